@@ -1,0 +1,137 @@
+/**
+ * The one interface every part of sortie uses to talk to a model. Adapters (one folder per
+ * wire protocol) convert these shapes to and from the provider's wire format.
+ */
+
+export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'ollama';
+export type ReasoningLevel = 'low' | 'medium' | 'high';
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+  /** Opaque provider state to send back exactly as received (Gemini thought signatures). */
+  state?: Record<string, unknown>;
+}
+
+export interface ImagePart {
+  type: 'image';
+  /** `image/png`, `image/jpeg`, `image/gif`, `image/webp`. */
+  mediaType: string;
+  /** Base64 without a data: prefix. */
+  data: string;
+}
+
+export interface DocumentPart {
+  type: 'document';
+  mediaType: 'application/pdf';
+  data: string;
+  filename?: string;
+}
+
+export interface ToolCallPart {
+  type: 'tool_call';
+  id: string;
+  name: string;
+  /** The arguments as the model sent them: raw JSON text, possibly malformed. */
+  arguments: string;
+  state?: Record<string, unknown>;
+}
+
+export interface ToolResultPart {
+  type: 'tool_result';
+  callId: string;
+  name: string;
+  /** Plain text (usually compact JSON), or rich content for `file_view`. */
+  content: string | Array<TextPart | ImagePart | DocumentPart>;
+  isError: boolean;
+}
+
+/**
+ * Reasoning the model produced. `state` is the provider's opaque round-trip data, sent back
+ * exactly as received: OpenAI `{id, encrypted_content, summary}`, Anthropic `{signature}` or
+ * `{redacted_data}`, Gemini `{signature}`.
+ */
+export interface ReasoningPart {
+  type: 'reasoning';
+  provider: ProviderName;
+  text: string;
+  state?: Record<string, unknown>;
+}
+
+export type Part = TextPart | ImagePart | DocumentPart | ToolCallPart | ToolResultPart | ReasoningPart;
+
+export interface Message {
+  role: 'user' | 'assistant';
+  parts: Part[];
+}
+
+/** A tool as offered to a model; `parameters` is JSON Schema 2020-12. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Prices in USD per 1,000,000 tokens. */
+export interface Pricing {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** A model key resolved against its model block: everything needed to call it and price it. */
+export interface ResolvedModel {
+  provider: ProviderName;
+  /** The model block's label (`models.CONFIG.KEY`). */
+  config: string;
+  key: string;
+  /** The model name sent on the wire. */
+  apiName: string;
+  baseUrl?: string;
+  apiKey?: string;
+  promptCaching: boolean;
+  reasoningCapable: boolean;
+  /** Undefined when no price is known (unpriced); local models are priced at 0. */
+  pricing?: Pricing;
+}
+
+export interface ModelRequest {
+  system: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  /** Applied only when the model is reasoning-capable. */
+  reasoning?: ReasoningLevel;
+  maxOutputTokens?: number;
+  /** The calling actor's stable id; sent as the `x-sortie-actor` header for test matching. */
+  actor?: string;
+  signal?: AbortSignal;
+  /** Streamed text as it arrives. */
+  onDelta?: (text: string) => void;
+}
+
+/** Token usage in four disjoint classes (plus reasoning, which is included in `output`). */
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+}
+
+export type StopReason = 'end' | 'tool_use' | 'max_tokens' | 'other';
+
+export interface ModelResponse {
+  message: Message;
+  stopReason: StopReason;
+  usage: Usage;
+  /** Model name the provider reported, or the requested one. */
+  model: string;
+  /** Problems the adapter noticed but survived (unknown item types, ...). */
+  warnings: string[];
+}
+
+export interface ModelClient {
+  readonly model: ResolvedModel;
+  generate(request: ModelRequest): Promise<ModelResponse>;
+}

@@ -1,0 +1,80 @@
+/**
+ * The script that drives the scripted model server: a list of turns, each answering one
+ * model request. Turns are consumed in order, except that a turn with `match` answers the
+ * first request it matches (so parallel actors are answered deterministically).
+ */
+
+export type Protocol = 'openai' | 'anthropic' | 'gemini';
+
+export interface ScriptedToolCall {
+  name: string;
+  /** An object is sent as JSON; a string is sent verbatim (use it for malformed JSON). */
+  arguments: Record<string, unknown> | string;
+  /** Defaults to a stable generated id (`call_<turn>_<n>`). */
+  id?: string;
+}
+
+export interface ScriptedUsage {
+  /** Uncached input tokens. */
+  input?: number;
+  output?: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+  reasoning?: number;
+}
+
+export interface TurnMatch {
+  /** The request's `x-sortie-actor` header equals this, or matches this RegExp. */
+  actor?: string | RegExp;
+  /** The last user message's text (tool results included) contains this. */
+  lastMessageContains?: string;
+  /** Any message or the system text contains this. */
+  contains?: string;
+}
+
+export interface ScriptedError {
+  /** HTTP status to answer with. */
+  status: number;
+  message?: string;
+  /** Sent verbatim as the `Retry-After` header (seconds or an HTTP date). */
+  retryAfter?: string;
+  /** Sent as the `retry-after-ms` header. */
+  retryAfterMs?: number;
+}
+
+export interface ScriptTurn {
+  match?: TurnMatch;
+  /** Restrict the turn to one protocol (default: any). */
+  protocol?: Protocol;
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Reasoning text; its opaque state (signature, encrypted content) is generated. */
+  reasoning?: string;
+  usage?: ScriptedUsage;
+  /** Default: `tool_use` when there are tool calls, else `end`. */
+  stopReason?: 'end' | 'tool_use' | 'max_tokens';
+  /** Wait before the first byte. */
+  delayMs?: number;
+  /** Answer with an HTTP error instead of a reply. */
+  error?: ScriptedError;
+  /** Streaming only: stop sending after the first events and close the connection. */
+  truncate?: boolean;
+  /** Streaming only: send the first events, then stay silent this long. */
+  stallMs?: number;
+  /** Close the socket without any answer (a connection reset). */
+  reset?: boolean;
+}
+
+/** What the server saw of one request; kept in order of arrival. */
+export interface RecordedRequest {
+  protocol: Protocol;
+  method: string;
+  path: string;
+  /** Lower-cased header names; credentials replaced by `[redacted]`. */
+  headers: Record<string, string>;
+  body: unknown;
+  actor?: string;
+  stream: boolean;
+  /** Index of the script turn that answered, or -1 when none did. */
+  turn: number;
+}
