@@ -1,0 +1,66 @@
+import type { Diagnostic } from '../../errors.ts';
+
+const ansi = { red: '\u001b[31m', yellow: '\u001b[33m', bold: '\u001b[1m', reset: '\u001b[0m' };
+
+/**
+ * Renders a diagnostic in the shape of config.md "Diagnostics": severity and message, the
+ * ` --> file:line:col` line, the source line under a gutter sized to the line number, a caret
+ * underline from column to endColumn (to the end of the line when the span continues on
+ * later lines; at least one caret), then `= in ...` and `= hint: ...` lines when present.
+ * Without `sourceText` (or when the line does not exist) the source excerpt is left out.
+ */
+export function formatDiagnostic(
+  diagnostic: Diagnostic,
+  sourceText: string | undefined,
+  options: { color: boolean },
+): string {
+  const gutter = ' '.repeat(String(diagnostic.line).length);
+  const lines = [
+    `${severityWord(diagnostic.severity, options.color)}: ${paint(diagnostic.message, 'bold', options.color)}`,
+    `${gutter}--> ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`,
+  ];
+  const sourceLine = lineOf(sourceText, diagnostic.line);
+  if (sourceLine !== undefined) {
+    lines.push(`${gutter} |`);
+    lines.push(`${diagnostic.line} | ${sourceLine}`.trimEnd());
+    lines.push(`${gutter} | ${underline(diagnostic, sourceLine)}`);
+  }
+  if (diagnostic.path.length > 0) lines.push(`${gutter} = in ${diagnostic.path.join(' › ')}`);
+  if (diagnostic.hint !== undefined) lines.push(`${gutter} = hint: ${diagnostic.hint}`);
+  return lines.join('\n');
+}
+
+function severityWord(severity: Diagnostic['severity'], color: boolean): string {
+  if (!color) return severity;
+  return `${ansi.bold}${severity === 'error' ? ansi.red : ansi.yellow}${severity}${ansi.reset}`;
+}
+
+function paint(text: string, style: keyof typeof ansi, color: boolean): string {
+  return color ? `${ansi[style]}${text}${ansi.reset}` : text;
+}
+
+/** The text of a 1-based line without its line break, or undefined if there is none. */
+function lineOf(text: string | undefined, line: number): string | undefined {
+  if (text === undefined || line < 1) return undefined;
+  let start = 0;
+  for (let current = 1; current < line; current++) {
+    const newline = text.indexOf('\n', start);
+    if (newline < 0) return undefined;
+    start = newline + 1;
+  }
+  const end = text.indexOf('\n', start);
+  const raw = text.slice(start, end < 0 ? undefined : end);
+  return raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+}
+
+/** Spaces up to the column (tabs kept, so the carets line up) and the carets. */
+function underline(diagnostic: Diagnostic, sourceLine: string): string {
+  const startIndex = diagnostic.column - 1;
+  const endIndex =
+    diagnostic.endLine > diagnostic.line ? sourceLine.length : diagnostic.endColumn - 1;
+  let padding = '';
+  for (let index = 0; index < startIndex; index++) {
+    padding += sourceLine[index] === '\t' ? '\t' : ' ';
+  }
+  return padding + '^'.repeat(Math.max(1, endIndex - startIndex));
+}

@@ -1,0 +1,176 @@
+import type { Diagnostic } from '../../errors.ts';
+import type { Span } from '../ast.ts';
+import { diagnosticAt, type LineIndex } from './text-position.ts';
+
+/** Thrown after a syntax diagnostic was recorded, to unwind to the nearest recovery point. */
+export class SyntaxAbort extends Error {}
+
+const identifierStart = /\p{ID_Start}/u;
+const identifierContinue = /\p{ID_Continue}/u;
+
+/** True for a character that may begin an HCL identifier. */
+export function isIdentifierStart(character: string): boolean {
+  if (isAsciiLetter(character) || character === '_') return true;
+  return character > '\u007f' && identifierStart.test(character);
+}
+
+/** True for a character that may continue an HCL identifier (HCL also allows `-`). */
+export function isIdentifierPart(character: string): boolean {
+  if (isAsciiLetter(character) || isDigit(character) || character === '_' || character === '-') {
+    return true;
+  }
+  return character > '\u007f' && identifierContinue.test(character);
+}
+
+function isAsciiLetter(character: string): boolean {
+  return (character >= 'a' && character <= 'z') || (character >= 'A' && character <= 'Z');
+}
+
+/** How deeply expressions or blocks may nest: far beyond real configs, far below stack limits. */
+export const maximumNesting = 200;
+
+/** The diagnostic for nesting beyond `maximumNesting`. */
+export const nestingMessage = `syntax error: nested more than ${maximumNesting} levels deep`;
+
+/** `syntax error: expected X, found Y`, Y described from the cursor. */
+export function expected(what: string, scanner: Scanner): string {
+  return `syntax error: expected ${what}, found ${scanner.describeHere()}`;
+}
+
+/** True for an ASCII digit. */
+export function isDigit(character: string): boolean {
+  return character >= '0' && character <= '9';
+}
+
+/**
+ * A cursor over one file's text shared by the body and expression parsers: character access,
+ * whitespace and comment skipping, spans and the diagnostics collected so far.
+ */
+export class Scanner {
+  offset = 0;
+  readonly diagnostics: Diagnostic[] = [];
+  /** Enclosing block path for diagnostics, e.g. ['mission "research"']. */
+  path: string[] = [];
+
+  constructor(
+    readonly text: string,
+    readonly lines: LineIndex,
+  ) {}
+
+  /** The character `ahead` positions after the cursor, or '' past the end. */
+  peek(ahead = 0): string {
+    return this.text.charAt(this.offset + ahead);
+  }
+
+  startsWith(value: string): boolean {
+    return this.text.startsWith(value, this.offset);
+  }
+
+  atEnd(): boolean {
+    return this.offset >= this.text.length;
+  }
+
+  /** True at `\n` or `\r\n`. */
+  atNewline(): boolean {
+    const character = this.peek();
+    return character === '\n' || (character === '\r' && this.peek(1) === '\n');
+  }
+
+  /** Consumes one newline (`\n` or `\r\n`). */
+  skipNewline(): void {
+    if (this.peek() === '\r') this.offset++;
+    this.offset++;
+  }
+
+  /**
+   * Skips spaces, tabs and comments; newlines too when `newlines` is set (inside brackets).
+   * A line comment stops before its newline so that the newline still ends an item.
+   */
+  skipSpace(newlines: boolean): void {
+    for (;;) {
+      const character = this.peek();
+      if (character === ' ' || character === '\t') this.offset++;
+      else if (character === '\r' && this.peek(1) !== '\n') this.offset++;
+      else if (newlines && this.atNewline()) this.skipNewline();
+      else if (character === '#' || this.startsWith('//')) this.skipLineComment();
+      else if (this.startsWith('/*')) this.skipBlockComment();
+      else return;
+    }
+  }
+
+  private skipLineComment(): void {
+    while (!this.atEnd() && !this.atNewline()) this.offset++;
+  }
+
+  private skipBlockComment(): void {
+    const start = this.offset;
+    const end = this.text.indexOf('*/', this.offset + 2);
+    if (end < 0) {
+      this.report(start, start + 2, 'syntax error: unterminated comment; a /* comment needs */');
+      this.offset = this.text.length;
+      return;
+    }
+    this.offset = end + 2;
+  }
+
+  /** Reads an identifier at the cursor, or returns undefined without moving. */
+  readIdentifier(): string | undefined {
+    const start = this.offset;
+    const first = this.codePointAt(this.offset);
+    if (!isIdentifierStart(first)) return undefined;
+    this.offset += first.length;
+    for (;;) {
+      const next = this.codePointAt(this.offset);
+      if (!isIdentifierPart(next)) break;
+      this.offset += next.length;
+    }
+    return this.text.slice(start, this.offset);
+  }
+
+  /** The identifier at the cursor without consuming it. */
+  peekIdentifier(): string | undefined {
+    const start = this.offset;
+    const name = this.readIdentifier();
+    this.offset = start;
+    return name;
+  }
+
+  private codePointAt(offset: number): string {
+    const point = this.text.codePointAt(offset);
+    return point === undefined ? '' : String.fromCodePoint(point);
+  }
+
+  span(start: number, end: number = this.offset): Span {
+    return this.lines.span(start, end);
+  }
+
+  /** Records an error diagnostic between two offsets. */
+  report(start: number, end: number, message: string): void {
+    this.diagnostics.push(diagnosticAt(this.span(start, end), message, this.path));
+  }
+
+  /** Records an error diagnostic at a span. */
+  reportSpan(span: Span, message: string): void {
+    this.diagnostics.push(diagnosticAt(span, message, this.path));
+  }
+
+  /** Records a syntax error and unwinds to the nearest recovery point. */
+  fail(start: number, end: number, message: string): never {
+    this.report(start, Math.max(end, start), message);
+    throw new SyntaxAbort(message);
+  }
+
+  /** Describes the character at the cursor for "expected X, found Y" messages. */
+  describeHere(): string {
+    if (this.atEnd()) return 'end of file';
+    if (this.atNewline()) return 'end of line';
+    const character = this.codePointAt(this.offset);
+    return character === '"' ? `'"'` : `"${character}"`;
+  }
+
+  /** Length of the current character (for one-character error spans). */
+  currentLength(): number {
+    if (this.atEnd() || this.atNewline()) return 0;
+    return this.codePointAt(this.offset).length;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Diagnostic } from '../../errors.ts';
+import type { Position, Span } from '../ast.ts';
+
+/**
+ * Maps offsets of a text to 1-based lines and UTF-16 columns. A line ends at `\n`, so in a
+ * CRLF file the `\r` is the last column of its line and never shifts later columns.
+ * `base` places a snippet inside its file: offsets, lines and first-line columns are shifted.
+ */
+export class LineIndex {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+    private readonly base: Position = { line: 1, column: 1, offset: 0 },
+  ) {
+    for (let index = 0; index < text.length; index++) {
+      if (text.charCodeAt(index) === 10) this.lineStarts.push(index + 1);
+    }
+  }
+
+  /** The file position of an offset into this index's text. */
+  positionAt(offset: number): Position {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.lineStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    const column = offset - (this.lineStarts[low] ?? 0) + 1;
+    return {
+      line: this.base.line + low,
+      column: low === 0 ? this.base.column + column - 1 : column,
+      offset: this.base.offset + offset,
+    };
+  }
+
+  /** The span between two offsets of this index's text (end exclusive). */
+  span(start: number, end: number): Span {
+    return { file: this.file, start: this.positionAt(start), end: this.positionAt(end) };
+  }
+}
+
+/** A diagnostic located at a span; `path` is the enclosing block path, outside in. */
+export function diagnosticAt(
+  span: Span,
+  message: string,
+  path: readonly string[] = [],
+  options: { severity?: 'error' | 'warning'; hint?: string } = {},
+): Diagnostic {
+  const diagnostic: Diagnostic = {
+    severity: options.severity ?? 'error',
+    message,
+    file: span.file,
+    line: span.start.line,
+    column: span.start.column,
+    endLine: span.end.line,
+    endColumn: span.end.column,
+    path: [...path],
+  };
+  if (options.hint !== undefined) diagnostic.hint = options.hint;
+  return diagnostic;
+}

@@ -1,0 +1,69 @@
+import type { LiteralExpr, TraversalStep } from '../ast.ts';
+import type { ExpressionParser } from './expression-parser.ts';
+import { expected, isDigit } from './scanner.ts';
+
+/**
+ * Reads traversal steps after a term: `.name`, legacy `.0`, `[expr]`. Returns 'splat' after
+ * consuming a splat (`.*` or `[*]`) and every step that follows it. Spans: an attribute
+ * step covers its name, an index step its brackets, a legacy index its digits.
+ */
+export function parseSteps(parser: ExpressionParser, newlines: boolean): TraversalStep[] | 'splat' {
+  const scanner = parser.scanner;
+  const steps: TraversalStep[] = [];
+  for (;;) {
+    const before = scanner.offset;
+    scanner.skipSpace(newlines);
+    const character = scanner.peek();
+    if (character === '.' && !scanner.startsWith('...')) {
+      scanner.offset++;
+      scanner.skipSpace(false);
+      if (scanner.peek() === '*') {
+        scanner.offset++;
+        parseSteps(parser, newlines);
+        return 'splat';
+      }
+      const stepStart = scanner.offset;
+      if (isDigit(scanner.peek())) {
+        while (isDigit(scanner.peek())) scanner.offset++;
+        const raw = scanner.text.slice(stepStart, scanner.offset);
+        const span = scanner.span(stepStart);
+        const key: LiteralExpr = { kind: 'literal', value: Number(raw), raw, span };
+        steps.push({ kind: 'index', key, span });
+        continue;
+      }
+      const name = scanner.readIdentifier();
+      if (name === undefined) {
+        return scanner.fail(
+          stepStart,
+          stepStart + scanner.currentLength(),
+          expected('an attribute name after "."', scanner),
+        );
+      }
+      steps.push({ kind: 'attr', name, span: scanner.span(stepStart) });
+    } else if (character === '[') {
+      const stepStart = scanner.offset;
+      scanner.offset++;
+      scanner.skipSpace(true);
+      const splat = scanner.peek() === '*';
+      const key = splat ? undefined : parser.parseExpression(true);
+      if (splat) scanner.offset++;
+      scanner.skipSpace(true);
+      if (scanner.peek() !== ']') {
+        scanner.fail(
+          scanner.offset,
+          scanner.offset + scanner.currentLength(),
+          expected("']'", scanner),
+        );
+      }
+      scanner.offset++;
+      if (key === undefined) {
+        parseSteps(parser, newlines);
+        return 'splat';
+      }
+      steps.push({ kind: 'index', key, span: scanner.span(stepStart) });
+    } else {
+      scanner.offset = before;
+      return steps;
+    }
+  }
+}
