@@ -1,0 +1,71 @@
+/**
+ * Anthropic SDK failures → ProviderError. Retryability comes from the HTTP status, or for
+ * failures without one from the SDK's error class and the error body's `type` field.
+ */
+import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { ProviderError } from '../../errors.ts';
+import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
+import { ProviderNetworkError } from '../provider-errors.ts';
+import { redactKey } from '../redact-key.ts';
+
+const PROVIDER = 'anthropic';
+
+/**
+ * Error types the API sends inside an otherwise healthy stream (`event: error`), which carry
+ * no status: the ones that mean "try again" are retryable.
+ */
+const RETRYABLE_STREAM_ERROR_TYPES: ReadonlySet<string> = new Set([
+  'overloaded_error',
+  'api_error',
+  'rate_limit_error',
+  'timeout_error',
+]);
+
+/** The provider's own message (the body's `error.message`), falling back to the SDK's text. */
+function providerMessage(error: APIError): string {
+  return error.apiMessage ?? error.message;
+}
+
+/**
+ * Converts an error thrown by the SDK into a ProviderError with the API key redacted.
+ * Errors that are not the SDK's (bugs, aborts handled by the caller) are returned unchanged.
+ */
+export function toAnthropicProviderError(error: unknown, apiKey: string | undefined): unknown {
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionError) {
+    const network = classifyNetworkError(error);
+    const message = redactKey(`connection to Anthropic failed: ${error.message}`, apiKey);
+    return new ProviderNetworkError(message, PROVIDER, network?.kind ?? 'network', {
+      cause: error,
+    });
+  }
+  if (error instanceof APIError) {
+    const message = redactKey(providerMessage(error), apiKey);
+    if (error.status === undefined) {
+      const retryable = error.type !== null && RETRYABLE_STREAM_ERROR_TYPES.has(error.type);
+      return new ProviderError(message, PROVIDER, undefined, retryable);
+    }
+    // No `cause`: the SDK error's own message and body are unredacted.
+    const retryAfterMs = parseRetryAfter(error.headers);
+    return new ProviderError(
+      message,
+      PROVIDER,
+      error.status,
+      isRetryableStatus(error.status),
+      retryAfterMs,
+    );
+  }
+  const network = classifyNetworkError(error);
+  if (network !== undefined) {
+    const text = error instanceof Error ? error.message : String(error);
+    return new ProviderNetworkError(
+      redactKey(`connection to Anthropic failed: ${text}`, apiKey),
+      PROVIDER,
+      network.kind,
+      {
+        cause: error,
+      },
+    );
+  }
+  return error;
+}

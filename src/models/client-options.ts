@@ -1,0 +1,14 @@
+import type { RetryNotice, RetryOptions } from './retry.ts';
+import type { ModelTimeouts } from './timeouts.ts';
+
+/** Options every adapter factory takes; all optional, defaults per models.md. */
+export interface ClientOptions {
+  /** Overrides of the three deadlines (tests use short ones). */
+  timeouts?: Partial<ModelTimeouts>;
+  /** A fetch implementation to hand to the SDK (default: the global fetch). */
+  fetch?: typeof fetch;
+  /** Called before every retry wait; becomes a `model.retry` event. */
+  onRetry?: (notice: RetryNotice) => void;
+  /** Retry policy knobs (tests inject sleep and random). */
+  retry?: Omit<RetryOptions, 'onRetry'>;
+}

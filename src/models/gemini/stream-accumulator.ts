@@ -1,0 +1,119 @@
+/**
+ * Folds streamed Gemini chunks (or one non-streamed reply) into a sortie response. Text and
+ * thought chunks are joined into parts; a thought signature stays on the part it arrived with,
+ * and a part that already holds a signature is never extended, so what goes back is exactly
+ * what was signed.
+ */
+import type {
+  GenerateContentResponse,
+  GenerateContentResponseUsageMetadata,
+  Part as WirePart,
+} from '@google/genai';
+import type { ModelResponse, Part, ReasoningPart, TextPart } from '../types.ts';
+import {
+  mapFinishReason,
+  normalizeUsage,
+  toolCallFromWire,
+  unsupportedPartKind,
+} from './from-wire.ts';
+
+/** A chunk as the SDK yields it; only the data fields are read. */
+export type GeminiChunk = Pick<
+  GenerateContentResponse,
+  'candidates' | 'usageMetadata' | 'modelVersion' | 'promptFeedback'
+>;
+
+/** Accumulates one streamed reply; `push` returns the answer text a chunk carried, if any. */
+export class GeminiStreamAccumulator {
+  private model: string;
+  private readonly parts: Part[] = [];
+  private readonly warnings: string[] = [];
+  private usage: GenerateContentResponseUsageMetadata | undefined;
+  private finishReason: string | undefined;
+  private finished = false;
+  private generatedIds = 0;
+
+  /** `makeId(n)` names the n-th call (0-based) the API sent without an id. */
+  constructor(
+    requestedModel: string,
+    private readonly makeId: (position: number) => string,
+  ) {
+    this.model = requestedModel;
+  }
+
+  push(chunk: GeminiChunk): string | undefined {
+    if (chunk.modelVersion !== undefined && chunk.modelVersion !== '')
+      this.model = chunk.modelVersion;
+    if (chunk.usageMetadata !== undefined) this.usage = chunk.usageMetadata;
+    // A prompt blocked outright gets feedback and no candidate; that still ends the reply.
+    if (chunk.promptFeedback?.blockReason !== undefined) this.finished = true;
+    const candidate = chunk.candidates?.[0];
+    if (candidate === undefined) return undefined;
+    let delta = '';
+    for (const part of candidate.content?.parts ?? []) delta += this.addPart(part);
+    if (candidate.finishReason !== undefined) {
+      this.finishReason = candidate.finishReason;
+      this.finished = true;
+    }
+    return delta === '' ? undefined : delta;
+  }
+
+  private addPart(part: WirePart): string {
+    if (part.functionCall !== undefined) {
+      this.parts.push(toolCallFromWire(part, () => this.makeId(this.generatedIds++)));
+      return '';
+    }
+    if (part.text !== undefined) return this.addText(part);
+    const kind = unsupportedPartKind(part);
+    this.warnings.push(`ignored a Gemini reply part of kind "${kind}"`);
+    return '';
+  }
+
+  private addText(part: WirePart): string {
+    const text = part.text ?? '';
+    const thought = part.thought === true;
+    const signature = part.thoughtSignature;
+    if (text === '' && signature === undefined) return '';
+    const last = this.parts[this.parts.length - 1];
+    const sameKind = thought ? last?.type === 'reasoning' : last?.type === 'text';
+    const target = last as TextPart | ReasoningPart | undefined;
+    if (sameKind && target !== undefined && target.state?.['signature'] === undefined) {
+      target.text += text;
+      if (signature !== undefined) target.state = { ...target.state, signature };
+    } else {
+      const fresh: TextPart | ReasoningPart = thought
+        ? { type: 'reasoning', provider: 'gemini', text }
+        : { type: 'text', text };
+      if (signature !== undefined) fresh.state = { signature };
+      this.parts.push(fresh);
+    }
+    return thought ? '' : text;
+  }
+
+  /** True once a chunk carried a finish reason; a stream that ends before that was truncated. */
+  get complete(): boolean {
+    return this.finished;
+  }
+
+  response(): ModelResponse {
+    const hasToolCalls = this.parts.some((part) => part.type === 'tool_call');
+    return {
+      message: { role: 'assistant', parts: this.parts },
+      stopReason: mapFinishReason(this.finishReason, hasToolCalls),
+      usage: normalizeUsage(this.usage),
+      model: this.model,
+      warnings: [...this.warnings],
+    };
+  }
+}
+
+/** A non-streamed reply as a sortie response. */
+export function fromGeminiResponse(
+  response: GeminiChunk,
+  requestedModel: string,
+  makeId: (position: number) => string,
+): ModelResponse {
+  const accumulator = new GeminiStreamAccumulator(requestedModel, makeId);
+  accumulator.push(response);
+  return accumulator.response();
+}

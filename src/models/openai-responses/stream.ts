@@ -1,0 +1,64 @@
+/**
+ * Folds a Responses API event stream into the final response: text deltas go to `onDelta`,
+ * the terminal event (`response.completed` or `response.incomplete`) carries the result.
+ */
+import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
+import { ProviderError } from '../../errors.ts';
+import { TruncatedStreamError } from '../provider-errors.ts';
+import { redactKey } from '../redact-key.ts';
+
+/** Error codes of a `response.failed` / `error` event that are worth another attempt. */
+export const RETRYABLE_EVENT_CODES: ReadonlySet<string> = new Set([
+  'server_error',
+  'rate_limit_exceeded',
+  'server_is_overloaded',
+]);
+
+export interface StreamContext {
+  provider: string;
+  apiKey?: string;
+  onDelta?: (text: string) => void;
+  /** Called on every event (stream deadlines). */
+  onEvent?: () => void;
+}
+
+function failure(
+  code: string | null | undefined,
+  message: string,
+  context: StreamContext,
+): ProviderError {
+  const retryable = code !== null && code !== undefined && RETRYABLE_EVENT_CODES.has(code);
+  return new ProviderError(
+    redactKey(message, context.apiKey),
+    context.provider,
+    undefined,
+    retryable,
+  );
+}
+
+/** Reads events until the terminal one; throws a retryable error when the stream ends early. */
+export async function collectResponse(
+  events: AsyncIterable<ResponseStreamEvent>,
+  context: StreamContext,
+): Promise<Response> {
+  for await (const event of events) {
+    context.onEvent?.();
+    switch (event.type) {
+      case 'response.output_text.delta':
+        if (event.delta !== '') context.onDelta?.(event.delta);
+        break;
+      case 'response.completed':
+      case 'response.incomplete':
+        return event.response;
+      case 'response.failed': {
+        const error = event.response.error;
+        throw failure(error?.code, error?.message ?? 'the response failed', context);
+      }
+      case 'error':
+        throw failure(event.code, event.message, context);
+      default:
+        break;
+    }
+  }
+  throw new TruncatedStreamError(context.provider);
+}

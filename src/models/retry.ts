@@ -1,0 +1,103 @@
+/**
+ * The one retry policy for model calls (SDK-internal retries are off). Retries only
+ * ProviderErrors marked retryable; every wait is reported and abortable.
+ */
+import { ProviderError } from '../errors.ts';
+import type { ModelClient, ModelRequest, ModelResponse } from './types.ts';
+import { failureReason, type FailureReason } from './provider-errors.ts';
+
+/** What a `model.retry` event reports about one wait. */
+export interface RetryNotice {
+  /** 1 for the first retry. */
+  attempt: number;
+  waitMs: number;
+  reason: FailureReason;
+  status?: number;
+  /** The failure's message (API keys already redacted by the adapter). */
+  message: string;
+}
+
+export interface RetryOptions {
+  /** Default 6. */
+  maxRetries?: number;
+  /** First backoff ceiling; default 1000 ms, doubled per retry. */
+  baseDelayMs?: number;
+  /** Default 60,000 ms. */
+  maxDelayMs?: number;
+  onRetry?: (notice: RetryNotice) => void;
+  /** Injectable for tests; must reject when the signal aborts. */
+  sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /** Injectable for tests; returns [0, 1). */
+  random?: () => number;
+}
+
+export const DEFAULT_MAX_RETRIES = 6;
+export const DEFAULT_BASE_DELAY_MS = 1000;
+export const DEFAULT_MAX_DELAY_MS = 60_000;
+
+/** The exponential wait before retry `attempt` (1-based) with full jitter, capped. */
+export function backoffDelay(
+  attempt: number,
+  random: () => number,
+  baseDelayMs = 1000,
+  maxDelayMs = 60_000,
+): number {
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** Resolves after `milliseconds`, or rejects with the signal's reason when it aborts first. */
+export function abortableSleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Wraps a client so retryable ProviderErrors are retried per the policy in models.md. */
+export function withRetry(client: ModelClient, options: RetryOptions = {}): ModelClient {
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+
+  async function generate(request: ModelRequest): Promise<ModelResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await client.generate(request);
+      } catch (error) {
+        if (!(error instanceof ProviderError) || !error.retryable || attempt > maxRetries)
+          throw error;
+        if (request.signal?.aborted) throw abortReason(request.signal);
+        const waitMs = error.retryAfterMs ?? backoffDelay(attempt, random, baseDelayMs, maxDelayMs);
+        const notice: RetryNotice = {
+          attempt,
+          waitMs,
+          reason: failureReason(error),
+          message: error.message,
+        };
+        if (error.status !== undefined) notice.status = error.status;
+        options.onRetry?.(notice);
+        await sleep(waitMs, request.signal);
+      }
+    }
+  }
+
+  return { model: client.model, generate };
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { mapFinishReason, normalizeUsage } from '../../../src/models/gemini/from-wire.ts';
+import {
+  fromGeminiResponse,
+  GeminiStreamAccumulator,
+  type GeminiChunk,
+} from '../../../src/models/gemini/stream-accumulator.ts';
+import { fixtureChunks, fixtureJson } from './read-fixture.ts';
+
+const makeId = (position: number): string => `call_test_${position}`;
+
+function accumulate(chunks: GeminiChunk[]): {
+  accumulator: GeminiStreamAccumulator;
+  deltas: string[];
+} {
+  const accumulator = new GeminiStreamAccumulator('requested-model', makeId);
+  const deltas: string[] = [];
+  for (const chunk of chunks) {
+    const delta = accumulator.push(chunk);
+    if (delta !== undefined) deltas.push(delta);
+  }
+  return { accumulator, deltas };
+}
+
+describe('Gemini stream accumulation (recorded streams)', () => {
+  it('turns thoughts and parallel function calls into parts, the signature on the first call', () => {
+    const { accumulator, deltas } = accumulate(fixtureChunks('stream-thoughts-parallel-calls.sse'));
+    expect(accumulator.complete).toBe(true);
+    expect(deltas).toEqual([]);
+    expect(accumulator.response()).toEqual({
+      message: {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'reasoning',
+            provider: 'gemini',
+            text: '**Planning the lookup**\n\nThe user wants the weather in two cities, so I will call get_weather for each.',
+          },
+          {
+            type: 'tool_call',
+            id: 'call_test_0',
+            name: 'get_weather',
+            arguments: '{"city":"Paris"}',
+            state: {
+              signature: 'CiQB0e2Kb7QnJ0sP1gq7c8eQm2x4lqW8pTqkP1KQ4dWm9w0Cw8YKbAHR7YpvR2vJmE3',
+            },
+          },
+          {
+            type: 'tool_call',
+            id: 'call_test_1',
+            name: 'get_weather',
+            arguments: '{"city":"Oslo"}',
+          },
+        ],
+      },
+      stopReason: 'tool_use',
+      usage: { input: 31, output: 156, cacheRead: 128, cacheWrite: 0, reasoning: 120 },
+      model: 'gemini-2.5-flash',
+      warnings: [],
+    });
+  });
+
+  it('joins streamed text and keeps a signature that arrives on an empty closing part', () => {
+    const { accumulator, deltas } = accumulate(fixtureChunks('stream-text-signature-last.sse'));
+    expect(deltas).toEqual(['Paris is 18 °C', ' and Oslo could not be found.']);
+    expect(accumulator.response()).toEqual({
+      message: {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'text',
+            text: 'Paris is 18 °C and Oslo could not be found.',
+            state: { signature: 'EpYDCpMDAdHtim9kVZ3sq4m1GxU8bDq2wqV7nJ0oPp4mGkQ2Zs5t' },
+          },
+        ],
+      },
+      stopReason: 'end',
+      usage: { input: 54, output: 110, cacheRead: 256, cacheWrite: 0, reasoning: 96 },
+      model: 'gemini-3-flash-preview',
+      warnings: [],
+    });
+  });
+
+  it('never extends a part that already holds a signature', () => {
+    const chunk = (text: string, thoughtSignature?: string): GeminiChunk => ({
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [{ text, ...(thoughtSignature ? { thoughtSignature } : {}) }],
+          },
+        },
+      ],
+    });
+    const { accumulator } = accumulate([
+      chunk('one', 'sig-1'),
+      chunk(' two'),
+      chunk(' three', 'sig-3'),
+    ]);
+    expect(accumulator.response().message.parts).toEqual([
+      { type: 'text', text: 'one', state: { signature: 'sig-1' } },
+      { type: 'text', text: ' two three', state: { signature: 'sig-3' } },
+    ]);
+  });
+
+  it('is incomplete until a chunk carries a finish reason', () => {
+    const chunks = fixtureChunks('stream-text-signature-last.sse');
+    expect(accumulate(chunks.slice(0, -1)).accumulator.complete).toBe(false);
+  });
+
+  it('treats a blocked prompt as a finished reply with stop reason other', () => {
+    const { accumulator } = accumulate([
+      {
+        promptFeedback: { blockReason: 'SAFETY' as never },
+        usageMetadata: { promptTokenCount: 9 },
+      },
+    ]);
+    expect(accumulator.complete).toBe(true);
+    expect(accumulator.response().stopReason).toBe('other');
+  });
+});
+
+describe('Gemini non-streamed replies (recorded response)', () => {
+  it('keeps API call ids, maps MAX_TOKENS and warns about parts it cannot use', () => {
+    expect(
+      fromGeminiResponse(
+        fixtureJson('response-call-ids-max-tokens.json'),
+        'requested-model',
+        makeId,
+      ),
+    ).toEqual({
+      message: {
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: "I'll run a quick check first." },
+          {
+            type: 'tool_call',
+            id: 'fc_7k2m9q',
+            name: 'save_note',
+            arguments: '{"title":"check","body":"4"}',
+            state: { id: 'fc_7k2m9q', signature: 'Cr4BAdHtim8xq1Z2v0VqC7Yk3nB' },
+          },
+        ],
+      },
+      stopReason: 'max_tokens',
+      usage: { input: 80, output: 512, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+      model: 'gemini-3.1-pro-preview',
+      warnings: ['ignored a Gemini reply part of kind "executableCode"'],
+    });
+  });
+});
+
+describe('mapFinishReason', () => {
+  it.each([
+    ['STOP', false, 'end'],
+    ['STOP', true, 'tool_use'],
+    ['MAX_TOKENS', false, 'max_tokens'],
+    ['MAX_TOKENS', true, 'max_tokens'],
+    ['SAFETY', false, 'other'],
+    ['MALFORMED_FUNCTION_CALL', false, 'other'],
+    [undefined, false, 'other'],
+  ] as const)('maps %s (calls: %s) to %s', (finishReason, hasToolCalls, expected) => {
+    expect(mapFinishReason(finishReason, hasToolCalls)).toBe(expected);
+  });
+});
+
+describe('normalizeUsage', () => {
+  it('takes cached tokens out of input and adds thoughts to output', () => {
+    expect(
+      normalizeUsage({
+        promptTokenCount: 1000,
+        cachedContentTokenCount: 600,
+        candidatesTokenCount: 50,
+        thoughtsTokenCount: 30,
+      }),
+    ).toEqual({ input: 400, output: 80, cacheRead: 600, cacheWrite: 0, reasoning: 30 });
+  });
+
+  it('counts zero for a reply without usage', () => {
+    expect(normalizeUsage(undefined)).toEqual({
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+    });
+  });
+});
