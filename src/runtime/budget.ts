@@ -1,0 +1,200 @@
+/**
+ * Token and dollar budgets of a mission and its tasks (sortie extension). Usage of iterations
+ * and agents counts toward their task and the mission. Money is in pico-dollars (bigint), the
+ * unit of src/models/cost.ts.
+ */
+import { BudgetExceededError } from '../errors.ts';
+import { dollarsToPico } from '../models/cost.ts';
+import type { Usage } from '../models/types.ts';
+import { totalTokens } from '../models/usage.ts';
+import type { BudgetAmounts, BudgetMetric, BudgetScope } from './events.ts';
+
+/** A `budget { tokens, dollars }` block; at least one limit, each > 0. */
+export interface BudgetLimits {
+  tokens?: number;
+  dollars?: number;
+}
+
+/** A limit that has been reached; dollar amounts are pico-dollars as decimal strings. */
+export type BudgetBreach = { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
+
+/** What `record` reports, shaped as the event payloads (plus `type`). */
+export type BudgetSignal =
+  | ({ type: 'budget.warning'; scope: BudgetScope; subject: string } & BudgetAmounts)
+  | ({ type: 'budget.exceeded' } & BudgetBreach);
+
+/** The result of the check before a model request. */
+export type BudgetCheck = { ok: true } | { ok: false; breach: BudgetBreach };
+
+/** `budget.warning` fires once a scope has used 80% of a limit (4/5, kept exact for bigint). */
+export const BUDGET_WARNING_RATIO = 0.8;
+
+const METRICS: readonly BudgetMetric[] = ['tokens', 'dollars'];
+const PICO_DIGITS = 12;
+
+/** Tokens a turn counts against a budget: input (cached included) + output. */
+export function budgetTokens(usage: Usage): number {
+  return totalTokens(usage);
+}
+
+/** The error that fails a task over a breach. */
+export function budgetError(breach: BudgetBreach): BudgetExceededError {
+  return new BudgetExceededError(breach.message, breach.scope, breach.subject);
+}
+
+interface ScopeState {
+  scope: BudgetScope;
+  subject: string;
+  tokenLimit: number | undefined;
+  picoLimit: bigint | undefined;
+  tokens: number;
+  pico: bigint;
+  warned: Set<BudgetMetric>;
+  exceeded: boolean;
+}
+
+/** Tracks spending per task and for the mission, and says when a limit is near or reached. */
+export class BudgetTracker {
+  private readonly mission: ScopeState;
+  private readonly tasks = new Map<string, ScopeState>();
+  private readonly taskLimits: ReadonlyMap<string, BudgetLimits>;
+
+  constructor(options: {
+    mission: string;
+    missionLimits?: BudgetLimits;
+    taskLimits?: Record<string, BudgetLimits | undefined>;
+  }) {
+    this.mission = scopeState('mission', options.mission, options.missionLimits);
+    const limits = new Map<string, BudgetLimits>();
+    for (const [task, taskLimit] of Object.entries(options.taskLimits ?? {})) {
+      if (taskLimit !== undefined) limits.set(task, taskLimit);
+    }
+    this.taskLimits = limits;
+  }
+
+  /** Whether a model request for `task` may be sent: no limit of the task or mission reached. */
+  checkBeforeRequest(task: string): BudgetCheck {
+    for (const state of [this.taskState(task), this.mission]) {
+      const metric = METRICS.find((candidate) => reached(state, candidate));
+      if (metric !== undefined) return { ok: false, breach: breach(state, metric) };
+    }
+    return { ok: true };
+  }
+
+  /** Adds a turn's usage and cost to its task and the mission; returns the signals it triggers. */
+  record(task: string, usage: Usage, costPico: bigint): BudgetSignal[] {
+    const signals: BudgetSignal[] = [];
+    for (const state of [this.taskState(task), this.mission]) {
+      state.tokens += budgetTokens(usage);
+      state.pico += costPico;
+      signals.push(...signalsFor(state));
+    }
+    return signals;
+  }
+
+  /** Spending so far: the mission's, or one task's. */
+  spent(task?: string): { tokens: number; pico: bigint } {
+    const state = task === undefined ? this.mission : this.taskState(task);
+    return { tokens: state.tokens, pico: state.pico };
+  }
+
+  private taskState(task: string): ScopeState {
+    let state = this.tasks.get(task);
+    if (state === undefined) {
+      state = scopeState('task', task, this.taskLimits.get(task));
+      this.tasks.set(task, state);
+    }
+    return state;
+  }
+}
+
+function scopeState(scope: BudgetScope, subject: string, limits?: BudgetLimits): ScopeState {
+  return {
+    scope,
+    subject,
+    tokenLimit: limits?.tokens,
+    picoLimit: limits?.dollars === undefined ? undefined : dollarsToPico(limits.dollars),
+    tokens: 0,
+    pico: 0n,
+    warned: new Set(),
+    exceeded: false,
+  };
+}
+
+/** Whether a metric's limit is reached (used ≥ limit): nothing more may be sent. */
+function reached(state: ScopeState, metric: BudgetMetric): boolean {
+  if (metric === 'tokens')
+    return state.tokenLimit !== undefined && state.tokens >= state.tokenLimit;
+  return state.picoLimit !== undefined && state.pico >= state.picoLimit;
+}
+
+/** Whether a metric has used at least 80% of its limit. */
+function nearLimit(state: ScopeState, metric: BudgetMetric): boolean {
+  if (metric === 'tokens') {
+    return state.tokenLimit !== undefined && state.tokens * 5 >= state.tokenLimit * 4;
+  }
+  return state.picoLimit !== undefined && state.pico * 5n >= state.picoLimit * 4n;
+}
+
+/** The first breach of a scope wins; otherwise each metric warns once when it passes 80%. */
+function signalsFor(state: ScopeState): BudgetSignal[] {
+  if (state.exceeded) return [];
+  const breached = METRICS.find((metric) => reached(state, metric));
+  if (breached !== undefined) {
+    state.exceeded = true;
+    return [{ type: 'budget.exceeded', ...breach(state, breached) }];
+  }
+  const signals: BudgetSignal[] = [];
+  for (const metric of METRICS) {
+    if (state.warned.has(metric) || !nearLimit(state, metric)) continue;
+    state.warned.add(metric);
+    signals.push({
+      type: 'budget.warning',
+      scope: state.scope,
+      subject: state.subject,
+      ...amounts(state, metric),
+    });
+  }
+  return signals;
+}
+
+function amounts(state: ScopeState, metric: BudgetMetric): BudgetAmounts {
+  return metric === 'tokens'
+    ? { metric, used: state.tokens, limit: state.tokenLimit ?? 0 }
+    : { metric, used: String(state.pico), limit: String(state.picoLimit ?? 0n) };
+}
+
+function breach(state: ScopeState, metric: BudgetMetric): BudgetBreach {
+  const figures =
+    metric === 'tokens'
+      ? `${groupThousands(String(state.tokens))} of ${groupThousands(String(state.tokenLimit ?? 0))} tokens`
+      : `${formatDollarsUsed(state.pico)} of ${formatDollarLimit(state.picoLimit ?? 0n)}`;
+  const message = `budget exceeded: ${state.scope} "${state.subject}" used ${figures}`;
+  return { scope: state.scope, subject: state.subject, message, ...amounts(state, metric) };
+}
+
+/** `10412` → `10,412`. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Spending, 4 decimals rounded half up: 1,203,400,000,000 pico-dollars → `$1.2034`. */
+export function formatDollarsUsed(pico: bigint): string {
+  return formatPico(pico, 4, 4);
+}
+
+/** A configured limit with 2 to 6 decimals: `$1.00`, `$0.125`, `$1,000.00`. */
+export function formatDollarLimit(pico: bigint): string {
+  return formatPico(pico, 2, 6);
+}
+
+/** Non-negative pico-dollars with thousands separators and trailing zeros trimmed to `minDigits`. */
+function formatPico(pico: bigint, minDigits: number, maxDigits: number): string {
+  const unit = 10n ** BigInt(PICO_DIGITS - maxDigits);
+  const rounded = (pico + unit / 2n) / unit;
+  const scale = 10n ** BigInt(maxDigits);
+  const fraction = String(rounded % scale).padStart(maxDigits, '0');
+  let shown = fraction;
+  while (shown.length > minDigits && shown.endsWith('0')) shown = shown.slice(0, -1);
+  return `$${groupThousands(String(rounded / scale))}.${shown}`;
+}

@@ -1,0 +1,103 @@
+/**
+ * The runtime's event bus: stamps events with seq, time and run id, redacts them, and hands
+ * them to subscribers synchronously and in order. A subscriber can never break the run.
+ */
+import type { EventInput, MissionEvent } from './events.ts';
+
+/** Receives every event, in `seq` order. */
+export type EventListener = (event: MissionEvent) => void;
+
+/** Called when a subscriber throws; the run goes on. */
+export type SubscriberErrorHandler = (
+  error: unknown,
+  event: MissionEvent,
+  listener: EventListener,
+) => void;
+
+export interface EventBusOptions {
+  runId: string;
+  /** Injectable for tests; defaults to the system clock. */
+  now?: () => Date;
+  /** Applied to every event before any subscriber sees it (secrets, protected inputs). */
+  redact?: (event: MissionEvent) => MissionEvent;
+  /** Reports each subscriber's first error; later errors of the same subscriber are dropped. */
+  onSubscriberError?: SubscriberErrorHandler;
+  /** The last seq already used, when a resumed run continues its journal. Default 0. */
+  lastSeq?: number;
+}
+
+/** Publishes `MissionEvent`s to subscribers. */
+export class EventBus {
+  readonly runId: string;
+  private seq: number;
+  private readonly now: () => Date;
+  private readonly redact: (event: MissionEvent) => MissionEvent;
+  private readonly onSubscriberError: SubscriberErrorHandler | undefined;
+  private listeners: EventListener[] = [];
+  private readonly failedListeners = new WeakSet<EventListener>();
+  /** Events emitted by a subscriber while delivery is under way wait here, so order holds. */
+  private readonly pending: MissionEvent[] = [];
+  private delivering = false;
+
+  constructor(options: EventBusOptions) {
+    this.runId = options.runId;
+    this.seq = options.lastSeq ?? 0;
+    this.now = options.now ?? (() => new Date());
+    this.redact = options.redact ?? ((event) => event);
+    this.onSubscriberError = options.onSubscriberError;
+  }
+
+  /** The seq of the last event emitted (0 before the first). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Stamps, redacts and delivers an event; returns the event as subscribers see it. */
+  emit(input: EventInput): MissionEvent {
+    this.seq += 1;
+    const stamped = {
+      seq: this.seq,
+      time: this.now().toISOString(),
+      runId: this.runId,
+      ...input,
+    } as MissionEvent;
+    const event = this.redact(stamped);
+    this.pending.push(event);
+    if (!this.delivering) this.drain();
+    return event;
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: EventListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((candidate) => candidate !== listener);
+    };
+  }
+
+  private drain(): void {
+    this.delivering = true;
+    try {
+      for (let event = this.pending.shift(); event !== undefined; event = this.pending.shift()) {
+        // A snapshot: (un)subscribing during delivery takes effect from the next event.
+        for (const listener of this.listeners) this.deliver(listener, event);
+      }
+    } finally {
+      this.delivering = false;
+    }
+  }
+
+  private deliver(listener: EventListener, event: MissionEvent): void {
+    try {
+      listener(event);
+    } catch (error) {
+      if (this.failedListeners.has(listener)) return;
+      this.failedListeners.add(listener);
+      try {
+        this.onSubscriberError?.(error, event, listener);
+      } catch {
+        // The error reporter itself failed: there is nowhere left to report to.
+      }
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.ts';
+import { isAbortError } from '../../src/runtime/abort.ts';
+import {
+  breakpointMatches,
+  DebugGate,
+  openGate,
+  parseBreakpoint,
+  type GateNotice,
+  type GatePoint,
+} from '../../src/runtime/gate.ts';
+
+const model = (actor: string): GatePoint => ({ kind: 'model', actor, detail: 'models.main.fast' });
+const tool = (actor: string, name: string): GatePoint => ({
+  kind: 'tool',
+  actor,
+  tool: name,
+  detail: '{}',
+});
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `before` and records when the point passes. */
+function track(gate: DebugGate, point: GatePoint, log: string[], signal?: AbortSignal) {
+  return gate.before(point, signal).then(() => void log.push(`${point.actor} ${point.kind}`));
+}
+
+function describeNotice(notice: GateNotice): string {
+  return notice.type === 'gate.paused'
+    ? `paused ${notice.point.actor} (${notice.reason}${notice.breakpoint ? ` ${notice.breakpoint}` : ''})`
+    : `resumed ${notice.point.actor} (${notice.how})`;
+}
+
+describe('openGate', () => {
+  it('lets every point through at once', async () => {
+    await expect(openGate.before(model('commander:a'))).resolves.toBeUndefined();
+  });
+});
+
+describe('parseBreakpoint', () => {
+  it('parses tool, actor and model breakpoints', () => {
+    expect(parseBreakpoint('tool:call_agent')).toEqual({ kind: 'tool', tool: 'call_agent' });
+    expect(parseBreakpoint('tool:builtins.http.get')).toEqual({
+      kind: 'tool',
+      tool: 'builtins_http_get',
+    });
+    expect(parseBreakpoint('actor:commander:analyze[3]')).toEqual({
+      kind: 'actor',
+      actor: 'commander:analyze[3]',
+    });
+    expect(parseBreakpoint(' model ')).toEqual({ kind: 'model' });
+  });
+
+  it('rejects anything else with the accepted forms', () => {
+    for (const spec of ['tool:', 'actor:', 'foo', 'model:x', 'actor:a b', 'tools:x']) {
+      let caught: unknown;
+      try {
+        parseBreakpoint(spec);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(UsageError);
+      expect((caught as UsageError).message).toBe(`bad breakpoint "${spec}"`);
+      expect((caught as UsageError).hint).toBe(
+        'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze) or model',
+      );
+    }
+  });
+});
+
+describe('breakpointMatches', () => {
+  it('matches an actor id and the ids nested under it, not other names', () => {
+    const breakpoint = parseBreakpoint('actor:commander:analyze');
+    expect(breakpointMatches(breakpoint, model('commander:analyze'))).toBe(true);
+    expect(breakpointMatches(breakpoint, model('commander:analyze[3]'))).toBe(true);
+    expect(breakpointMatches(breakpoint, model('commander:analyzer'))).toBe(false);
+    expect(breakpointMatches(breakpoint, model('agent:analyze/researcher'))).toBe(false);
+    const agents = parseBreakpoint('actor:agent:analyze[3]');
+    expect(breakpointMatches(agents, tool('agent:analyze[3]/researcher', 'x'))).toBe(true);
+    expect(breakpointMatches(agents, tool('agent:analyze[30]/researcher', 'x'))).toBe(false);
+  });
+
+  it('matches tools by name and model points by kind', () => {
+    expect(breakpointMatches(parseBreakpoint('tool:x'), tool('a', 'x'))).toBe(true);
+    expect(breakpointMatches(parseBreakpoint('tool:x'), tool('a', 'y'))).toBe(false);
+    expect(breakpointMatches(parseBreakpoint('tool:x'), model('a'))).toBe(false);
+    expect(breakpointMatches(parseBreakpoint('model'), model('a'))).toBe(true);
+    expect(breakpointMatches(parseBreakpoint('model'), tool('a', 'x'))).toBe(false);
+  });
+});
+
+describe('DebugGate', () => {
+  it('lets points through while running with no breakpoint hit', async () => {
+    const notices: GateNotice[] = [];
+    const gate = new DebugGate({ onNotice: (notice) => notices.push(notice) });
+    await gate.before(model('commander:a'));
+    expect(notices).toEqual([]);
+    expect(gate.isPaused).toBe(false);
+  });
+
+  it('holds the first point with --step and steps several held actors oldest first', async () => {
+    const notices: string[] = [];
+    const gate = new DebugGate({
+      startPaused: true,
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
+    const log: string[] = [];
+    const passes = [
+      track(gate, model('commander:a[0]'), log),
+      track(gate, model('commander:a[1]'), log),
+      track(gate, tool('agent:b/writer', 'file_read'), log),
+    ];
+    await flush();
+    expect(log).toEqual([]);
+    expect(gate.held().map((point) => point.actor)).toEqual([
+      'commander:a[0]',
+      'commander:a[1]',
+      'agent:b/writer',
+    ]);
+
+    expect(gate.step()).toEqual(model('commander:a[0]'));
+    await flush();
+    expect(log).toEqual(['commander:a[0] model']);
+    expect(gate.held().map((point) => point.actor)).toEqual(['commander:a[1]', 'agent:b/writer']);
+
+    // The stepped actor comes back to the gate and queues behind the others.
+    passes.push(track(gate, tool('commander:a[0]', 'call_agent'), log));
+    await flush();
+    expect(gate.step()?.actor).toBe('commander:a[1]');
+    await flush();
+    expect(log).toEqual(['commander:a[0] model', 'commander:a[1] model']);
+    expect(gate.held().map((point) => point.actor)).toEqual(['agent:b/writer', 'commander:a[0]']);
+
+    gate.continue();
+    await Promise.all(passes);
+    expect(log).toEqual([
+      'commander:a[0] model',
+      'commander:a[1] model',
+      'agent:b/writer tool',
+      'commander:a[0] tool',
+    ]);
+    expect(gate.held()).toEqual([]);
+    expect(gate.isPaused).toBe(false);
+    expect(notices).toEqual([
+      'paused commander:a[0] (paused)',
+      'paused commander:a[1] (paused)',
+      'paused agent:b/writer (paused)',
+      'resumed commander:a[0] (step)',
+      'paused commander:a[0] (paused)',
+      'resumed commander:a[1] (step)',
+      'resumed agent:b/writer (continue)',
+      'resumed commander:a[0] (continue)',
+    ]);
+    await gate.before(model('commander:c'));
+  });
+
+  it('pauses everything when a breakpoint is hit and runs to the next one on continue', async () => {
+    const notices: string[] = [];
+    const gate = new DebugGate({
+      breakpoints: ['tool:call_agent'],
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
+    const log: string[] = [];
+    await track(gate, tool('commander:a', 'set_subtasks'), log);
+    const hit = track(gate, tool('commander:a', 'call_agent'), log);
+    const other = track(gate, model('commander:b'), log);
+    await flush();
+    expect(log).toEqual(['commander:a tool']);
+    expect(gate.isPaused).toBe(true);
+    gate.continue();
+    await Promise.all([hit, other]);
+    expect(log).toEqual(['commander:a tool', 'commander:a tool', 'commander:b model']);
+    expect(notices).toEqual([
+      'paused commander:a (breakpoint tool:call_agent)',
+      'paused commander:b (paused)',
+      'resumed commander:a (continue)',
+      'resumed commander:b (continue)',
+    ]);
+    const again = track(gate, tool('commander:b', 'call_agent'), log);
+    await flush();
+    expect(gate.held()).toEqual([tool('commander:b', 'call_agent')]);
+    gate.resume();
+    await again;
+  });
+
+  it('pauses on request, and step with nothing held only keeps it paused', async () => {
+    const gate = new DebugGate();
+    expect(gate.step()).toBeUndefined();
+    expect(gate.isPaused).toBe(true);
+    gate.continue();
+    gate.pause();
+    const log: string[] = [];
+    const pass = track(gate, model('commander:a'), log);
+    await flush();
+    expect(log).toEqual([]);
+    gate.step();
+    await pass;
+    expect(log).toEqual(['commander:a model']);
+  });
+
+  it('toggles breakpoints and lists them in the order they were set', () => {
+    const gate = new DebugGate({ breakpoints: ['model', 'tool:builtins.http.get'] });
+    expect(gate.list()).toEqual(['model', 'tool:builtins_http_get']);
+    expect(gate.toggleBreakpoint('actor:commander:a')).toBe(true);
+    expect(gate.toggleBreakpoint('tool:builtins_http_get')).toBe(false);
+    expect(gate.list()).toEqual(['model', 'actor:commander:a']);
+    expect(() => gate.toggleBreakpoint('nonsense')).toThrow(UsageError);
+    expect(() => new DebugGate({ breakpoints: ['tool:'] })).toThrow('bad breakpoint "tool:"');
+  });
+
+  it('rejects a held point with an AbortError when its signal aborts', async () => {
+    const notices: string[] = [];
+    const gate = new DebugGate({
+      startPaused: true,
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
+    const controller = new AbortController();
+    const log: string[] = [];
+    const aborted = track(gate, model('commander:a'), log, controller.signal);
+    const waiting = track(gate, model('commander:b'), log);
+    await flush();
+    controller.abort();
+    await expect(aborted).rejects.toSatisfy(isAbortError);
+    expect(gate.held().map((point) => point.actor)).toEqual(['commander:b']);
+    expect(gate.step()?.actor).toBe('commander:b');
+    await waiting;
+    expect(log).toEqual(['commander:b model']);
+    expect(notices).toEqual([
+      'paused commander:a (paused)',
+      'paused commander:b (paused)',
+      'resumed commander:a (aborted)',
+      'resumed commander:b (step)',
+    ]);
+    await expect(gate.before(model('commander:c'), controller.signal)).rejects.toSatisfy(
+      isAbortError,
+    );
+    expect(gate.held()).toEqual([]);
+  });
+
+  it('keeps working when a listener throws or is removed', async () => {
+    const gate = new DebugGate({
+      startPaused: true,
+      onNotice: () => {
+        throw new Error('broken TUI');
+      },
+    });
+    const seen: string[] = [];
+    const stop = gate.onNotice((notice) => seen.push(notice.type));
+    const pass = gate.before(model('commander:a'));
+    gate.step();
+    await pass;
+    stop();
+    const next = gate.before(model('commander:a'));
+    gate.continue();
+    await next;
+    expect(seen).toEqual(['gate.paused', 'gate.resumed']);
+  });
+});
