@@ -1,0 +1,38 @@
+import type { DocumentPart, ImagePart, TextPart, ToolDefinition } from '../../models/types.ts';
+import { toolResult } from '../define-tool.ts';
+
+/** What an agent tool hands back: plain text (usually compact JSON) or rich content. */
+export interface ToolOutcome {
+  content: string | Array<TextPart | ImagePart | DocumentPart>;
+  isError: boolean;
+}
+
+/** Per-call context every agent tool receives; families read only what they need. */
+export interface AgentToolContext {
+  /** Aborted when the calling actor stops (cancellation, task failure). */
+  signal: AbortSignal;
+}
+
+/**
+ * A tool offered to agents. `execute` receives arguments already validated against
+ * `definition.parameters` (defaults applied); failures come back as results, never throws.
+ */
+export interface AgentTool {
+  definition: ToolDefinition;
+  execute(args: Record<string, unknown>, context: AgentToolContext): Promise<ToolOutcome>;
+}
+
+/** A success result: `{"status":"ok", ...fields}` as compact JSON. */
+export function okOutcome(fields: Record<string, unknown> = {}): ToolOutcome {
+  return { content: toolResult.ok(fields), isError: false };
+}
+
+/** A failure result: `{"status":"error","error":message, ...extra}` with the error flag set. */
+export function errorOutcome(message: string, extra: Record<string, unknown> = {}): ToolOutcome {
+  return { content: toolResult.error(message, extra), isError: true };
+}
+
+/** A plain-text success result (file contents, listings, text chunks). */
+export function textOutcome(text: string): ToolOutcome {
+  return { content: text, isError: false };
+}

@@ -1,0 +1,140 @@
+import { defineTool } from '../define-tool.ts';
+import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
+import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
+import type { ResultStore } from '../results/result-store.ts';
+import type { DatasetStore, DatasetWrite } from './dataset-store.ts';
+
+/** The most items `dataset_sample` returns. */
+export const MAX_SAMPLE_ITEMS = 50;
+
+function nameProperty(store: DatasetStore): Record<string, unknown> {
+  return { type: 'string', description: `Dataset: ${store.names().join(', ')}` };
+}
+
+function writeOutcome(name: string, write: DatasetWrite): ToolOutcome {
+  if (!write.ok) {
+    return errorOutcome(
+      write.error,
+      write.problems === undefined ? {} : { problems: write.problems },
+    );
+  }
+  return okOutcome({ dataset: name, count: write.count });
+}
+
+function setDatasetTool(store: DatasetStore): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'set_dataset',
+      description:
+        'Replace the items of a declared dataset (or append to it). Items are validated against its schema.',
+      parameters: {
+        type: 'object',
+        properties: {
+          name: nameProperty(store),
+          items: { type: 'array' },
+          append: { type: 'boolean', default: false },
+        },
+        required: ['name', 'items'],
+        additionalProperties: false,
+      },
+    }),
+    execute(args) {
+      const name = args.name as string;
+      const write = store.write(name, args.items as unknown[], args.append === true);
+      return Promise.resolve(writeOutcome(name, write));
+    },
+  };
+}
+
+function datasetSampleTool(store: DatasetStore): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'dataset_sample',
+      description: 'The first items of a dataset (at most 50).',
+      parameters: {
+        type: 'object',
+        properties: {
+          name: nameProperty(store),
+          count: { type: 'integer', minimum: 1, maximum: MAX_SAMPLE_ITEMS, default: 5 },
+        },
+        required: ['name'],
+        additionalProperties: false,
+      },
+    }),
+    execute(args) {
+      const name = args.name as string;
+      if (!store.has(name)) return Promise.resolve(errorOutcome(store.undeclaredError(name)));
+      const items = store.items(name);
+      const count = (args.count as number | undefined) ?? 5;
+      return Promise.resolve(
+        okOutcome({ dataset: name, total: items.length, items: items.slice(0, count) }),
+      );
+    },
+  };
+}
+
+function datasetCountTool(store: DatasetStore): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'dataset_count',
+      description: 'The number of items in a dataset.',
+      parameters: {
+        type: 'object',
+        properties: { name: nameProperty(store) },
+        required: ['name'],
+        additionalProperties: false,
+      },
+    }),
+    execute(args) {
+      const name = args.name as string;
+      if (!store.has(name)) return Promise.resolve(errorOutcome(store.undeclaredError(name)));
+      return Promise.resolve(okOutcome({ dataset: name, count: store.items(name).length }));
+    },
+  };
+}
+
+function resultToDatasetTool(store: DatasetStore, results: ResultStore): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'result_to_dataset',
+      description:
+        'Put a stored large array result (by its result id) into a declared dataset, replacing its items.',
+      parameters: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', description: 'A result id such as result_1' },
+          dataset_name: nameProperty(store),
+        },
+        required: ['id', 'dataset_name'],
+        additionalProperties: false,
+      },
+    }),
+    async execute(args) {
+      const id = args.id as string;
+      const name = args.dataset_name as string;
+      const stored = await results.get(id);
+      if (stored === undefined) return errorOutcome(`no stored result "${id}"`);
+      if (stored.type !== 'array') {
+        const kind = stored.type === 'object' ? 'an object' : 'text';
+        return errorOutcome(
+          `result "${id}" is ${kind}, not an array: only array results can become a dataset`,
+        );
+      }
+      return writeOutcome(name, store.write(name, stored.value as unknown[], false));
+    },
+  };
+}
+
+/**
+ * The dataset tools in offering order, when the mission declares at least one dataset;
+ * none otherwise. `result_to_dataset` reads the run's stored large results.
+ */
+export function datasetToolsFor(store: DatasetStore, results: ResultStore): AgentTool[] {
+  if (store.names().length === 0) return [];
+  return [
+    setDatasetTool(store),
+    datasetSampleTool(store),
+    datasetCountTool(store),
+    resultToDatasetTool(store, results),
+  ];
+}

@@ -1,0 +1,62 @@
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { defineTool } from '../define-tool.ts';
+import type { AgentTool } from '../builtins/agent-tool.ts';
+import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
+import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
+import { resolveSlotPath } from './path-guard.ts';
+import { statSlotPath } from './slot-entries.ts';
+import type { SlotSet } from './slots.ts';
+
+/** `file_create {slot, path, content, overwrite = false, append = false}` → `{"status":"ok","bytes":N}`. */
+export function createFileCreateTool(slots: SlotSet): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'file_create',
+      description:
+        'Write a text file in a slot (parent folders are created). An existing file needs overwrite = true or append = true.',
+      parameters: {
+        type: 'object',
+        properties: {
+          slot: slotProperty(slots),
+          path: pathProperty('File path relative to the slot root'),
+          content: { type: 'string' },
+          overwrite: { type: 'boolean', default: false },
+          append: { type: 'boolean', default: false },
+        },
+        required: ['slot', 'path', 'content'],
+        additionalProperties: false,
+      },
+    }),
+    async execute(args) {
+      const overwrite = args.overwrite === true;
+      const append = args.append === true;
+      if (overwrite && append) return errorOutcome('pass overwrite or append, not both');
+      const resolved = await resolveSlotPath(
+        slots,
+        args.slot as string,
+        args.path as string,
+        'write',
+      );
+      if (!resolved.ok) return errorOutcome(resolved.error);
+      const file = resolved.path;
+      if (file.relative === '.') return errorOutcome('path must name a file, not the slot root');
+      const stats = await statSlotPath(file);
+      if (stats?.isDirectory() === true) return errorOutcome(`"${file.relative}" is a folder`);
+      if (stats !== undefined && !overwrite && !append) {
+        return errorOutcome(
+          `file "${file.relative}" already exists: pass overwrite = true to replace it or append = true to add to it`,
+        );
+      }
+      const content = args.content as string;
+      try {
+        await mkdir(dirname(file.host), { recursive: true });
+        if (append) await appendFile(file.host, content, 'utf8');
+        else await writeFile(file.host, content, 'utf8');
+      } catch (error) {
+        return errorOutcome(`could not write "${file.relative}": ${errorCode(error)}`);
+      }
+      return okOutcome({ bytes: Buffer.byteLength(content, 'utf8') });
+    },
+  };
+}

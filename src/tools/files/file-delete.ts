@@ -1,0 +1,50 @@
+import { unlink } from 'node:fs/promises';
+import { defineTool } from '../define-tool.ts';
+import type { AgentTool } from '../builtins/agent-tool.ts';
+import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
+import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
+import { resolveSlotPath } from './path-guard.ts';
+import { statSlotPath } from './slot-entries.ts';
+import type { SlotSet } from './slots.ts';
+
+/** `file_delete {slot, path}`: deletes one file; folders are refused. */
+export function createFileDeleteTool(slots: SlotSet): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'file_delete',
+      description: 'Delete a file in a slot (files only, not folders).',
+      parameters: {
+        type: 'object',
+        properties: {
+          slot: slotProperty(slots),
+          path: pathProperty('File path relative to the slot root'),
+        },
+        required: ['slot', 'path'],
+        additionalProperties: false,
+      },
+    }),
+    async execute(args) {
+      const resolved = await resolveSlotPath(
+        slots,
+        args.slot as string,
+        args.path as string,
+        'write',
+      );
+      if (!resolved.ok) return errorOutcome(resolved.error);
+      const file = resolved.path;
+      const stats = await statSlotPath(file);
+      if (stats === undefined) {
+        return errorOutcome(`file "${file.relative}" not found in slot "${file.slot.label}"`);
+      }
+      if (stats.isDirectory()) {
+        return errorOutcome(`"${file.relative}" is a folder: file_delete deletes files only`);
+      }
+      try {
+        await unlink(file.host);
+      } catch (error) {
+        return errorOutcome(`could not delete "${file.relative}": ${errorCode(error)}`);
+      }
+      return okOutcome({ deleted: file.relative });
+    },
+  };
+}

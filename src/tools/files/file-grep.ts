@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { defineTool } from '../define-tool.ts';
+import type { AgentTool } from '../builtins/agent-tool.ts';
+import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
+import {
+  MAX_UNCAPPED_READ_BYTES,
+  compilePattern,
+  pagingFooter,
+  pathProperty,
+  slotProperty,
+} from './file-tool-common.ts';
+import { looksBinary } from './media-type.ts';
+import type { SlotPath } from './path-guard.ts';
+import { resolveSlotPath } from './path-guard.ts';
+import type { SlotEntry } from './slot-entries.ts';
+import { statSlotPath, walkSlotFolder } from './slot-entries.ts';
+import type { SlotSet } from './slots.ts';
+
+const MATCH = { one: 'match', many: 'matches' };
+/** Matching lines longer than this are cut, so one minified file cannot flood the result. */
+export const MAX_GREP_LINE_CHARS = 200;
+
+/** `file_grep {slot, pattern, path?, recursive = true, limit = 50, offset = 0}`: `path:line: text`. */
+export function createFileGrepTool(slots: SlotSet): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'file_grep',
+      description:
+        'Search text files of a slot for lines matching a regular expression. Returns "path:line: text" lines.',
+      parameters: {
+        type: 'object',
+        properties: {
+          slot: slotProperty(slots),
+          pattern: { type: 'string', description: 'Regular expression tested on each line' },
+          path: pathProperty('File or folder to search; default the slot root'),
+          recursive: { type: 'boolean', default: true },
+          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+          offset: { type: 'integer', minimum: 0, default: 0 },
+        },
+        required: ['slot', 'pattern'],
+        additionalProperties: false,
+      },
+    }),
+    async execute(args) {
+      const pattern = compilePattern(args.pattern as string);
+      if (typeof pattern === 'string') return errorOutcome(pattern);
+      const limit = (args.limit as number | undefined) ?? 50;
+      const offset = (args.offset as number | undefined) ?? 0;
+      const resolved = await resolveSlotPath(
+        slots,
+        args.slot as string,
+        (args.path as string | undefined) ?? '',
+        'read',
+      );
+      if (!resolved.ok) return errorOutcome(resolved.error);
+      const files = await filesToSearch(resolved.path, args.recursive !== false);
+      if (typeof files === 'string') return errorOutcome(files);
+      const matches: string[] = [];
+      let skipped = 0;
+      for (const file of files) {
+        if (file.size > MAX_UNCAPPED_READ_BYTES) {
+          skipped++;
+          continue;
+        }
+        const bytes = await readFile(file.host).catch(() => undefined);
+        if (bytes === undefined || looksBinary(bytes.subarray(0, 8192))) continue;
+        const lines = bytes.toString('utf8').split(/\r?\n/);
+        lines.forEach((line, index) => {
+          if (pattern.test(line)) matches.push(`${file.relative}:${index + 1}: ${cut(line)}`);
+        });
+      }
+      const page = matches.slice(offset, offset + limit);
+      page.push(pagingFooter(MATCH, matches.length, offset, page.length));
+      if (skipped > 0) page.push(`(skipped ${skipped} file${skipped === 1 ? '' : 's'} over 10 MB)`);
+      return textOutcome(page.join('\n'));
+    },
+  };
+}
+
+async function filesToSearch(target: SlotPath, recursive: boolean): Promise<SlotEntry[] | string> {
+  const stats = await statSlotPath(target);
+  if (stats === undefined) return `"${target.relative}" not found in slot "${target.slot.label}"`;
+  if (!stats.isDirectory()) {
+    return [{ relative: target.relative, host: target.host, isDirectory: false, size: stats.size }];
+  }
+  const walk = await walkSlotFolder(target, recursive);
+  return walk.entries.filter((entry) => !entry.isDirectory);
+}
+
+function cut(line: string): string {
+  return line.length > MAX_GREP_LINE_CHARS ? `${line.slice(0, MAX_GREP_LINE_CHARS)}…` : line;
+}

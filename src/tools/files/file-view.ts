@@ -1,0 +1,124 @@
+import { open } from 'node:fs/promises';
+import type { DocumentPart, ImagePart, TextPart } from '../../models/types.ts';
+import { defineTool } from '../define-tool.ts';
+import type { AgentTool } from '../builtins/agent-tool.ts';
+import { errorOutcome } from '../builtins/agent-tool.ts';
+import { errorCode, formatSize, pathProperty, slotProperty } from './file-tool-common.ts';
+import { detectViewableType } from './media-type.ts';
+import { resolveSlotPath } from './path-guard.ts';
+import { statSlotPath } from './slot-entries.ts';
+import type { SlotSet } from './slots.ts';
+import { rasteriseSvg } from './svg-raster.ts';
+
+/** Provider limits: images about 5 MB each, PDFs about 32 MB; bigger files are refused. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PDF_BYTES = 32 * 1024 * 1024;
+const MAX_SVG_BYTES = 10 * 1024 * 1024;
+
+/** `file_view {slot, path}`: images, SVG (as PNG) and PDF as model content. */
+export function createFileViewTool(slots: SlotSet): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'file_view',
+      description:
+        'Look at an image (PNG, JPEG, GIF, WebP), an SVG (rendered to PNG) or a PDF from a slot.',
+      parameters: {
+        type: 'object',
+        properties: {
+          slot: slotProperty(slots),
+          path: pathProperty('File path relative to the slot root'),
+        },
+        required: ['slot', 'path'],
+        additionalProperties: false,
+      },
+    }),
+    async execute(args) {
+      const resolved = await resolveSlotPath(
+        slots,
+        args.slot as string,
+        args.path as string,
+        'read',
+      );
+      if (!resolved.ok) return errorOutcome(resolved.error);
+      const file = resolved.path;
+      const stats = await statSlotPath(file);
+      if (stats === undefined) {
+        return errorOutcome(`file "${file.relative}" not found in slot "${file.slot.label}"`);
+      }
+      if (stats.isDirectory()) return errorOutcome(`"${file.relative}" is a folder: use file_list`);
+      const head = await readBytes(file.host, 4096).catch((error: unknown) => errorCode(error));
+      if (typeof head === 'string')
+        return errorOutcome(`could not read "${file.relative}": ${head}`);
+      const type = detectViewableType(head);
+      if (type === undefined) {
+        return errorOutcome(
+          `file "${file.relative}" is not an image, SVG or PDF: file_view shows PNG, JPEG, GIF, WebP, SVG and PDF; use file_read for text`,
+        );
+      }
+      const limit =
+        type === 'application/pdf'
+          ? MAX_PDF_BYTES
+          : type === 'image/svg+xml'
+            ? MAX_SVG_BYTES
+            : MAX_IMAGE_BYTES;
+      if (stats.size > limit) {
+        return errorOutcome(
+          `file "${file.relative}" is ${formatSize(stats.size)}, over the ${formatSize(limit)} limit for ${type}`,
+        );
+      }
+      const bytes = await readBytes(file.host, stats.size).catch((error: unknown) =>
+        errorCode(error),
+      );
+      if (typeof bytes === 'string')
+        return errorOutcome(`could not read "${file.relative}": ${bytes}`);
+      const name = file.relative.split('/').at(-1) ?? file.relative;
+      const label = (detail: string): TextPart => ({
+        type: 'text',
+        text: `${file.relative}: ${detail}`,
+      });
+      if (type === 'application/pdf') {
+        const document: DocumentPart = {
+          type: 'document',
+          mediaType: 'application/pdf',
+          data: Buffer.from(bytes).toString('base64'),
+          filename: name,
+        };
+        return { content: [label(`PDF, ${formatSize(stats.size)}`), document], isError: false };
+      }
+      if (type === 'image/svg+xml') {
+        let raster;
+        try {
+          raster = await rasteriseSvg(bytes);
+        } catch {
+          return errorOutcome(`file "${file.relative}" is not a valid SVG image`);
+        }
+        const image: ImagePart = {
+          type: 'image',
+          mediaType: 'image/png',
+          data: Buffer.from(raster.png).toString('base64'),
+        };
+        return {
+          content: [label(`SVG rendered to PNG, ${raster.width}×${raster.height}`), image],
+          isError: false,
+        };
+      }
+      const image: ImagePart = {
+        type: 'image',
+        mediaType: type,
+        data: Buffer.from(bytes).toString('base64'),
+      };
+      return { content: [label(`${type}, ${formatSize(stats.size)}`), image], isError: false };
+    },
+  };
+}
+
+async function readBytes(host: string, count: number): Promise<Uint8Array> {
+  const handle = await open(host, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,33 @@
+import type { AgentTool } from '../builtins/agent-tool.ts';
+import { createFileCreateTool } from './file-create.ts';
+import { createFileDeleteTool } from './file-delete.ts';
+import { createFileGrepTool } from './file-grep.ts';
+import { createFileListTool } from './file-list.ts';
+import { createFileReadTool } from './file-read.ts';
+import { createFileSearchTool } from './file-search.ts';
+import { createFileViewTool } from './file-view.ts';
+import type { SlotSet } from './slots.ts';
+
+export { SlotSet } from './slots.ts';
+export type { Slot, SlotSources } from './slots.ts';
+export { resolveSlotPath, ESCAPE_MESSAGE } from './path-guard.ts';
+export type { SlotPath, SlotPathResult, SlotAccess } from './path-guard.ts';
+export { sweepScratchpads, SCRATCHPAD_RETENTION_MS } from './scratchpad-sweep.ts';
+export { rasteriseSvg } from './svg-raster.ts';
+export { detectViewableType } from './media-type.ts';
+
+/**
+ * The file tools, in offering order, when the mission has at least one slot; none otherwise.
+ */
+export function fileToolsFor(slots: SlotSet): AgentTool[] {
+  if (slots.isEmpty) return [];
+  return [
+    createFileListTool(slots),
+    createFileReadTool(slots),
+    createFileCreateTool(slots),
+    createFileDeleteTool(slots),
+    createFileSearchTool(slots),
+    createFileGrepTool(slots),
+    createFileViewTool(slots),
+  ];
+}

@@ -1,0 +1,94 @@
+import type { Stats } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SlotPath } from './path-guard.ts';
+import { isInside } from './path-guard.ts';
+
+/** One file or folder inside a slot. */
+export interface SlotEntry {
+  /** Path relative to the slot root, `/`-separated. */
+  relative: string;
+  /** Host path, for I/O only. */
+  host: string;
+  isDirectory: boolean;
+  size: number;
+}
+
+/** The most entries one walk visits, so a huge tree cannot stall a tool call. */
+export const MAX_WALK_ENTRIES = 50_000;
+
+/** A walk's entries in listing order, and whether it stopped at the cap. */
+export interface WalkResult {
+  entries: SlotEntry[];
+  capped: boolean;
+}
+
+/** Stats of the resolved path (links followed), or undefined when it does not exist. */
+export async function statSlotPath(path: SlotPath): Promise<Stats | undefined> {
+  if (path.absent) return undefined;
+  return stat(path.host).catch(() => undefined);
+}
+
+function isOnlyFileRoot(path: SlotPath): boolean {
+  return path.slot.onlyFile !== undefined && path.relative === '.';
+}
+
+/**
+ * The entries under a folder, depth first in code-point order of names. Hidden names
+ * (leading `.`) are skipped, links pointing outside the slot are skipped, and linked
+ * folders are listed but not entered (no cycles, no double counting).
+ */
+export async function walkSlotFolder(folder: SlotPath, recursive: boolean): Promise<WalkResult> {
+  const result: WalkResult = { entries: [], capped: false };
+  if (isOnlyFileRoot(folder)) {
+    const onlyFile = folder.slot.onlyFile ?? '';
+    const host = join(folder.slot.root, onlyFile);
+    const stats = await stat(host).catch(() => undefined);
+    if (stats !== undefined) {
+      result.entries.push({ relative: onlyFile, host, isDirectory: false, size: stats.size });
+    }
+    return result;
+  }
+  const prefix = folder.relative === '.' ? '' : `${folder.relative}/`;
+  await walkInto(folder.rootReal, folder.host, prefix, recursive, result);
+  return result;
+}
+
+async function walkInto(
+  rootReal: string,
+  host: string,
+  prefix: string,
+  recursive: boolean,
+  result: WalkResult,
+): Promise<void> {
+  const dirents = await readdir(host, { withFileTypes: true }).catch(() => []);
+  const names = dirents
+    .filter((dirent) => !dirent.name.startsWith('.'))
+    .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  for (const dirent of names) {
+    if (result.entries.length >= MAX_WALK_ENTRIES) {
+      result.capped = true;
+      return;
+    }
+    const entryHost = join(host, dirent.name);
+    let target = entryHost;
+    if (dirent.isSymbolicLink()) {
+      const real = await realpath(entryHost).catch(() => undefined);
+      if (real === undefined || !isInside(rootReal, real)) continue;
+      target = real;
+    }
+    const stats = await stat(target).catch(() => undefined);
+    if (stats === undefined) continue;
+    const relative = `${prefix}${dirent.name}`;
+    const isDirectory = stats.isDirectory();
+    result.entries.push({
+      relative,
+      host: target,
+      isDirectory,
+      size: isDirectory ? 0 : stats.size,
+    });
+    if (isDirectory && recursive && !dirent.isSymbolicLink()) {
+      await walkInto(rootReal, target, `${relative}/`, recursive, result);
+    }
+  }
+}

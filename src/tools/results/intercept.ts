@@ -1,0 +1,96 @@
+import type { ToolOutcome } from '../builtins/agent-tool.ts';
+import { toolResult } from '../define-tool.ts';
+import type { ResultStore, StoredResult } from './result-store.ts';
+import { describeResult } from './result-store.ts';
+
+/** Arrays with at least this many items are stored whatever their size. */
+export const MIN_INTERCEPTED_ITEMS = 20;
+/** The default threshold: 16,000 tokens × 4 bytes. */
+export const DEFAULT_THRESHOLD_BYTES = 64_000;
+/** Items shown in an array summary. */
+export const SAMPLE_ITEMS = 5;
+/** Characters shown in a text summary. */
+export const PREVIEW_CHARS = 2_000;
+/** Keys shown in an object summary; more are counted in `total_keys`. */
+export const MAX_SUMMARY_KEYS = 100;
+
+/** The result tools themselves are never intercepted (their pages would be stored again). */
+export const RESULT_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'result_info',
+  'result_items',
+  'result_get',
+  'result_keys',
+  'result_chunk',
+]);
+
+/** Options of one interception check. */
+export interface InterceptOptions {
+  /** `tool_response.max_tokens` × 4; default 64,000. */
+  thresholdBytes?: number;
+  store: ResultStore;
+  /** The tool that produced the result; result tools pass through. */
+  toolName?: string;
+}
+
+/** The outcome the model sees, and the stored result when the original was intercepted. */
+export interface InterceptedOutcome {
+  outcome: ToolOutcome;
+  stored?: StoredResult;
+}
+
+/**
+ * Stores a large successful text result and replaces it with a `partial` summary: JSON
+ * arrays of 20 or more items, and anything over the threshold (UTF-8 bytes). Errors, rich
+ * content and small results pass through unchanged.
+ */
+export async function interceptLargeResult(
+  outcome: ToolOutcome,
+  options: InterceptOptions,
+): Promise<InterceptedOutcome> {
+  if (outcome.isError || typeof outcome.content !== 'string') return { outcome };
+  if (options.toolName !== undefined && RESULT_TOOL_NAMES.has(options.toolName)) return { outcome };
+  const text = outcome.content;
+  const threshold = options.thresholdBytes ?? DEFAULT_THRESHOLD_BYTES;
+  const oversized = Buffer.byteLength(text, 'utf8') > threshold;
+  if (!oversized && !isLongArray(text)) return { outcome };
+  const stored = await options.store.save(text);
+  return { outcome: { content: partialSummary(stored), isError: false }, stored };
+}
+
+/** Cheap pre-check before parsing: only text that starts like an array can be one. */
+function isLongArray(text: string): boolean {
+  if (!text.trimStart().startsWith('[')) return false;
+  const described = describeResult('', text);
+  return (
+    described.type === 'array' && (described.value as unknown[]).length >= MIN_INTERCEPTED_ITEMS
+  );
+}
+
+/** The `{"status":"partial",...}` text the model sees instead of a stored result. */
+export function partialSummary(stored: StoredResult): string {
+  const head = { result_id: stored.id, type: stored.type };
+  if (stored.type === 'array') {
+    const items = stored.value as unknown[];
+    return toolResult.status('partial', {
+      ...head,
+      total_items: items.length,
+      sample: items.slice(0, SAMPLE_ITEMS),
+    });
+  }
+  if (stored.type === 'object') {
+    const keys = Object.keys(stored.value as Record<string, unknown>);
+    const shown = keys.slice(0, MAX_SUMMARY_KEYS);
+    const extra = keys.length > shown.length ? { total_keys: keys.length } : {};
+    return toolResult.status('partial', {
+      ...head,
+      keys: shown,
+      ...extra,
+      total_bytes: stored.totalBytes,
+    });
+  }
+  return toolResult.status('partial', {
+    ...head,
+    preview: stored.text.slice(0, PREVIEW_CHARS),
+    total_bytes: stored.totalBytes,
+  });
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentTool } from '../../src/tools/builtins/agent-tool.ts';
+import { okOutcome } from '../../src/tools/builtins/agent-tool.ts';
+import { defineTool } from '../../src/tools/define-tool.ts';
+import { substituteSecrets, withSecrets } from '../../src/tools/secrets.ts';
+
+const SECRETS = { api_key: 'sk-live-123456', quoted: 'pa"ss\\word' };
+
+/** A tool that records its arguments and echoes them back in its result. */
+function echoTool(seen: Array<Record<string, unknown>>): AgentTool {
+  return {
+    definition: defineTool({
+      name: 'tools_echo',
+      description: 'echo',
+      parameters: { type: 'object' },
+    }),
+    execute(args) {
+      seen.push(args);
+      return Promise.resolve(okOutcome({ echoed: args }));
+    },
+  };
+}
+
+const context = { signal: new AbortController().signal };
+
+describe('substituteSecrets', () => {
+  it('replaces placeholders in every string at any depth, keys untouched', () => {
+    const result = substituteSecrets(
+      {
+        url: 'https://x.test/?key=${secrets.api_key}',
+        headers: { Authorization: 'Bearer ${secrets.api_key}', '${secrets.api_key}': 'k' },
+        list: ['${secrets.quoted}', 3, null, { deep: 'a ${secrets.api_key} b ${secrets.api_key}' }],
+      },
+      SECRETS,
+    );
+    expect(result).toEqual({
+      ok: true,
+      args: {
+        url: 'https://x.test/?key=sk-live-123456',
+        headers: { Authorization: 'Bearer sk-live-123456', '${secrets.api_key}': 'k' },
+        list: ['pa"ss\\word', 3, null, { deep: 'a sk-live-123456 b sk-live-123456' }],
+      },
+    });
+  });
+
+  it('fails on an unknown name, listing the available names and no value', () => {
+    const result = substituteSecrets({ a: '${secrets.token}', b: '${secrets.other}' }, SECRETS);
+    expect(result).toEqual({
+      ok: false,
+      error: 'unknown secret "token", "other" in the arguments; available secrets: api_key, quoted',
+    });
+    expect(substituteSecrets({ a: '${secrets.x}' }, {})).toEqual({
+      ok: false,
+      error: 'unknown secret "x" in the arguments; no secrets are available',
+    });
+  });
+
+  it('leaves text without placeholders alone', () => {
+    expect(substituteSecrets({ a: '${vars.x} $secrets.api_key' }, SECRETS)).toEqual({
+      ok: true,
+      args: { a: '${vars.x} $secrets.api_key' },
+    });
+  });
+});
+
+describe('withSecrets', () => {
+  it('executes with real values and redacts them (raw and JSON-escaped) from the result', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const tool = withSecrets(echoTool(seen), SECRETS);
+    const outcome = await tool.execute(
+      { key: '${secrets.api_key}', pass: '${secrets.quoted}' },
+      context,
+    );
+    expect(seen).toEqual([{ key: 'sk-live-123456', pass: 'pa"ss\\word' }]);
+    expect(outcome).toEqual({
+      content: '{"status":"ok","echoed":{"key":"••••","pass":"••••"}}',
+      isError: false,
+    });
+  });
+
+  it('returns an error result and does not execute for an unknown secret', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const outcome = await withSecrets(echoTool(seen), SECRETS).execute(
+      { key: '${secrets.nope}' },
+      context,
+    );
+    expect(outcome).toEqual({
+      content:
+        '{"status":"error","error":"unknown secret \\"nope\\" in the arguments; available secrets: api_key, quoted"}',
+      isError: true,
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('redacts the text parts of rich content', async () => {
+    const rich: AgentTool = {
+      definition: defineTool({ name: 'rich', description: 'rich', parameters: { type: 'object' } }),
+      execute: () =>
+        Promise.resolve({
+          content: [
+            { type: 'text', text: 'key sk-live-123456' },
+            { type: 'image', mediaType: 'image/png', data: 'AAAA' },
+          ],
+          isError: false,
+        }),
+    };
+    expect(await withSecrets(rich, SECRETS).execute({}, context)).toEqual({
+      content: [
+        { type: 'text', text: 'key ••••' },
+        { type: 'image', mediaType: 'image/png', data: 'AAAA' },
+      ],
+      isError: false,
+    });
+  });
+});
