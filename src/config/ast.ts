@@ -46,8 +46,7 @@ export interface TemplateText {
 }
 
 export type TraversalStep =
-  | { kind: 'attr'; name: string; span: Span }
-  | { kind: 'index'; key: Expr; span: Span };
+  { kind: 'attr'; name: string; span: Span } | { kind: 'index'; key: Expr; span: Span };
 
 /** `vars.region`, `item.tags[0]`, `models.openai.gpt_4o`, a bare `string`. */
 export interface TraversalExpr {

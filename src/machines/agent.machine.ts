@@ -1,0 +1,192 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { Message, ToolCallPart, ToolResultPart } from '../models/types.ts';
+import type {
+  MessageAppendedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from './commander-effects.ts';
+import { ActorNotProvidedError, noEffect } from './commander-effects.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';
+
+/** The default `max_turns` of an agent (runtime.md, "Agent loop"). */
+export const DEFAULT_AGENT_MAX_TURNS = 50;
+
+export interface AgentInput {
+  /** The conversation so far, ending with the task as a user message. */
+  messages: Message[];
+  maxTurns?: number;
+}
+
+/** What an agent's `executeTool` actor receives: the raw call (the wiring validates it). */
+export interface AgentToolInput {
+  call: ToolCallPart;
+}
+
+export interface AgentContext {
+  messages: Message[];
+  turns: number;
+  maxTurns: number;
+  /** Calls of the current reply not answered yet, in order. */
+  queue: ToolCallPart[];
+  results: ToolResultPart[];
+  answer: string | null;
+  failure: { reason: string; error?: unknown } | null;
+}
+
+/** What a finished agent hands back: its answer, or why it failed, and its conversation. */
+export interface AgentResult {
+  answer: string | null;
+  failure: { reason: string; error?: unknown } | null;
+  messages: Message[];
+  turns: number;
+}
+
+const base = setup({
+  types: {
+    input: {} as AgentInput,
+    context: {} as AgentContext,
+    events: {} as DoneActorEvent<unknown> | ErrorActorEvent,
+    output: {} as AgentResult,
+  },
+  actors: {
+    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async () => {
+      throw new ActorNotProvidedError('modelTurn');
+    }),
+    executeTool: fromPromise<ToolOutcome, AgentToolInput>(async () => {
+      throw new ActorNotProvidedError('executeTool');
+    }),
+  },
+  guards: {
+    turnCapReached: ({ context }) => context.turns >= context.maxTurns,
+    replyHasNoToolCalls: ({ context }) => context.queue.length === 0,
+    queueEmpty: ({ context }) => context.queue.length === 0,
+  },
+  actions: {
+    emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
+    emitToolCompleted: (_, _params: ToolCompletedParams) => noEffect(),
+    emitMessageAppended: (_, _params: MessageAppendedParams) => noEffect(),
+  },
+});
+
+const action = base.createAction;
+
+/**
+ * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
+ * reply without tool calls, whose text is the answer. `maxTurns` bounds the loop.
+ */
+export const agentMachine = base
+  .extend({
+    actions: {
+      acceptReply: action(
+        enqueueActions(({ context, event, enqueue }) => {
+          const reply = (event as DoneActorEvent<ModelTurnOutput>).output;
+          const queue = toolCallsOf(reply.message);
+          enqueue.assign({
+            messages: [...context.messages, reply.message],
+            turns: context.turns + 1,
+            queue,
+            answer: queue.length === 0 ? textOf(reply.message) : null,
+          });
+          enqueue({ type: 'emitMessageAppended', params: { message: reply.message } });
+        }),
+      ),
+      announceCall: action(
+        enqueueActions(({ context, enqueue }) => {
+          const call = context.queue[0];
+          if (call !== undefined) enqueue({ type: 'emitToolCalled', params: { call } });
+        }),
+      ),
+      recordResult: action(
+        enqueueActions(({ context, event, enqueue }) => {
+          const call = context.queue[0];
+          if (call === undefined) return;
+          const result = resultFor(call, (event as DoneActorEvent<ToolOutcome>).output);
+          enqueue.assign({ queue: context.queue.slice(1), results: [...context.results, result] });
+          enqueue({ type: 'emitToolCompleted', params: { call, result } });
+        }),
+      ),
+      appendResults: action(
+        enqueueActions(({ context, enqueue }) => {
+          const message: Message = { role: 'user', parts: context.results };
+          enqueue.assign({ messages: [...context.messages, message], results: [] });
+          enqueue({ type: 'emitMessageAppended', params: { message } });
+        }),
+      ),
+      failTurnCap: assign(({ context }) => ({
+        failure: { reason: `more than ${context.maxTurns} model turns` },
+      })),
+      failFromError: assign(({ event }) => {
+        const error = (event as ErrorActorEvent).error;
+        return { failure: { reason: reasonOf(error), error } };
+      }),
+    },
+  })
+  .createMachine({
+    id: 'agent',
+    context: ({ input }) => ({
+      messages: [...input.messages],
+      turns: 0,
+      maxTurns: input.maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
+      queue: [],
+      results: [],
+      answer: null,
+      failure: null,
+    }),
+    initial: 'preparingTurn',
+    states: {
+      preparingTurn: {
+        description: 'Checks max_turns before the next model request.',
+        always: [
+          { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
+          { target: 'awaitingModel' },
+        ],
+      },
+      awaitingModel: {
+        description: 'The model is producing the next reply.',
+        invoke: {
+          src: 'modelTurn',
+          input: ({ context }) => ({ messages: context.messages, turn: context.turns + 1 }),
+          onDone: { target: 'reviewingReply', actions: 'acceptReply' },
+          onError: { target: 'failed', actions: 'failFromError' },
+        },
+      },
+      reviewingReply: {
+        description: 'A reply without tool calls is the answer; otherwise its calls run.',
+        always: [{ guard: 'replyHasNoToolCalls', target: 'answered' }, { target: 'runningTool' }],
+      },
+      runningTool: {
+        description:
+          'The first unanswered call runs through executeTool; calls run one at a time, in order.',
+        entry: 'announceCall',
+        invoke: {
+          src: 'executeTool',
+          input: ({ context }) => ({ call: context.queue[0] as ToolCallPart }),
+          onDone: { target: 'nextTool', actions: 'recordResult' },
+          onError: { target: 'failed', actions: 'failFromError' },
+        },
+      },
+      nextTool: {
+        description: 'Runs the next call, or sends all results back to the model.',
+        always: [
+          { guard: 'queueEmpty', target: 'preparingTurn', actions: 'appendResults' },
+          { target: 'runningTool' },
+        ],
+      },
+      answered: {
+        description: 'The agent replied without tool calls: that text is its answer.',
+        type: 'final',
+      },
+      failed: {
+        description: 'Provider error, tool infrastructure error, or max_turns.',
+        type: 'final',
+      },
+    },
+    output: ({ context }) => ({
+      answer: context.answer,
+      failure: context.failure,
+      messages: context.messages,
+      turns: context.turns,
+    }),
+  });

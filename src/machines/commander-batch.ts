@@ -1,0 +1,137 @@
+/**
+ * Grouping of external tool calls into a batch. Consecutive valid `call_agent` calls form
+ * one batch whose lanes are the agents: lanes run concurrently, calls within a lane one
+ * after another. Every other external call is a batch of its own.
+ */
+import { assign, enqueueActions } from 'xstate';
+import type { DoneActorEvent } from 'xstate';
+import type { Message } from '../models/types.ts';
+import { toolResult } from '../tools/tool-result.ts';
+import { commanderBase } from './commander-base.ts';
+import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
+import type { ToolOutcome } from './turn-types.ts';
+import { resultFor } from './turn-types.ts';
+
+function isRunnableAgentCall(queued: QueuedCall): boolean {
+  return queued.call.name === 'call_agent' && queued.parsed !== null && queued.parsed.ok;
+}
+
+/** Takes the batch starting at the head of the queue; the first call of each lane starts. */
+export function openBatch(context: CommanderContext): { batch: BatchEntry[]; rest: QueuedCall[] } {
+  const [head] = context.queue;
+  if (head === undefined) return { batch: [], rest: [] };
+  let size = 1;
+  if (isRunnableAgentCall(head)) {
+    while (size < context.queue.length && isRunnableAgentCall(context.queue[size] as QueuedCall))
+      size += 1;
+  }
+  const lanesStarted = new Set<string>();
+  const batch = context.queue.slice(0, size).map((queued, position): BatchEntry => {
+    const args = queued.parsed !== null && queued.parsed.ok ? queued.parsed.args : {};
+    const lane =
+      queued.call.name === 'call_agent' ? `agent:${String(args.name)}` : `call:${position}`;
+    const started = !lanesStarted.has(lane);
+    lanesStarted.add(lane);
+    return {
+      call: queued.call,
+      args,
+      lane,
+      actorId: `tool:${context.turns}:${context.results.length + position}`,
+      started,
+      result: null,
+    };
+  });
+  return { batch, rest: context.queue.slice(size) };
+}
+
+/** The next call of the same lane still waiting to start, after the one at `position`. */
+export function laneSuccessor(batch: readonly BatchEntry[], position: number): number | undefined {
+  const lane = batch[position]?.lane;
+  const index = batch.findIndex(
+    (entry, candidate) => candidate > position && entry.lane === lane && !entry.started,
+  );
+  return index === -1 ? undefined : index;
+}
+
+const action = commanderBase.createAction;
+
+/** The actions that start, collect and close a batch of external calls. */
+export const batchActions = {
+  /** A failure mid-batch still gives every call its one result before the commander stops. */
+  closeOpenCalls: action(
+    enqueueActions(({ context, enqueue }) => {
+      const reason = context.failure?.reason ?? 'the commander stopped';
+      const outcome = { content: toolResult.error(`not executed: ${reason}`), isError: true };
+      const finished = context.batch.flatMap((entry) =>
+        entry.result === null ? [] : [entry.result],
+      );
+      const unfinished = [
+        ...context.batch.filter((entry) => entry.result === null),
+        ...context.queue,
+      ];
+      const closed = unfinished.map((open) => resultFor(open.call, outcome));
+      const message: Message = {
+        role: 'user',
+        parts: [...context.results, ...finished, ...closed],
+      };
+      enqueue.assign({
+        messages: [...context.messages, message],
+        results: [],
+        batch: [],
+        queue: [],
+      });
+      for (const result of closed) {
+        const open = unfinished.find((candidate) => candidate.call.id === result.callId);
+        if (open !== undefined)
+          enqueue({ type: 'emitToolCompleted', params: { call: open.call, result } });
+      }
+      enqueue({ type: 'emitMessageAppended', params: { message } });
+    }),
+  ),
+  startBatch: action(
+    enqueueActions(({ context, enqueue }) => {
+      const { batch, rest } = openBatch(context);
+      enqueue.assign({ batch, queue: rest });
+      for (const entry of batch.filter((candidate) => candidate.started)) {
+        enqueue({ type: 'emitToolCalled', params: { call: entry.call } });
+        enqueue.spawnChild('executeTool', {
+          id: entry.actorId,
+          input: { call: entry.call, args: entry.args },
+        });
+      }
+    }),
+  ),
+  recordBatchResult: action(
+    enqueueActions(({ context, event, enqueue }) => {
+      const done = event as DoneActorEvent<ToolOutcome>;
+      const position = context.batch.findIndex((entry) => entry.actorId === done.actorId);
+      const finished = context.batch[position];
+      if (finished === undefined) return;
+      const result = resultFor(finished.call, done.output);
+      const successor = laneSuccessor(context.batch, position);
+      const batch = context.batch.map((entry, index) => {
+        if (index === position) return { ...entry, result };
+        if (index === successor) return { ...entry, started: true };
+        return entry;
+      });
+      enqueue.assign({ batch });
+      enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
+      const next = successor === undefined ? undefined : batch[successor];
+      if (next === undefined) return;
+      enqueue({ type: 'emitToolCalled', params: { call: next.call } });
+      enqueue.spawnChild('executeTool', {
+        id: next.actorId,
+        input: { call: next.call, args: next.args },
+      });
+    }),
+  ),
+  finishBatch: action(
+    assign(({ context }) => ({
+      results: [
+        ...context.results,
+        ...context.batch.flatMap((entry) => (entry.result === null ? [] : [entry.result])),
+      ],
+      batch: [],
+    })),
+  ),
+};

@@ -1,0 +1,187 @@
+import { SortieError } from '../errors.ts';
+import type { ActorRefFrom, DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type {
+  Message,
+  StopReason,
+  ToolCallPart,
+  ToolDefinition,
+  ToolResultPart,
+} from '../models/types.ts';
+import type { ParsedArguments } from '../tools/define-tool.ts';
+import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
+import type { CursorReply, datasetCursorMachine } from './dataset-cursor.machine.ts';
+import type { Plan } from './plan.ts';
+
+/** A router's route with, for mission routes, the target mission's input schema. */
+export interface CommanderRoute extends RouteOption {
+  inputSchema?: Record<string, unknown>;
+}
+
+/** The task as its commander sees it. */
+export interface CommanderTask extends TaskShape {
+  routes?: CommanderRoute[];
+}
+
+export interface CommanderInput {
+  task: CommanderTask;
+  /** The conversation so far: at least the first user message (the objective). */
+  messages: Message[];
+  /** Parallel iteration: the index of the item this commander handles. */
+  itemIndex?: number;
+  /** Sequential iteration: every item of the dataset. */
+  items?: readonly unknown[];
+  /** Sequential retry: outputs accepted by earlier commanders, kept by item index. */
+  acceptedOutputs?: Record<number, unknown>;
+  /** Model turns allowed before the commander fails (default 200). */
+  maxTurns?: number;
+  /** Rule state rebuilt from a run journal (resume): the conversation continues with it. */
+  restored?: RestoredRuleState;
+}
+
+/** The rule state a resumed commander starts from. */
+export interface RestoredRuleState {
+  plan: Plan;
+  planLocked: boolean;
+  output: { value: unknown } | null;
+}
+
+/** What `task_complete` recorded. */
+export interface CompletionRecord {
+  outcome: 'succeeded' | 'failed';
+  summary: string;
+  reason: string | null;
+  /** The chosen route key; null for `none` and when the task has no router. */
+  route: string | null;
+  missionInputs: Record<string, unknown> | null;
+}
+
+/** Why the commander failed (not `task_complete` with `succeed: false`: that is a completion). */
+export interface CommanderFailure {
+  reason: string;
+  /** The error an actor rejected with, for the wiring to classify (budget, provider). */
+  error?: unknown;
+}
+
+/** A tool call of the current reply waiting for its result, with its arguments parsed. */
+export interface QueuedCall {
+  call: ToolCallPart;
+  /** Null when no tool of that name is offered. */
+  parsed: ParsedArguments | null;
+}
+
+/** One call of a running external batch. */
+export interface BatchEntry {
+  call: ToolCallPart;
+  args: Record<string, unknown>;
+  /** Calls in the same lane run one after another (call_agent: one lane per agent). */
+  lane: string;
+  actorId: string;
+  started: boolean;
+  result: ToolResultPart | null;
+}
+
+export interface CommanderContext {
+  task: CommanderTask;
+  tools: ToolDefinition[];
+  messages: Message[];
+  plan: Plan;
+  planLocked: boolean;
+  /** The accepted output of a non-iterated or parallel-item task. */
+  output: { value: unknown } | null;
+  /** Accepted outputs of a sequential task by item index. */
+  itemOutputs: Record<number, unknown>;
+  itemIndex: number | null;
+  completion: CompletionRecord | null;
+  failure: CommanderFailure | null;
+  turns: number;
+  maxTurns: number;
+  /** The stop reason of the latest model reply. */
+  stopReason: StopReason | null;
+  nudges: number;
+  outputLimitHits: number;
+  /** Calls of the current reply not answered yet, in order. */
+  queue: QueuedCall[];
+  /** Results of the current reply, in call order. */
+  results: ToolResultPart[];
+  /** Text appended after the results of the current reply (nudge, output-limit note). */
+  note: string | null;
+  batch: BatchEntry[];
+  cursor: ActorRefFrom<typeof datasetCursorMachine> | null;
+}
+
+/** What a finished commander hands to its task. */
+export interface CommanderResult {
+  completion: CompletionRecord | null;
+  failure: CommanderFailure | null;
+  output: { value: unknown } | null;
+  itemOutputs: Record<number, unknown>;
+  plan: Plan;
+  messages: Message[];
+  turns: number;
+}
+
+/** Tools answered by another actor (the wiring), not by the machine's own rules. */
+export const EXTERNAL_TOOLS: ReadonlySet<string> = new Set([
+  'call_agent',
+  'ask_agent',
+  'query_task_output',
+  'ask_commander',
+  'list_commander_questions',
+  'get_commander_answer',
+]);
+
+/** The head of the queue; the machine only asks while a call is waiting. */
+export function headOf(context: CommanderContext): QueuedCall {
+  const head = context.queue[0];
+  // A defect, not a model mistake: guards check for an empty queue first.
+  if (head === undefined) throw new SortieError('commander: no tool call is waiting');
+  return head;
+}
+
+/** The head's parsed arguments; only called after the argument guards passed. */
+export function headArguments(context: CommanderContext): Record<string, unknown> {
+  const parsed = headOf(context).parsed;
+  return parsed !== null && parsed.ok ? parsed.args : {};
+}
+
+/** The dataset cursor's current item, when the task is sequential and one is being worked on. */
+export function currentItem(context: CommanderContext): number | null {
+  return context.cursor?.getSnapshot().context.current ?? null;
+}
+
+/** The item this commander works on now: the current item, the parallel item, or null. */
+export function workingItem(context: CommanderContext): number | null {
+  return isSequential(context) ? currentItem(context) : context.itemIndex;
+}
+
+/** The task iterates its dataset one item at a time through `dataset_next`. */
+export function isSequential(context: CommanderContext): boolean {
+  return context.task.iterator === 'sequential';
+}
+
+/** What the commander's `executeTool` actor receives: the call and its validated arguments. */
+export interface ExecuteToolInput {
+  call: ToolCallPart;
+  args: Record<string, unknown>;
+}
+
+/** What the `toolGate` actor receives: the internal call about to run. */
+export interface ToolGateInput {
+  call: ToolCallPart;
+}
+
+/** An internal tool call handed to the machine's own rules; arguments stay in the queue. */
+export interface InternalToolEvent {
+  type:
+    | 'tool.set_subtasks'
+    | 'tool.get_subtasks'
+    | 'tool.complete_subtask'
+    | 'tool.submit_output'
+    | 'tool.task_complete'
+    | 'tool.dataset_next';
+  callId: string;
+}
+
+/** Every event a commander handles. */
+export type CommanderEvent =
+  InternalToolEvent | CursorReply | DoneActorEvent<unknown> | ErrorActorEvent;

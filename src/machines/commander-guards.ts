@@ -1,0 +1,61 @@
+/**
+ * The commander's guards, one per rule. Each is a pure predicate over the context (and,
+ * for the head call, the arguments already parsed into the queue).
+ */
+import type { CommanderContext } from './commander-context.ts';
+import { EXTERNAL_TOOLS, headOf } from './commander-context.ts';
+import {
+  datasetNotExhausted,
+  exemptFromPlanFirst,
+  failsWithReason,
+  failsWithoutReason,
+  itemWithoutOutput,
+  missionInputProblems,
+  noCurrentItemError,
+  outputMissing,
+  outputProblems,
+  routeMissing,
+  subtasksOpen,
+  summaryMissing,
+} from './commander-rules.ts';
+import { MAX_NUDGES, MAX_OUTPUT_LIMIT_HITS } from './commander-limits.ts';
+import { completeCurrentSubtask } from './plan.ts';
+
+type Guard = (args: { context: CommanderContext }) => boolean;
+
+const onContext =
+  (predicate: (context: CommanderContext) => boolean): Guard =>
+  ({ context }) =>
+    predicate(context);
+
+/** Every guard of the commander machine, by the name its transitions use. */
+export const commanderGuards = {
+  turnCapReached: onContext((context) => context.turns >= context.maxTurns),
+  replyHitOutputLimit: onContext((context) => context.stopReason === 'max_tokens'),
+  outputLimitExhausted: onContext((context) => context.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS),
+  nudgesExhausted: onContext(
+    (context) => context.queue.length === 0 && context.nudges >= MAX_NUDGES,
+  ),
+  queueEmpty: onContext((context) => context.queue.length === 0),
+  taskAlreadyCompleted: onContext((context) => context.completion !== null),
+  headIsUnknownTool: onContext((context) => headOf(context).parsed === null),
+  headHasInvalidArguments: onContext((context) => headOf(context).parsed?.ok === false),
+  headNeedsPlanFirst: onContext(
+    (context) => context.plan === null && !exemptFromPlanFirst(context),
+  ),
+  headIsExternal: onContext((context) => EXTERNAL_TOOLS.has(headOf(context).call.name)),
+  planLocked: onContext((context) => context.planLocked),
+  cannotCompleteSubtask: onContext((context) => !completeCurrentSubtask(context.plan).ok),
+  noCurrentItem: onContext((context) => noCurrentItemError(context) !== null),
+  outputInvalid: onContext((context) => outputProblems(context).length > 0),
+  failsWithReason: onContext(failsWithReason),
+  failsWithoutReason: onContext(failsWithoutReason),
+  summaryMissing: onContext(summaryMissing),
+  subtasksOpen: onContext(subtasksOpen),
+  outputMissing: onContext(outputMissing),
+  datasetNotExhausted: onContext(datasetNotExhausted),
+  itemOutputMissing: onContext((context) => itemWithoutOutput(context) !== undefined),
+  routeMissing: onContext(routeMissing),
+  missionInputsInvalid: onContext((context) => missionInputProblems(context).length > 0),
+  batchFinished: onContext((context) => context.batch.every((entry) => entry.result !== null)),
+};

@@ -1,0 +1,210 @@
+import { assign, enqueueActions, raise } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { Message } from '../models/types.ts';
+import { toolResult } from '../tools/tool-result.ts';
+import { parseToolArguments } from '../tools/define-tool.ts';
+import { submitOutputEnvelope } from '../tools/commander/index.ts';
+import type { AnswerParams } from './commander-answers.ts';
+import { commanderBase } from './commander-base.ts';
+import { batchActions } from './commander-batch.ts';
+import type { CommanderContext, InternalToolEvent, QueuedCall } from './commander-context.ts';
+import { headArguments, headOf, workingItem } from './commander-context.ts';
+import {
+  BE_SHORTER_TEXT,
+  MAX_OUTPUT_LIMIT_HITS,
+  NOT_EXECUTED_TEXT,
+  NUDGE_TEXT,
+} from './commander-limits.ts';
+import { recordedRoute, taskCompleteArguments } from './commander-rules.ts';
+import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts';
+import type { ModelTurnOutput } from './turn-types.ts';
+import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
+
+/** Parses every call of a reply up front; parsing is pure, answering happens in order. */
+function queueCalls(context: CommanderContext, message: Message): QueuedCall[] {
+  return toolCallsOf(message).map((call) => {
+    const tool = context.tools.find((candidate) => candidate.name === call.name);
+    if (tool === undefined) return { call, parsed: null };
+    // submit_output's output is checked by its own guard so problems read relative to it.
+    const envelope = tool.name === 'submit_output' ? submitOutputEnvelope : tool;
+    return { call, parsed: parseToolArguments(envelope, call.arguments) };
+  });
+}
+
+/** The head call answered: its result appended, the queue moved on. */
+function answerHead(context: CommanderContext, outcome: AnswerParams) {
+  const { call } = headOf(context);
+  const result = resultFor(call, outcome);
+  return { call, result, queue: context.queue.slice(1), results: [...context.results, result] };
+}
+
+const action = commanderBase.createAction;
+
+/** The commander's types, actors, guards and actions; the states are in commander.machine.ts. */
+export const commanderSetup = commanderBase.extend({
+  actions: {
+    startBatch: batchActions.startBatch,
+    recordBatchResult: batchActions.recordBatchResult,
+    finishBatch: batchActions.finishBatch,
+    closeOpenCalls: batchActions.closeOpenCalls,
+    /** Reports that the head call is being handled; every call is announced exactly once. */
+    announceHead: action(
+      enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'emitToolCalled', params: { call: headOf(context).call } });
+      }),
+    ),
+    /** Gives the head call its one result and moves on. */
+    answer: action(
+      enqueueActions(({ context, enqueue }, params) => {
+        // Parameterised actions are typed by the transition objects in answerFor, not here.
+        const { call, result, queue, results } = answerHead(context, params as AnswerParams);
+        enqueue.assign({ queue, results });
+        enqueue({ type: 'emitToolCompleted', params: { call, result } });
+      }),
+    ),
+    acceptReply: action(
+      enqueueActions(({ context, event, enqueue }) => {
+        const reply = (event as DoneActorEvent<ModelTurnOutput>).output;
+        enqueue.assign({
+          messages: [...context.messages, reply.message],
+          turns: context.turns + 1,
+          stopReason: reply.stopReason,
+          queue: queueCalls(context, reply.message),
+        });
+        enqueue({ type: 'emitMessageAppended', params: { message: reply.message } });
+      }),
+    ),
+    resetReplyCounters: assign({ nudges: 0, outputLimitHits: 0 }),
+    nudge: assign(({ context }) => ({
+      note: NUDGE_TEXT,
+      nudges: context.nudges + 1,
+      outputLimitHits: 0,
+    })),
+    refuseTruncatedCalls: action(
+      enqueueActions(({ context, enqueue }) => {
+        const outcome = { content: toolResult.error(NOT_EXECUTED_TEXT), isError: true };
+        const results = context.queue.map(({ call }) => resultFor(call, outcome));
+        enqueue.assign({
+          queue: [],
+          results: [...context.results, ...results],
+          note: BE_SHORTER_TEXT,
+          outputLimitHits: context.outputLimitHits + 1,
+        });
+        for (const result of results) {
+          const call = context.queue.find((queued) => queued.call.id === result.callId)?.call;
+          if (call === undefined) continue;
+          enqueue({ type: 'emitToolCalled', params: { call } });
+          enqueue({ type: 'emitToolCompleted', params: { call, result } });
+        }
+      }),
+    ),
+    appendResults: action(
+      enqueueActions(({ context, enqueue }) => {
+        if (context.results.length === 0 && context.note === null) return;
+        const notes = context.note === null ? [] : [{ type: 'text' as const, text: context.note }];
+        const message: Message = { role: 'user', parts: [...context.results, ...notes] };
+        enqueue.assign({ messages: [...context.messages, message], results: [], note: null });
+        enqueue({ type: 'emitMessageAppended', params: { message } });
+      }),
+    ),
+    failTurnCap: assign(({ context }) => ({
+      failure: { reason: `more than ${context.maxTurns} model turns` },
+    })),
+    failStoppedCallingTools: assign({ failure: { reason: 'commander stopped calling tools' } }),
+    failOutputLimit: assign({
+      failure: {
+        reason: `the model's replies hit the output token limit ${MAX_OUTPUT_LIMIT_HITS} times in a row`,
+      },
+    }),
+    failFromError: assign(({ event }) => {
+      const error = (event as ErrorActorEvent).error;
+      return { failure: { reason: reasonOf(error), error } };
+    }),
+    dispatchHead: raise(({ context }): InternalToolEvent => ({
+      type: `tool.${headOf(context).call.name}` as InternalToolEvent['type'],
+      callId: headOf(context).call.id,
+    })),
+    acceptPlan: action(
+      enqueueActions(({ context, enqueue }) => {
+        const plan = createPlan(headArguments(context).subtasks as string[]);
+        enqueue.assign({ plan });
+        enqueue({ type: 'emitPlanUpdated', params: { plan, index: workingItem(context) } });
+      }),
+    ),
+    completeSubtask: action(
+      enqueueActions(({ context, enqueue }) => {
+        const step = completeCurrentSubtask(context.plan);
+        if (!step.ok) return;
+        enqueue.assign({ plan: step.plan, planLocked: true });
+        enqueue({
+          type: 'emitPlanUpdated',
+          params: { plan: step.plan, index: workingItem(context) },
+        });
+      }),
+    ),
+    unlockPlan: assign({ planLocked: false }),
+    acceptFailure: assign(({ context }) => {
+      const args = taskCompleteArguments(context);
+      return {
+        completion: {
+          outcome: 'failed' as const,
+          summary: args.summary ?? '',
+          reason: args.reason ?? '',
+          route: null,
+          missionInputs: null,
+        },
+      };
+    }),
+    acceptSuccess: assign(({ context }) => {
+      const args = taskCompleteArguments(context);
+      return {
+        completion: {
+          outcome: 'succeeded' as const,
+          summary: args.summary ?? '',
+          reason: null,
+          route: recordedRoute(context),
+          missionInputs: args.mission_inputs ?? null,
+        },
+      };
+    }),
+    askCursor: action(
+      enqueueActions(({ context, self, enqueue }) => {
+        if (context.cursor === null) return;
+        const plan = context.plan ?? [];
+        enqueue.sendTo(context.cursor, {
+          type: 'cursor.next',
+          facts: {
+            outputRequired: context.task.outputSchema !== undefined,
+            acceptedIndexes: Object.keys(context.itemOutputs).map(Number),
+            openSubtasks: openSubtaskCount(plan),
+            totalSubtasks: plan.length,
+          },
+          replyTo: self,
+        });
+      }),
+    ),
+    acceptOutput: action(
+      enqueueActions(({ context, enqueue }) => {
+        const output = headArguments(context).output;
+        const index = workingItem(context);
+        const sequential = context.task.iterator === 'sequential';
+        const replaced =
+          sequential && index !== null ? index in context.itemOutputs : context.output !== null;
+        if (sequential && index !== null)
+          enqueue.assign({ itemOutputs: { ...context.itemOutputs, [index]: output } });
+        else enqueue.assign({ output: { value: output } });
+        enqueue({ type: 'emitOutputSubmitted', params: { output, index, replaced } });
+        const fields = {
+          ...(index === null ? {} : { index }),
+          ...(replaced ? { replaced: true } : {}),
+        };
+        const answered = answerHead(context, { content: toolResult.ok(fields), isError: false });
+        enqueue.assign({ queue: answered.queue, results: answered.results });
+        enqueue({
+          type: 'emitToolCompleted',
+          params: { call: answered.call, result: answered.result },
+        });
+      }),
+    ),
+  },
+});

@@ -1,0 +1,47 @@
+export { agentMachine, DEFAULT_AGENT_MAX_TURNS } from './agent.machine.ts';
+export type { AgentContext, AgentInput, AgentResult, AgentToolInput } from './agent.machine.ts';
+export { commanderMachine } from './commander.machine.ts';
+export type {
+  BatchEntry,
+  CommanderContext,
+  CommanderEvent,
+  CommanderFailure,
+  CommanderInput,
+  CommanderResult,
+  CommanderRoute,
+  CommanderTask,
+  CompletionRecord,
+  ExecuteToolInput,
+  InternalToolEvent,
+  QueuedCall,
+  RestoredRuleState,
+  ToolGateInput,
+} from './commander-context.ts';
+export { EXTERNAL_TOOLS } from './commander-context.ts';
+export type {
+  MessageAppendedParams,
+  OutputSubmittedParams,
+  PlanUpdatedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from './commander-effects.ts';
+export { ActorNotProvidedError } from './commander-effects.ts';
+export {
+  BE_SHORTER_TEXT,
+  DEFAULT_COMMANDER_MAX_TURNS,
+  MAX_NUDGES,
+  MAX_OUTPUT_LIMIT_HITS,
+  NOT_EXECUTED_TEXT,
+  NUDGE_TEXT,
+} from './commander-limits.ts';
+export { datasetCursorMachine, firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+export type {
+  CursorFacts,
+  CursorNextEvent,
+  CursorReply,
+  DatasetCursorContext,
+  DatasetCursorInput,
+} from './dataset-cursor.machine.ts';
+export * from './plan.ts';
+export type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+export { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';

@@ -1,0 +1,53 @@
+import type {
+  Message,
+  ModelResponse,
+  ToolCallPart,
+  ToolDefinition,
+  ToolResultPart,
+} from '../models/types.ts';
+
+/** What a `modelTurn` actor receives: the conversation so far and the 1-based turn number. */
+export interface ModelTurnInput {
+  messages: Message[];
+  turn: number;
+  /** The tools the machine offers (commanders: the list its rules know); agents leave it to the wiring. */
+  tools?: ToolDefinition[];
+}
+
+/** What a `modelTurn` actor resolves with; a full `ModelResponse` fits. */
+export type ModelTurnOutput = Pick<ModelResponse, 'message' | 'stopReason'>;
+
+/** What an `executeTool` actor resolves with: the result content and the provider error flag. */
+export interface ToolOutcome {
+  content: ToolResultPart['content'];
+  isError: boolean;
+}
+
+/** The tool calls of an assistant message, in order. */
+export function toolCallsOf(message: Message): ToolCallPart[] {
+  return message.parts.filter((part): part is ToolCallPart => part.type === 'tool_call');
+}
+
+/** The text of an assistant message: its text parts joined. */
+export function textOf(message: Message): string {
+  return message.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
+}
+
+/** A tool result part answering `call`. */
+export function resultFor(call: ToolCallPart, outcome: ToolOutcome): ToolResultPart {
+  return {
+    type: 'tool_result',
+    callId: call.id,
+    name: call.name,
+    content: outcome.content,
+    isError: outcome.isError,
+  };
+}
+
+/** A short reason for a failure that arrived as an actor error. */
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

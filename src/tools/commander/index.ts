@@ -1,0 +1,68 @@
+import type { ToolDefinition } from '../../models/types.ts';
+import { submitOutputTool, taskCompleteTool } from './completion.ts';
+import type { RouteOption } from './completion.ts';
+import {
+  askCommanderTool,
+  getCommanderAnswerTool,
+  listCommanderQuestionsTool,
+  queryTaskOutputTool,
+} from './data.ts';
+import { datasetNextTool } from './dataset-next.ts';
+import { askAgentTool, callAgentTool } from './delegation.ts';
+import { completeSubtaskTool, getSubtasksTool, setSubtasksTool } from './planning.ts';
+
+export {
+  NO_ROUTE,
+  submitOutputEnvelope,
+  submitOutputTool,
+  taskCompleteTool,
+} from './completion.ts';
+export type { RouteOption } from './completion.ts';
+export {
+  askCommanderTool,
+  getCommanderAnswerTool,
+  listCommanderQuestionsTool,
+  queryTaskOutputTool,
+} from './data.ts';
+export { datasetNextTool } from './dataset-next.ts';
+export { askAgentTool, callAgentTool } from './delegation.ts';
+export { completeSubtaskTool, getSubtasksTool, setSubtasksTool } from './planning.ts';
+
+/** What decides a commander's tool list (tools.md, "Which tools a session gets"). */
+export interface TaskShape {
+  /** The task has at least one agent. */
+  hasAgents: boolean;
+  /** The task has agents, or completed ancestors whose commanders used agents. */
+  hasAskableAgents: boolean;
+  /** The task has at least one ancestor. */
+  hasAncestors: boolean;
+  /** The task's output schema (JSON Schema), when it declares one. */
+  outputSchema?: Record<string, unknown>;
+  /** How the task iterates over a dataset, when it does. */
+  iterator?: 'parallel' | 'sequential';
+  /** The router's routes, when the task has a router. */
+  routes?: RouteOption[];
+}
+
+/**
+ * The commander's tools in their fixed order: planning, delegation, data, completion
+ * (`task_complete`, then `submit_output`), then `dataset_next`. The order never depends on
+ * anything but the task's shape, so requests are identical between runs and cache well.
+ */
+export function commanderTools(task: TaskShape): ToolDefinition[] {
+  const tools: ToolDefinition[] = [setSubtasksTool, getSubtasksTool, completeSubtaskTool];
+  if (task.hasAgents) tools.push(callAgentTool);
+  if (task.hasAgents || task.hasAskableAgents) tools.push(askAgentTool);
+  if (task.hasAncestors) {
+    tools.push(
+      queryTaskOutputTool,
+      askCommanderTool,
+      listCommanderQuestionsTool,
+      getCommanderAnswerTool,
+    );
+  }
+  tools.push(taskCompleteTool(task.routes ?? []));
+  if (task.outputSchema !== undefined) tools.push(submitOutputTool(task.outputSchema));
+  if (task.iterator === 'sequential') tools.push(datasetNextTool);
+  return tools;
+}
