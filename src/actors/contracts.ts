@@ -1,0 +1,175 @@
+/**
+ * The seams between the parts that together run a mission: the CLI (and programmatic users)
+ * call `startRun`; the mission engine drives tasks and commanders; agent sessions run agents;
+ * every model request of every actor goes through one `RunModelTurn`. Types only.
+ */
+import type { AgentConfig, Config, MissionConfig } from '../config/types.ts';
+import type { CostLedger } from '../models/cost-ledger.ts';
+import type {
+  Message,
+  ModelClient,
+  ModelResponse,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolDefinition,
+} from '../models/types.ts';
+import type { RetryNotice } from '../models/retry.ts';
+import type { BudgetTracker } from '../runtime/budget.ts';
+import type { EventBus } from '../runtime/event-bus.ts';
+import type { MissionEvent } from '../runtime/events.ts';
+import type { StepGate } from '../runtime/gate.ts';
+import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
+import type { QuestionStore } from '../runtime/question-store.ts';
+import type { DatasetStore } from '../tools/datasets/index.ts';
+import type { SlotSet } from '../tools/files/index.ts';
+import type { ResultStore } from '../tools/results/index.ts';
+
+/** Makes the client for one model; `onRetry` reports the retry policy's waits. */
+export type ModelClientFactory = (
+  model: ResolvedModel,
+  hooks: { onRetry: (notice: RetryNotice) => void },
+) => ModelClient;
+
+/** Everything needed to run a mission (and the missions it chains to). */
+export interface RunOptions {
+  config: Config;
+  /** The mission to run first. */
+  mission: string;
+  /** Mission inputs already converted to their types (CLI strings converted by the caller). */
+  inputs: Record<string, unknown>;
+  /** Absolute state directory (`.sortie/` of the project unless moved). */
+  stateDir: string;
+  /** Defaults to a new sortable id. */
+  runId?: string;
+  /** Defaults to the open gate (never holds). */
+  gate?: StepGate;
+  keepGoing?: boolean;
+  /** Follow cross-mission routes in the same run (default true; `--no-chain` sets false). */
+  chain?: boolean;
+  /**
+   * Defaults to the real providers (`createModelClient`); cassettes replace it. When given,
+   * API-key variables are not required (a replayed run needs no key).
+   */
+  clients?: ModelClientFactory;
+  /** Attached before the first event is emitted (printers, TUI store, tests). */
+  subscribers?: Array<(event: MissionEvent) => void>;
+  /** Aborting it cancels the run (like Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
+
+export interface TaskResult {
+  mission: string;
+  name: string;
+  status: 'succeeded' | 'failed' | 'cancelled' | 'skipped' | 'pending';
+  summary?: string;
+  /** Non-iterated tasks: the accepted output. */
+  output?: unknown;
+  /** Iterated tasks: each item's record. */
+  items?: Array<{ index: number; itemId: string; status: 'succeeded' | 'failed'; output?: unknown; error?: string }>;
+  route?: string | null;
+  error?: string;
+}
+
+export interface RunResult {
+  runId: string;
+  status: FinalStatus;
+  /** Missions in the order they ran (the first, then chained ones). */
+  missions: Array<{ name: string; status: FinalStatus; error?: string }>;
+  tasks: TaskResult[];
+  tokens: number;
+  /** Whole pico-dollars (10⁻¹² USD). */
+  costPico: bigint;
+  /** True when some model had no known price. */
+  unpriced: boolean;
+}
+
+export interface RunHandle {
+  runId: string;
+  bus: EventBus;
+  /** Settles when the run has finished and its journal is flushed; never rejects. */
+  done: Promise<RunResult>;
+  /** Cancel the run (first Ctrl-C): abort in-flight requests and tools, journal, finish. */
+  cancel(): void;
+}
+
+/** One model request of one actor. */
+export interface ModelTurnRequest {
+  /** Stable actor id (`commander:analyze[3]`, `agent:analyze/researcher`). */
+  actor: string;
+  /** The task whose budget the turn counts toward. */
+  task: string;
+  model: ResolvedModel;
+  reasoning?: ReasoningLevel;
+  system: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  signal: AbortSignal;
+}
+
+export interface ModelTurnResult {
+  response: ModelResponse;
+  costPico: bigint;
+  unpriced: boolean;
+}
+
+/**
+ * Runs one model turn the way every actor must: wait at the step gate, check budgets (nothing
+ * is sent once a limit is reached), emit `model.request`, stream (`model.delta`, `model.retry`),
+ * emit `model.response` with usage and cost, record budgets (warning / exceeded).
+ */
+export type RunModelTurn = (request: ModelTurnRequest) => Promise<ModelTurnResult>;
+
+/** The run-scoped services every actor of one mission shares. */
+export interface RunServices {
+  runId: string;
+  config: Config;
+  mission: MissionConfig;
+  bus: EventBus;
+  gate: StepGate;
+  budgets: BudgetTracker;
+  costs: CostLedger;
+  knowledge: KnowledgeStore;
+  questions: QuestionStore;
+  datasets: DatasetStore;
+  results: ResultStore;
+  slots: SlotSet;
+  /** Protected input values by input name, for `${secrets.NAME}` substitution. */
+  secrets: Map<string, string>;
+  /** Replaces every secret value (variables, protected inputs, API keys) with `••••`. */
+  redact: (text: string) => string;
+  /** Validated mission inputs with defaults applied (file inputs as slot references). */
+  inputs: Record<string, unknown>;
+  stateDir: string;
+  runDir: string;
+  runModelTurn: RunModelTurn;
+  signal: AbortSignal;
+}
+
+export type AgentCallResult = { ok: true; result: string } | { ok: false; reason: string };
+
+/**
+ * One agent's conversation inside one commander (`call_agent` continues it), plus the
+ * no-tools fork that `ask_agent` questions build on.
+ */
+export interface AgentSession {
+  readonly agent: AgentConfig;
+  /** `agent:analyze[3]/researcher`. */
+  readonly actorId: string;
+  /** True once a `call` has finished (successfully or not). */
+  readonly finishedOnce: boolean;
+  call(task: string, signal: AbortSignal): Promise<AgentCallResult>;
+  /** Answers from the existing conversation with no tools offered; later questions continue the fork. */
+  ask(question: string, signal: AbortSignal): Promise<AgentCallResult>;
+  messages(): readonly Message[];
+}
+
+/** Where an agent session runs: its task (and item) and the commander that owns it. */
+export interface AgentSessionSpec {
+  agent: AgentConfig;
+  task: string;
+  index?: number;
+}
+
+export type CreateAgentSession = (services: RunServices, spec: AgentSessionSpec) => AgentSession;

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { CliIo } from './io.ts';
+import { registerVerify } from './verify.ts';
+
+/**
+ * A command registers itself on the program. Its action returns the exit code; heavy modules
+ * (the config loader, the runtime, Ink) are imported inside the action so start-up stays fast.
+ */
+export type RegisterCommand = (
+  program: Command,
+  io: CliIo,
+  setExitCode: (code: number) => void,
+) => void;
+
+/** Every command, in the order `sortie --help` lists them. Add new commands here. */
+export const COMMANDS: readonly RegisterCommand[] = [registerVerify];

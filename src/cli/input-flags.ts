@@ -1,0 +1,132 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import type { ConfigSchema } from '../config/types.ts';
+import { applyDefaults, FILE_MARKER, formatProblem, validateValue } from '../schema/index.ts';
+import { didYouMean } from '../config/suggest.ts';
+
+type PropertySchema = Record<string, unknown>;
+
+/**
+ * Turns `--input NAME=VALUE` flags into a mission's input object (config.md "Mission inputs"):
+ * strings converted by the input's type, `@PATH` and `base64:DATA` for file inputs, defaults
+ * applied, then validated. Every problem is collected into one UsageError (exit 2).
+ */
+export function parseInputFlags(
+  flags: readonly string[],
+  inputs: ConfigSchema | undefined,
+  mission: string,
+  cwd: string = process.cwd(),
+): Record<string, unknown> {
+  const properties = (inputs?.jsonSchema.properties ?? {}) as Record<string, PropertySchema>;
+  const names = inputs?.fields.map((field) => field.name) ?? [];
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const flag of flags) {
+    const separator = flag.indexOf('=');
+    if (separator <= 0) {
+      problems.push(`--input ${flag}: expected NAME=VALUE`);
+      continue;
+    }
+    const name = flag.slice(0, separator);
+    const text = flag.slice(separator + 1);
+    const property = properties[name];
+    if (property === undefined || !names.includes(name)) {
+      problems.push(
+        `--input ${name}: mission "${mission}" has no input "${name}"${didYouMean(name, names)}`,
+      );
+      continue;
+    }
+    const converted = convert(name, text, property, cwd);
+    if ('problem' in converted) problems.push(`--input ${flag}: ${converted.problem}`);
+    else values[name] = converted.value;
+  }
+  for (const field of inputs?.fields ?? []) {
+    if (field.required && !(field.name in values)) {
+      const description = field.description === undefined ? '' : ` (${field.description})`;
+      problems.push(
+        `missing required input "${field.name}"${description}: give it with --input ${field.name}=VALUE`,
+      );
+    }
+  }
+  if (problems.length === 0 && inputs) {
+    const withDefaults = applyDefaults(inputs.jsonSchema, values) as Record<string, unknown>;
+    for (const problem of validateValue(inputs.jsonSchema, withDefaults)) {
+      problems.push(`input ${formatProblem(problem)}`);
+    }
+    if (problems.length === 0) return withDefaults;
+  }
+  if (problems.length === 0) return values;
+  const [first] = problems;
+  if (problems.length === 1 && first !== undefined) throw new UsageError(first);
+  throw new UsageError(`invalid inputs for mission "${mission}":\n  ${problems.join('\n  ')}`);
+}
+
+function convert(
+  name: string,
+  text: string,
+  property: PropertySchema,
+  cwd: string,
+): { value: unknown } | { problem: string } {
+  if (property[FILE_MARKER] === true) return fileValue(name, text, cwd);
+  const type = property.type;
+  if (type === 'string') return { value: text };
+  if (type === 'number' || type === 'integer') {
+    const number = text.trim() === '' ? Number.NaN : Number(text);
+    if (!Number.isFinite(number))
+      return { problem: `expected ${type === 'integer' ? 'a whole number' : 'a number'}` };
+    if (type === 'integer' && !Number.isInteger(number))
+      return { problem: 'expected a whole number' };
+    return { value: number };
+  }
+  if (type === 'boolean') {
+    const lowered = text.toLowerCase();
+    if (['true', '1', 'yes'].includes(lowered)) return { value: true };
+    if (['false', '0', 'no'].includes(lowered)) return { value: false };
+    return { problem: 'expected true/false, 1/0 or yes/no' };
+  }
+  if (type === 'array' || type === 'object') {
+    try {
+      return { value: JSON.parse(text) as unknown };
+    } catch {
+      return {
+        problem: `expected JSON (${type === 'array' ? 'a list like ["a","b"]' : 'an object like {"k":"v"}'})`,
+      };
+    }
+  }
+  // `any` and `any_primitive`: JSON when it parses (numbers, booleans, lists), else the text.
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { value: text };
+  }
+}
+
+/**
+ * `@PATH` (relative to the working directory, must exist) or `base64:DATA`; an upload from
+ * the command line has no file name of its own, so it is named after the input.
+ */
+function fileValue(
+  name: string,
+  text: string,
+  cwd: string,
+): { value: unknown } | { problem: string } {
+  if (text.startsWith('@')) {
+    const path = text.slice(1);
+    const absolute = resolve(cwd, path);
+    const isFile = (() => {
+      try {
+        return statSync(absolute).isFile();
+      } catch {
+        return false;
+      }
+    })();
+    return isFile ? { value: { path: absolute } } : { problem: `file not found: ${path}` };
+  }
+  if (text.startsWith('base64:')) {
+    const data = text.slice('base64:'.length);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return { problem: 'not valid base64' };
+    return { value: { base64: data, filename: name } };
+  }
+  return { problem: 'a file input takes @PATH or base64:DATA' };
+}

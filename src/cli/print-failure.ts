@@ -1,0 +1,35 @@
+import { ConfigError, UsageError } from '../errors.ts';
+import { ProjectNotFoundError } from '../config/syntax/errors.ts';
+import { ExitCode } from './exit-codes.ts';
+import { useColor, type CliIo } from './io.ts';
+import { printDiagnostics } from './print-diagnostics.ts';
+
+/**
+ * Prints an error that ended a command and returns its exit code: configuration and usage
+ * problems exit 2; anything else is reported as an internal error with exit 1. Never a stack trace.
+ */
+export function printFailure(error: unknown, io: CliIo): number {
+  const color = useColor(io, 'stderr');
+  if (error instanceof ConfigError) {
+    const sources =
+      'sources' in error && error.sources instanceof Map
+        ? (error.sources as Map<string, string>)
+        : new Map();
+    printDiagnostics(error.diagnostics, sources, io.stderr, color);
+    io.stderr(`${error.message}\n`);
+    return ExitCode.usage;
+  }
+  if (error instanceof UsageError) {
+    io.stderr(
+      `error: ${error.message}\n${error.hint === undefined ? '' : `hint: ${error.hint}\n`}`,
+    );
+    return ExitCode.usage;
+  }
+  if (error instanceof ProjectNotFoundError) {
+    io.stderr(`error: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`error: internal error: ${message}\n`);
+  return ExitCode.missionFailed;
+}

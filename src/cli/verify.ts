@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import type { RegisterCommand } from './commands.ts';
+import { ExitCode } from './exit-codes.ts';
+import { useColor, type CliIo } from './io.ts';
+import { plural, printDiagnostics } from './print-diagnostics.ts';
+import { summarize } from './verify-summary.ts';
+
+/** `sortie verify [DIR]`: load and validate everything, print diagnostics and a summary. */
+export const registerVerify: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('verify')
+    .description(
+      'load and validate a project: print every problem and a summary; exit 0, or 2 on errors',
+    )
+    .argument('[DIR]', 'project directory or .hcl file', '.')
+    .option('--var <NAME=VALUE...>', 'set a variable (repeatable)')
+    .action(async (directory: string, options: { var?: string[] }) => {
+      setExitCode(await verify(directory, options.var ?? [], io));
+    });
+};
+
+/** Runs verify and returns its exit code. */
+export async function verify(
+  directory: string,
+  varFlags: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const { parseVarFlags } = await import('./var-flags.ts');
+  const { analyzeProject } = await import('../config/load-project.ts');
+  const analysis = await analyzeProject(directory, { vars: parseVarFlags(varFlags), env: io.env });
+  printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
+  const errors = analysis.diagnostics.filter(
+    (diagnostic) => diagnostic.severity === 'error',
+  ).length;
+  const warnings = analysis.diagnostics.length - errors;
+  if (errors > 0) {
+    io.stdout(`failed: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+    return ExitCode.usage;
+  }
+  io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
+  return ExitCode.ok;
+}

@@ -1,0 +1,149 @@
+import type { Attribute, Block, Body, Span } from './ast.ts';
+import { joinSpans, type DecodeContext } from './context.ts';
+import { didYouMean } from './suggest.ts';
+
+/** What a block body may contain. Anything else is an error with a "did you mean". */
+export interface BodySpec {
+  attributes: readonly string[];
+  required?: readonly string[];
+  blocks?: readonly string[];
+  /** Operational blocks of the reference runtime: accepted with a warning. */
+  ignoredBlocks?: readonly string[];
+  /** Attributes accepted with a warning (agent `role`). */
+  ignoredAttributes?: readonly string[];
+}
+
+/** A checked body: known attributes by name and known blocks in declaration order. */
+export interface CheckedBody {
+  attributes: Map<string, Attribute>;
+  blocks: Block[];
+}
+
+/** Blocks of the reference runtime that sortie refuses (they need plugins or servers it does not run). */
+export const UNSUPPORTED_BLOCKS = ['plugin', 'mcp', 'skill', 'packet'] as const;
+
+/** Checks a body against its spec, reporting unknown, ignored and missing entries. */
+export function checkBody(
+  body: Body,
+  spec: BodySpec,
+  context: DecodeContext,
+  header: Span,
+): CheckedBody {
+  const blocks = spec.blocks ?? [];
+  const ignoredBlocks = spec.ignoredBlocks ?? [];
+  const ignoredAttributes = spec.ignoredAttributes ?? [];
+  const attributes = new Map<string, Attribute>();
+  for (const attribute of body.attributes) {
+    if (spec.attributes.includes(attribute.name)) {
+      attributes.set(attribute.name, attribute);
+    } else if (ignoredAttributes.includes(attribute.name)) {
+      context.sink.warning(
+        attribute.nameSpan,
+        `\`${attribute.name}\` is ignored by sortie`,
+        context.path,
+      );
+    } else {
+      const suggestion = didYouMean(attribute.name, [...spec.attributes, ...blocks]);
+      context.sink.error(
+        attribute.nameSpan,
+        `unknown attribute "${attribute.name}"${suggestion}`,
+        context.path,
+      );
+    }
+  }
+  const known: Block[] = [];
+  for (const block of body.blocks) {
+    if (blocks.includes(block.type)) {
+      known.push(block);
+    } else if (ignoredBlocks.includes(block.type)) {
+      context.sink.warning(
+        block.typeSpan,
+        `\`${block.type}\` blocks are ignored by sortie`,
+        context.path,
+      );
+    } else if ((UNSUPPORTED_BLOCKS as readonly string[]).includes(block.type)) {
+      context.sink.error(
+        block.typeSpan,
+        `\`${block.type}\` blocks are not supported by sortie`,
+        context.path,
+      );
+    } else {
+      const suggestion = didYouMean(block.type, [...blocks, ...spec.attributes]);
+      context.sink.error(
+        block.typeSpan,
+        `unknown block "${block.type}"${suggestion}`,
+        context.path,
+      );
+    }
+  }
+  for (const name of spec.required ?? []) {
+    if (!attributes.has(name)) {
+      context.sink.error(header, `missing required attribute "${name}"`, context.path);
+    }
+  }
+  return { attributes, blocks: known };
+}
+
+/** The span of a block's header: its type keyword through its last label. */
+export function headerSpan(block: Block): Span {
+  const last = block.labelSpans[block.labelSpans.length - 1];
+  return last === undefined ? block.typeSpan : joinSpans(block.typeSpan, last);
+}
+
+const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
+
+/** Whether `name` is a valid block label / reference name. */
+export function isValidName(name: string): boolean {
+  return NAME_PATTERN.test(name);
+}
+
+/**
+ * The single label of a named block, checked against the naming rule; undefined (with an
+ * error reported) when the block has the wrong number of labels. An invalid name is reported
+ * but still returned, so the block's body is checked too.
+ */
+export function blockName(block: Block, context: DecodeContext): string | undefined {
+  const [label] = block.labels;
+  const labelSpan = block.labelSpans[0];
+  if (block.labels.length !== 1 || label === undefined || labelSpan === undefined) {
+    context.sink.error(
+      headerSpan(block),
+      `\`${block.type}\` block needs exactly one label: ${block.type} "NAME" { ... }`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (!isValidName(label)) {
+    context.sink.error(
+      labelSpan,
+      `invalid name "${label}": use lowercase letters, digits and _`,
+      context.path,
+    );
+  }
+  return label;
+}
+
+/** Reports labels on a block that takes none; returns whether it was clean. */
+export function expectNoLabels(block: Block, context: DecodeContext): boolean {
+  const first = block.labelSpans[0];
+  if (first === undefined) return true;
+  context.sink.error(first, `\`${block.type}\` block takes no label`, context.path);
+  return false;
+}
+
+/** Reports every duplicate of a block type after the first; returns the first. */
+export function singleBlock(
+  blocks: readonly Block[],
+  type: string,
+  context: DecodeContext,
+): Block | undefined {
+  const matching = blocks.filter((block) => block.type === type);
+  for (const duplicate of matching.slice(1)) {
+    context.sink.error(
+      duplicate.typeSpan,
+      `duplicate \`${type}\` block: only one is allowed here`,
+      context.path,
+    );
+  }
+  return matching[0];
+}

@@ -1,0 +1,27 @@
+import type { Span } from './ast.ts';
+import type { DiagnosticSink } from './diagnostics.ts';
+import type { VariableConfig } from './types.ts';
+
+/** The outcome of reading a file for `load()` (the syntax layer's rules). */
+export type LoadTextResult = { ok: true; text: string } | { ok: false; message: string };
+
+/** What every decoder needs: where to report, where it is, and the project-wide facts. */
+export interface DecodeContext {
+  sink: DiagnosticSink;
+  /** Block path from the outside in, e.g. ['mission "research"', 'task "analyze"']. */
+  path: readonly string[];
+  /** Reads a file for `load(path)`, relative to the project root. */
+  loadText: (requested: string) => LoadTextResult;
+  /** Declared variables with their values (for `vars.*` in static strings). */
+  variables: ReadonlyMap<string, VariableConfig>;
+}
+
+/** The same context, one block deeper. */
+export function within(context: DecodeContext, segment: string): DecodeContext {
+  return { ...context, path: [...context.path, segment] };
+}
+
+/** A span from the start of `first` to the end of `last`. */
+export function joinSpans(first: Span, last: Span): Span {
+  return { file: first.file, start: first.start, end: last.end };
+}

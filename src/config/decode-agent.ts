@@ -1,0 +1,178 @@
+import type { Attribute, Block } from './ast.ts';
+import type { ReasoningLevel } from '../models/types.ts';
+import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
+import { within, type DecodeContext } from './context.ts';
+import { resolveModelRef, type ModelTable } from './model-refs.ts';
+import { literalText, readList, readNumber, readString } from './values.ts';
+import { resolveToolRefs } from './tool-refs.ts';
+import type { AgentConfig, CommanderConfig, ModelRef } from './types.ts';
+
+/** Default and ceiling of `tool_response.max_tokens` (the large-result threshold). */
+export const DEFAULT_TOOL_RESPONSE_MAX_TOKENS = 16_000;
+export const MAX_TOOL_RESPONSE_MAX_TOKENS = 64_000;
+/** Default `max_turns` of an agent's model⇄tool loop. */
+export const DEFAULT_AGENT_MAX_TURNS = 50;
+
+const REASONING_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
+
+/** What agent decoding needs from the rest of the project. */
+export interface AgentScope {
+  models: ModelTable;
+  customTools: ReadonlySet<string>;
+}
+
+/** Decodes an `agent "NAME"` block (global when `mission` is undefined). */
+export function decodeAgent(
+  block: Block,
+  context: DecodeContext,
+  scope: AgentScope,
+  mission?: string,
+): AgentConfig | undefined {
+  const name = blockName(block, context);
+  if (name === undefined) return undefined;
+  const inner = within(context, `agent "${name}"`);
+  const body = checkBody(
+    block.body,
+    {
+      attributes: ['model', 'personality', 'tools', 'reasoning', 'max_turns'],
+      required: ['model', 'personality'],
+      blocks: ['tool_response'],
+      ignoredBlocks: ['compaction', 'pruning'],
+      ignoredAttributes: ['role'],
+    },
+    inner,
+    headerSpan(block),
+  );
+  const modelAttribute = body.attributes.get('model');
+  const model = modelAttribute && resolveModelRef(modelAttribute.value, scope.models, inner);
+  const personalityAttribute = body.attributes.get('personality');
+  const personality = personalityAttribute && readString(personalityAttribute, inner);
+  const toolsAttribute = body.attributes.get('tools');
+  const toolItems = toolsAttribute && readList(toolsAttribute, inner);
+  const tools = toolItems ? resolveToolRefs(toolItems, scope.customTools, inner) : [];
+  const reasoningAttribute = body.attributes.get('reasoning');
+  const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
+  if (model && reasoningAttribute && reasoning) {
+    warnIfReasoningIgnored(
+      `agent "${name}"`,
+      reasoning,
+      model,
+      reasoningAttribute,
+      scope.models,
+      inner,
+    );
+  }
+  const maxTurnsAttribute = body.attributes.get('max_turns');
+  const maxTurns =
+    maxTurnsAttribute && readNumber(maxTurnsAttribute, inner, { integer: true, min: 1 });
+  let toolResponseMaxTokens = DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
+  const toolResponseBlocks = body.blocks.filter((child) => child.type === 'tool_response');
+  for (const duplicate of toolResponseBlocks.slice(1)) {
+    inner.sink.error(
+      duplicate.typeSpan,
+      'duplicate `tool_response` block: only one is allowed here',
+      inner.path,
+    );
+  }
+  const [toolResponse] = toolResponseBlocks;
+  if (toolResponse !== undefined) {
+    expectNoLabels(toolResponse, inner);
+    const responseContext = within(inner, 'tool_response');
+    const responseBody = checkBody(
+      toolResponse.body,
+      { attributes: ['max_tokens'] },
+      responseContext,
+      toolResponse.typeSpan,
+    );
+    const maxTokens = responseBody.attributes.get('max_tokens');
+    if (maxTokens !== undefined) {
+      toolResponseMaxTokens =
+        readNumber(maxTokens, responseContext, {
+          integer: true,
+          min: 1,
+          max: MAX_TOOL_RESPONSE_MAX_TOKENS,
+        }) ?? DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
+    }
+  }
+  if (!model || personality === undefined) return undefined;
+  const agent: AgentConfig = {
+    name,
+    model,
+    personality,
+    tools,
+    maxTurns: maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
+    toolResponseMaxTokens,
+    span: block.labelSpans[0] ?? block.span,
+  };
+  if (mission !== undefined) agent.mission = mission;
+  if (reasoning) agent.reasoning = reasoning;
+  return agent;
+}
+
+/** Decodes a mission's `commander { model, reasoning }` block. */
+export function decodeCommander(
+  block: Block,
+  context: DecodeContext,
+  models: ModelTable,
+  mission: string,
+): CommanderConfig | undefined {
+  expectNoLabels(block, context);
+  const inner = within(context, 'commander');
+  const body = checkBody(
+    block.body,
+    {
+      attributes: ['model', 'reasoning'],
+      required: ['model'],
+      ignoredBlocks: ['compaction', 'pruning'],
+    },
+    inner,
+    headerSpan(block),
+  );
+  const modelAttribute = body.attributes.get('model');
+  const model = modelAttribute && resolveModelRef(modelAttribute.value, models, inner);
+  const reasoningAttribute = body.attributes.get('reasoning');
+  const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
+  if (!model) return undefined;
+  if (reasoningAttribute && reasoning) {
+    warnIfReasoningIgnored(
+      `commander of mission "${mission}"`,
+      reasoning,
+      model,
+      reasoningAttribute,
+      models,
+      inner,
+    );
+  }
+  return reasoning ? { model, reasoning } : { model };
+}
+
+function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningLevel | undefined {
+  const text = literalText(attribute.value)?.toLowerCase();
+  const level = REASONING_LEVELS.find((candidate) => candidate === text);
+  if (level === undefined) {
+    context.sink.error(
+      attribute.value.span,
+      'reasoning must be one of low, medium, high',
+      context.path,
+    );
+  }
+  return level;
+}
+
+/** The startup warning of models.md for `reasoning` on a model that cannot reason. */
+function warnIfReasoningIgnored(
+  who: string,
+  reasoning: ReasoningLevel,
+  ref: ModelRef,
+  attribute: Attribute,
+  models: ModelTable,
+  context: DecodeContext,
+): void {
+  const known = models.blocks.get(ref.config)?.models.get(ref.key);
+  if (known === undefined || known.reasoningCapable) return;
+  context.sink.warning(
+    attribute.span,
+    `${who}: reasoning = "${reasoning}" has no effect: model ${known.apiName} (models.${ref.config}.${ref.key}) is not reasoning-capable`,
+    context.path,
+  );
+}

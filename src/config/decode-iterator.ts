@@ -1,0 +1,74 @@
+import type { Block } from './ast.ts';
+import { checkBody, expectNoLabels } from './body.ts';
+import { within, type DecodeContext } from './context.ts';
+import { resolveName } from './references.ts';
+import type { IteratorConfig } from './types.ts';
+import { readBool, readNumber } from './values.ts';
+
+/** Iterator defaults (config.md). */
+export const ITERATOR_DEFAULTS = {
+  parallel: false,
+  concurrencyLimit: 5,
+  startDelay: 0,
+  smoketest: false,
+  maxRetries: 0,
+};
+
+/** Decodes a task's `iterator { dataset, parallel, ... }` block. */
+export function decodeIterator(
+  block: Block,
+  context: DecodeContext,
+  datasets: ReadonlySet<string>,
+): IteratorConfig | undefined {
+  expectNoLabels(block, context);
+  const inner = within(context, 'iterator');
+  const body = checkBody(
+    block.body,
+    {
+      attributes: [
+        'dataset',
+        'parallel',
+        'concurrency_limit',
+        'start_delay',
+        'smoketest',
+        'max_retries',
+      ],
+      required: ['dataset'],
+    },
+    inner,
+    block.typeSpan,
+  );
+  const datasetAttribute = body.attributes.get('dataset');
+  const dataset =
+    datasetAttribute &&
+    resolveName(
+      datasetAttribute.value,
+      { namespace: 'datasets', kind: 'dataset', names: datasets, where: 'iterator' },
+      inner,
+    );
+  const parallelAttribute = body.attributes.get('parallel');
+  const parallel =
+    (parallelAttribute && readBool(parallelAttribute, inner)) ?? ITERATOR_DEFAULTS.parallel;
+  const iterator: IteratorConfig = { dataset: dataset ?? '', ...ITERATOR_DEFAULTS, parallel };
+  for (const name of ['concurrency_limit', 'start_delay', 'smoketest']) {
+    const attribute = body.attributes.get(name);
+    if (attribute && !parallel) {
+      inner.sink.error(attribute.nameSpan, `${name} needs parallel = true`, inner.path);
+    }
+  }
+  const limit = body.attributes.get('concurrency_limit');
+  if (limit)
+    iterator.concurrencyLimit =
+      readNumber(limit, inner, { integer: true, min: 1 }) ?? iterator.concurrencyLimit;
+  const delay = body.attributes.get('start_delay');
+  if (delay)
+    iterator.startDelay =
+      readNumber(delay, inner, { integer: true, min: 0 }) ?? iterator.startDelay;
+  const smoketest = body.attributes.get('smoketest');
+  if (smoketest) iterator.smoketest = readBool(smoketest, inner) ?? iterator.smoketest;
+  const retries = body.attributes.get('max_retries');
+  if (retries)
+    iterator.maxRetries =
+      readNumber(retries, inner, { integer: true, min: 0 }) ?? iterator.maxRetries;
+  return dataset === undefined ? undefined : iterator;
+}

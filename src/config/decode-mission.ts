@@ -1,0 +1,219 @@
+import type { Block } from './ast.ts';
+import { blockName, checkBody, headerSpan, singleBlock } from './body.ts';
+import { within, type DecodeContext } from './context.ts';
+import { decodeAgent, decodeCommander, type AgentScope } from './decode-agent.ts';
+import { decodeDataset } from './decode-dataset.ts';
+import { decodeBudget, decodeMissionMemory } from './decode-memory.ts';
+import { decodeTask, type TaskDraft } from './decode-task.ts';
+import { resolveModelRef } from './model-refs.ts';
+import { resolveNameList } from './references.ts';
+import { readSchema } from './schema-bridge.ts';
+import { checkTaskGraph } from './task-graph.ts';
+import type { AgentConfig, CommanderConfig, DatasetConfig, MissionConfig } from './types.ts';
+import { readBool, readList, readString } from './values.ts';
+
+/** What a mission may reference in the rest of the project. */
+export interface MissionScope extends AgentScope {
+  globalAgents: ReadonlySet<string>;
+  memories: ReadonlySet<string>;
+  missions: ReadonlySet<string>;
+}
+
+/** A decoded mission plus its task drafts (for project-level checks such as cross-mission routes). */
+export interface MissionDraft {
+  mission: MissionConfig;
+  tasks: TaskDraft[];
+}
+
+/** Decodes a `mission "NAME"` block with everything inside it. */
+export function decodeMission(
+  block: Block,
+  context: DecodeContext,
+  scope: MissionScope,
+): MissionDraft | undefined {
+  const name = blockName(block, context);
+  if (name === undefined) return undefined;
+  const inner = within(context, `mission "${name}"`);
+  const header = headerSpan(block);
+  const body = checkBody(
+    block.body,
+    {
+      attributes: ['directive', 'agents', 'inputs', 'memories', 'scratchpad', 'commander'],
+      blocks: ['commander', 'agent', 'inputs', 'input', 'dataset', 'task', 'memory', 'budget'],
+      ignoredBlocks: ['schedule', 'trigger'],
+    },
+    inner,
+    header,
+  );
+  const blocksOf = (type: string): Block[] => body.blocks.filter((child) => child.type === type);
+  const commander = readCommander(body, blocksOf('commander'), inner, scope, name, header);
+  const scopedAgents = decodeScopedAgents(blocksOf('agent'), inner, scope, name);
+  const agentNames = new Set([...scope.globalAgents, ...scopedAgents.labels]);
+  const agentsAttribute = body.attributes.get('agents');
+  const agentItems = agentsAttribute && readList(agentsAttribute, inner);
+  const agents = agentItems
+    ? resolveNameList(
+        agentItems,
+        { namespace: 'agents', kind: 'agent', names: agentNames, where: 'agents' },
+        inner,
+      )
+    : [];
+  const inputsAttribute = body.attributes.get('inputs');
+  const inputBlocks = blocksOf('inputs');
+  const inputs = readSchema(
+    { attribute: inputsAttribute, blocks: inputBlocks, inputBlocks: blocksOf('input') },
+    'mission_inputs',
+    'inputs',
+    inner,
+  );
+  const inputsBroken =
+    !inputs &&
+    (inputsAttribute !== undefined || inputBlocks.length > 0 || blocksOf('input').length > 0);
+  const datasets = new Map<string, DatasetConfig | undefined>();
+  for (const datasetBlock of blocksOf('dataset')) {
+    const dataset = decodeDataset(datasetBlock, inner, inputs);
+    const label = datasetBlock.labels[0];
+    if (label === undefined || datasetBlock.labels.length !== 1) continue;
+    if (datasets.has(label)) {
+      inner.sink.error(
+        datasetBlock.labelSpans[0] ?? datasetBlock.typeSpan,
+        `duplicate dataset "${label}"`,
+        inner.path,
+      );
+    } else datasets.set(label, dataset);
+  }
+  const taskBlocks = blocksOf('task');
+  const taskNames = new Set(
+    taskBlocks.flatMap((taskBlock) => (taskBlock.labels.length === 1 ? taskBlock.labels : [])),
+  );
+  const drafts: TaskDraft[] = [];
+  const missionAgents = agents.map((entry) => entry.name);
+  for (const taskBlock of taskBlocks) {
+    const draft = decodeTask(taskBlock, inner, {
+      tasks: taskNames,
+      missions: scope.missions,
+      agents: agentNames,
+      datasets,
+      inputs,
+      inputsBroken,
+      missionAgents,
+    });
+    if (!draft) continue;
+    if (drafts.some((other) => other.task.name === draft.task.name)) {
+      inner.sink.error(draft.labelSpan, `duplicate task "${draft.task.name}"`, inner.path);
+    } else drafts.push(draft);
+  }
+  if (taskBlocks.length === 0)
+    inner.sink.error(
+      header,
+      `mission "${name}" has no tasks: add at least one task block`,
+      inner.path,
+    );
+  checkTaskGraph(drafts, inner, header);
+  const mission: MissionConfig = {
+    name,
+    commander: commander ?? { model: { config: '', key: '' } },
+    agents: missionAgents,
+    scopedAgents: scopedAgents.agents,
+    datasets: new Map([...datasets].flatMap(([key, value]) => (value ? [[key, value]] : []))),
+    tasks: new Map(drafts.map((draft) => [draft.task.name, draft.task])),
+    memories: [],
+    scratchpad: false,
+    span: block.labelSpans[0] ?? block.span,
+  };
+  readMissionExtras(body, blocksOf, inner, scope, mission);
+  if (inputs) mission.inputs = inputs;
+  return commander ? { mission, tasks: drafts } : undefined;
+}
+
+function readCommander(
+  body: ReturnType<typeof checkBody>,
+  blocks: Block[],
+  context: DecodeContext,
+  scope: MissionScope,
+  mission: string,
+  header: Block['span'],
+): CommanderConfig | undefined {
+  // The reference runtime's older form `commander = models.x.y` means the same as the block.
+  const attribute = body.attributes.get('commander');
+  if (attribute && blocks.length > 0) {
+    context.sink.error(
+      attribute.nameSpan,
+      'commander is given both as an attribute and as a block; use the block',
+      context.path,
+    );
+    return undefined;
+  }
+  if (attribute) {
+    const model = resolveModelRef(attribute.value, scope.models, within(context, 'commander'));
+    return model && { model };
+  }
+  const block = singleBlock(blocks, 'commander', context);
+  if (!block) {
+    context.sink.error(
+      header,
+      'missing required block "commander": commander { model = models.CONFIG.KEY }',
+      context.path,
+    );
+    return undefined;
+  }
+  return decodeCommander(block, context, scope.models, mission);
+}
+
+function decodeScopedAgents(
+  blocks: Block[],
+  context: DecodeContext,
+  scope: MissionScope,
+  mission: string,
+): { agents: Map<string, AgentConfig>; labels: Set<string> } {
+  const agents = new Map<string, AgentConfig>();
+  const labels = new Set<string>();
+  for (const agentBlock of blocks) {
+    const agent = decodeAgent(agentBlock, context, scope, mission);
+    const label = agentBlock.labels.length === 1 ? agentBlock.labels[0] : undefined;
+    if (label === undefined) continue;
+    const labelSpan = agentBlock.labelSpans[0] ?? agentBlock.typeSpan;
+    if (scope.globalAgents.has(label)) {
+      context.sink.error(
+        labelSpan,
+        `agent "${label}" is already declared at the top level; a mission-scoped agent needs its own name`,
+        context.path,
+      );
+    } else if (labels.has(label)) {
+      context.sink.error(labelSpan, `duplicate agent "${label}"`, context.path);
+    } else {
+      labels.add(label);
+      if (agent) agents.set(label, agent);
+    }
+  }
+  return { agents, labels };
+}
+
+function readMissionExtras(
+  body: ReturnType<typeof checkBody>,
+  blocksOf: (type: string) => Block[],
+  context: DecodeContext,
+  scope: MissionScope,
+  mission: MissionConfig,
+): void {
+  const directive = body.attributes.get('directive');
+  const directiveText = directive && readString(directive, context);
+  if (directiveText !== undefined) mission.directive = directiveText;
+  const memoriesAttribute = body.attributes.get('memories');
+  const memoryItems = memoriesAttribute && readList(memoriesAttribute, context);
+  if (memoryItems) {
+    mission.memories = resolveNameList(
+      memoryItems,
+      { namespace: 'memories', kind: 'memory', names: scope.memories, where: 'memories' },
+      context,
+    ).map((entry) => entry.name);
+  }
+  const memoryBlock = singleBlock(blocksOf('memory'), 'memory', context);
+  const memory = memoryBlock && decodeMissionMemory(memoryBlock, context);
+  if (memory) mission.memory = memory;
+  const scratchpad = body.attributes.get('scratchpad');
+  if (scratchpad) mission.scratchpad = readBool(scratchpad, context) ?? false;
+  const budgetBlock = singleBlock(blocksOf('budget'), 'budget', context);
+  const budget = budgetBlock && decodeBudget(budgetBlock, context);
+  if (budget) mission.budget = budget;
+}

@@ -1,0 +1,216 @@
+import type { Expr, Block } from './ast.ts';
+import type { Pricing, ProviderName } from '../models/types.ts';
+import { blockName, checkBody, headerSpan } from './body.ts';
+import { within, type DecodeContext } from './context.ts';
+import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
+import { didYouMean } from './suggest.ts';
+import type { DeferredString, ModelBlockConfig } from './types.ts';
+import {
+  expandLoads,
+  literalText,
+  readBool,
+  readNumber,
+  readStringMap,
+  variableName,
+} from './values.ts';
+import { isValidName } from './body.ts';
+import { knownModels } from './known-models.ts';
+
+/** Decodes a `model "CONFIG"` block (provider, credentials, aliases, pricing). */
+export function decodeModel(
+  block: Block,
+  context: DecodeContext,
+  catalog: ModelCatalog,
+): ModelBlockConfig | undefined {
+  const name = blockName(block, context);
+  if (name === undefined) return undefined;
+  const inner = within(context, `model "${name}"`);
+  const header = headerSpan(block);
+  const body = checkBody(
+    block.body,
+    {
+      attributes: ['provider', 'api_key', 'base_url', 'aliases', 'prompt_caching'],
+      required: ['provider'],
+      blocks: ['pricing'],
+      // Older reference-runtime configs listed usable keys; every key is usable in sortie.
+      ignoredAttributes: ['allowed_models'],
+    },
+    inner,
+    header,
+  );
+  const providerAttribute = body.attributes.get('provider');
+  if (providerAttribute === undefined) return undefined;
+  const providerText = literalText(providerAttribute.value);
+  if (providerText === undefined || !(PROVIDERS as readonly string[]).includes(providerText)) {
+    const suggestion = providerText === undefined ? '' : didYouMean(providerText, PROVIDERS);
+    inner.sink.error(
+      providerAttribute.value.span,
+      `provider must be one of ${PROVIDERS.join(', ')}${suggestion}`,
+      inner.path,
+    );
+    return undefined;
+  }
+  const provider = providerText as ProviderName;
+  const model: ModelBlockConfig = {
+    name,
+    provider,
+    aliases: new Map(),
+    promptCaching: true,
+    pricing: new Map(),
+    models: new Map(),
+    span: block.labelSpans[0] ?? block.span,
+  };
+  const apiKey = body.attributes.get('api_key');
+  if (apiKey !== undefined) {
+    const value = readDeferredString(apiKey.value, 'api_key', inner);
+    if (value !== undefined) model.apiKey = value;
+  } else if (HOSTED_PROVIDERS.includes(provider)) {
+    inner.sink.error(
+      header,
+      `missing required attribute "api_key": provider "${provider}" needs an API key`,
+      inner.path,
+    );
+  }
+  const baseUrl = body.attributes.get('base_url');
+  if (baseUrl !== undefined) {
+    const value = readDeferredString(baseUrl.value, 'base_url', inner);
+    if (value !== undefined) model.baseUrl = value;
+  } else if (provider === 'ollama') {
+    inner.sink.error(
+      header,
+      'missing required attribute "base_url": provider "ollama" needs the URL of your server, e.g. "http://localhost:11434/v1"',
+      inner.path,
+    );
+  }
+  const aliases = body.attributes.get('aliases');
+  if (aliases !== undefined) {
+    model.aliases = readStringMap(aliases, inner) ?? new Map();
+    checkAliasKeys(aliases.value, inner);
+  }
+  if (
+    provider === 'ollama' &&
+    aliases !== undefined &&
+    model.aliases.size === 0 &&
+    aliases.value.kind === 'object'
+  ) {
+    inner.sink.error(
+      aliases.value.span,
+      'aliases must name at least one model for provider "ollama"',
+      inner.path,
+    );
+  } else if (provider === 'ollama' && aliases === undefined) {
+    inner.sink.error(
+      header,
+      'missing required attribute "aliases": provider "ollama" has no built-in models; map keys to the names your server knows',
+      inner.path,
+    );
+  }
+  const caching = body.attributes.get('prompt_caching');
+  if (caching !== undefined) model.promptCaching = readBool(caching, inner) ?? true;
+  const keys = modelKeys(model, catalog);
+  for (const pricingBlock of body.blocks) {
+    const decoded = decodePricing(pricingBlock, inner, keys);
+    if (decoded === undefined) continue;
+    if (model.pricing.has(decoded.key)) {
+      inner.sink.error(
+        pricingBlock.labelSpans[0] ?? pricingBlock.typeSpan,
+        `duplicate pricing "${decoded.key}"`,
+        inner.path,
+      );
+    } else {
+      model.pricing.set(decoded.key, decoded.pricing);
+    }
+  }
+  model.models = knownModels(provider, model.aliases, model.pricing, catalog);
+  return model;
+}
+
+/** Every key a model block exposes: its aliases, then its provider's built-in keys. */
+export function modelKeys(model: ModelBlockConfig, catalog: ModelCatalog): string[] {
+  const keys = [...model.aliases.keys()];
+  if (model.provider === 'ollama') return keys;
+  return [...keys, ...catalog.keys(model.provider).filter((key) => !model.aliases.has(key))];
+}
+
+function checkAliasKeys(expr: Expr, context: DecodeContext): void {
+  if (expr.kind !== 'object') return;
+  for (const entry of expr.entries) {
+    if (!isValidName(entry.key)) {
+      context.sink.error(
+        entry.keySpan,
+        `invalid name "${entry.key}": use lowercase letters, digits and _`,
+        context.path,
+      );
+    }
+  }
+}
+
+function decodePricing(
+  block: Block,
+  context: DecodeContext,
+  keys: readonly string[],
+): { key: string; pricing: Pricing } | undefined {
+  const key = blockName(block, context);
+  if (key === undefined) return undefined;
+  const inner = within(context, `pricing "${key}"`);
+  const body = checkBody(
+    block.body,
+    { attributes: ['input', 'output', 'cache_read', 'cache_write'], required: ['input', 'output'] },
+    inner,
+    headerSpan(block),
+  );
+  const valid = keys.includes(key);
+  if (!valid) {
+    inner.sink.error(
+      block.labelSpans[0] ?? block.typeSpan,
+      `pricing "${key}" does not name a model key of this block${didYouMean(key, keys)}`,
+      inner.path,
+      `valid keys: ${keys.join(', ')}`,
+    );
+  }
+  const price = (name: string): number | undefined => {
+    const attribute = body.attributes.get(name);
+    return attribute === undefined ? undefined : readNumber(attribute, inner, { min: 0 });
+  };
+  const input = price('input');
+  const output = price('output');
+  if (!valid || input === undefined || output === undefined) return undefined;
+  return {
+    key,
+    pricing: {
+      input,
+      output,
+      cacheRead: price('cache_read') ?? 0,
+      cacheWrite: price('cache_write') ?? 0,
+    },
+  };
+}
+
+/** A string whose variables are resolved only when needed: text and `vars.*` references. */
+export function readDeferredString(
+  expr: Expr,
+  name: string,
+  context: DecodeContext,
+): DeferredString | undefined {
+  const expanded = expandLoads(expr, context);
+  const pieces = expanded.kind === 'template' ? expanded.parts : [expanded];
+  const segments: DeferredString['segments'] = [];
+  for (const piece of pieces) {
+    if (piece.kind === 'text') segments.push({ text: piece.value });
+    else if (piece.kind === 'literal' && typeof piece.value === 'string')
+      segments.push({ text: piece.value });
+    else if (piece.kind === 'traversal' && piece.root === 'vars') {
+      const variable = variableName(piece, context);
+      if (variable === undefined) return undefined;
+      segments.push({ variable, span: piece.span });
+    } else {
+      context.sink.error(
+        piece.span,
+        `${name} must be a string or a variable (vars.NAME)`,
+        context.path,
+      );
+      return undefined;
+    }
+  }
+  return { segments };
+}

@@ -1,0 +1,139 @@
+import type { Block, SourceFile } from './ast.ts';
+import type { Diagnostic } from '../errors.ts';
+import { checkBody } from './body.ts';
+import type { DecodeContext, LoadTextResult } from './context.ts';
+import { decodeAgent } from './decode-agent.ts';
+import { decodeMemory } from './decode-memory.ts';
+import { decodeMission, type MissionDraft } from './decode-mission.ts';
+import { decodeModel } from './decode-models.ts';
+import { decodeTool } from './decode-tool.ts';
+import { decodeVariable } from './decode-variables.ts';
+import { DiagnosticSink } from './diagnostics.ts';
+import type { ModelCatalog } from './model-catalog.ts';
+import type { Config, VariableConfig } from './types.ts';
+import type { VariableSources } from './variable-values.ts';
+
+/** Everything decoding needs besides the parsed files. */
+export interface DecodeOptions extends VariableSources {
+  root: string;
+  catalog: ModelCatalog;
+  loadText: (requested: string) => LoadTextResult;
+}
+
+const TOP_LEVEL = {
+  attributes: [],
+  blocks: ['variable', 'model', 'tool', 'agent', 'memory', 'mission'],
+  ignoredBlocks: ['command_center', 'mcp_host', 'vault', 'storage', 'gateway'],
+};
+
+/**
+ * Decodes parsed files into a Config and every diagnostic found (the Config is only
+ * meaningful when there are no errors). Kinds are decoded in dependency order —
+ * variables, models, tools, agents, memories, missions — whatever the file order.
+ */
+export function decodeProject(
+  files: readonly SourceFile[],
+  options: DecodeOptions,
+): { config: Config; diagnostics: Diagnostic[] } {
+  const sink = new DiagnosticSink();
+  const variables = new Map<string, VariableConfig>();
+  const context: DecodeContext = { sink, path: [], loadText: options.loadText, variables };
+  const blocks: Block[] = [];
+  for (const file of files) {
+    const fileSpan = {
+      file: file.path,
+      start: { line: 1, column: 1, offset: 0 },
+      end: { line: 1, column: 1, offset: 0 },
+    };
+    blocks.push(...checkBody(file.body, TOP_LEVEL, context, fileSpan).blocks);
+  }
+  const ofType = (type: string): Block[] => blocks.filter((block) => block.type === type);
+  const named = <T>(
+    type: string,
+    decode: (block: Block) => T | undefined,
+  ): { labels: Set<string>; values: Map<string, T> } => {
+    const labels = new Set<string>();
+    const values = new Map<string, T>();
+    const first = new Map<string, Block>();
+    for (const block of ofType(type)) {
+      const value = decode(block);
+      const label = block.labels.length === 1 ? block.labels[0] : undefined;
+      if (label === undefined) continue;
+      const earlier = first.get(label);
+      if (earlier) {
+        const where = `${earlier.typeSpan.file}:${earlier.typeSpan.start.line}`;
+        sink.error(
+          block.labelSpans[0] ?? block.typeSpan,
+          `duplicate ${type} "${label}"`,
+          [],
+          `first declared at ${where}`,
+        );
+        continue;
+      }
+      first.set(label, block);
+      labels.add(label);
+      if (value !== undefined) values.set(label, value);
+    }
+    return { labels, values };
+  };
+  for (const [name, variable] of named('variable', (block) =>
+    decodeVariable(block, context, options),
+  ).values) {
+    variables.set(name, variable);
+  }
+  const models = named('model', (block) => decodeModel(block, context, options.catalog));
+  const modelTable = { labels: models.labels, blocks: models.values, catalog: options.catalog };
+  const tools = named('tool', (block) => decodeTool(block, context));
+  const agents = named('agent', (block) =>
+    decodeAgent(block, context, { models: modelTable, customTools: tools.labels }),
+  );
+  const memories = named('memory', (block) => decodeMemory(block, context));
+  const missionLabels = new Set(
+    ofType('mission').flatMap((block) => (block.labels.length === 1 ? block.labels : [])),
+  );
+  const scope = {
+    models: modelTable,
+    customTools: tools.labels,
+    globalAgents: agents.labels,
+    memories: memories.labels,
+    missions: missionLabels,
+  };
+  const missions = named('mission', (block) => decodeMission(block, context, scope));
+  warnUnknowableRouteInputs(missions.values);
+  const config: Config = {
+    root: options.root,
+    files: files.map((file) => file.path),
+    variables,
+    models: models.values,
+    tools: tools.values,
+    agents: agents.values,
+    memories: memories.values,
+    missions: new Map([...missions.values].map(([name, draft]) => [name, draft.mission])),
+    warnings: [],
+  };
+  return { config, diagnostics: sink.diagnostics };
+}
+
+/**
+ * A route to another mission must supply its required inputs in `mission_inputs`; a commander
+ * cannot produce a file or know a protected value, so such inputs make the route fail at run time.
+ */
+function warnUnknowableRouteInputs(missions: ReadonlyMap<string, MissionDraft>): void {
+  for (const draft of missions.values()) {
+    for (const task of draft.tasks) {
+      for (const route of task.routes) {
+        if (route.target.kind !== 'mission') continue;
+        const target = missions.get(route.target.name)?.mission;
+        for (const field of target?.inputs?.fields ?? []) {
+          if (!field.required || (!field.file && !field.protected)) continue;
+          const kind = field.file ? 'file' : 'protected';
+          task.context.sink.warning(
+            route.span,
+            `route to mission "${route.target.name}": its required ${kind} input "${field.name}" cannot be supplied by a commander in mission_inputs`,
+            task.context.path,
+          );
+        }
+      }
+    }
+  }
+}

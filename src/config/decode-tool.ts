@@ -1,0 +1,147 @@
+import type { Block, Expr } from './ast.ts';
+import { blockName, checkBody, headerSpan } from './body.ts';
+import { within, type DecodeContext } from './context.ts';
+import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
+import { readSchema } from './schema-bridge.ts';
+import { didYouMean } from './suggest.ts';
+import { resolveImplements } from './tool-refs.ts';
+import type { ConfigSchema, CustomToolConfig } from './types.ts';
+import { expandLoads, readNumber, readString, variableName } from './values.ts';
+
+/** Default `timeout_seconds` of a custom HTTP tool. */
+export const DEFAULT_TOOL_TIMEOUT_SECONDS = 30;
+
+/** Decodes a custom HTTP `tool "NAME"` block; its request fields stay expressions for per-call evaluation. */
+export function decodeTool(block: Block, context: DecodeContext): CustomToolConfig | undefined {
+  const name = blockName(block, context);
+  if (name === undefined) return undefined;
+  const inner = within(context, `tool "${name}"`);
+  const body = checkBody(
+    block.body,
+    {
+      attributes: [
+        'implements',
+        'description',
+        'inputs',
+        'url',
+        'headers',
+        'query',
+        'body',
+        'timeout_seconds',
+      ],
+      required: ['implements', 'description', 'url'],
+      blocks: ['inputs'],
+    },
+    inner,
+    headerSpan(block),
+  );
+  const implementsAttribute = body.attributes.get('implements');
+  const method = implementsAttribute && resolveImplements(implementsAttribute.value, inner);
+  const descriptionAttribute = body.attributes.get('description');
+  const description = descriptionAttribute && readString(descriptionAttribute, inner);
+  const inputs = readSchema(
+    {
+      attribute: body.attributes.get('inputs'),
+      blocks: body.blocks.filter((child) => child.type === 'inputs'),
+    },
+    'tool_inputs',
+    'inputs',
+    inner,
+  );
+  const inputsDeclared =
+    body.attributes.has('inputs') || body.blocks.some((child) => child.type === 'inputs');
+  // A declared but broken schema is already reported: do not report its uses as unknown too.
+  const inputNames =
+    inputsDeclared && !inputs
+      ? undefined
+      : new Set(inputs?.fields.map((field) => field.name) ?? []);
+  const field = (attributeName: string): Expr | undefined => {
+    const attribute = body.attributes.get(attributeName);
+    if (attribute === undefined) return undefined;
+    const expr = expandLoads(attribute.value, inner);
+    checkToolExpression(expr, attributeName, inputNames, inputs, inner);
+    return expr;
+  };
+  const url = field('url');
+  const headers = entriesOf(field('headers'), 'headers', inner);
+  const query = entriesOf(field('query'), 'query', inner);
+  const requestBody = field('body');
+  if (requestBody !== undefined && method === 'get') {
+    inner.sink.error(requestBody.span, 'body is not allowed with builtins.http.get', inner.path);
+  }
+  const timeoutAttribute = body.attributes.get('timeout_seconds');
+  const timeout = timeoutAttribute && readNumber(timeoutAttribute, inner, { exclusiveMin: 0 });
+  if (!method || description === undefined || url === undefined) return undefined;
+  const tool: CustomToolConfig = {
+    name,
+    implements: method,
+    description,
+    url,
+    headers,
+    query,
+    timeoutSeconds: timeout ?? DEFAULT_TOOL_TIMEOUT_SECONDS,
+    span: block.labelSpans[0] ?? block.span,
+  };
+  if (inputs) tool.inputs = inputs;
+  if (requestBody) tool.body = requestBody;
+  return tool;
+}
+
+function entriesOf(
+  expr: Expr | undefined,
+  name: string,
+  context: DecodeContext,
+): Array<{ name: string; value: Expr }> {
+  if (expr === undefined) return [];
+  if (expr.kind !== 'object') {
+    context.sink.error(expr.span, `${name} must be a map: { name = "value" }`, context.path);
+    return [];
+  }
+  return expr.entries.map((entry) => ({ name: entry.key, value: entry.value }));
+}
+
+/** Request fields may use `inputs.NAME` (declared inputs) and `vars.NAME`, nothing else. */
+function checkToolExpression(
+  expr: Expr,
+  attributeName: string,
+  inputNames: ReadonlySet<string> | undefined,
+  inputs: ConfigSchema | undefined,
+  context: DecodeContext,
+): void {
+  for (const call of callsIn(expr)) {
+    context.sink.error(
+      call.nameSpan,
+      `function ${call.name}() cannot be used in ${attributeName}`,
+      context.path,
+    );
+  }
+  for (const traversal of traversalsIn(expr)) {
+    if (traversal.root === 'vars') {
+      variableName({ ...traversal, steps: traversal.steps.slice(0, 1) }, context);
+    } else if (traversal.root === 'inputs') {
+      const input = firstStepName(traversal);
+      if (inputNames === undefined) continue;
+      if (input === undefined) {
+        context.sink.error(traversal.span, 'an input reference reads inputs.NAME', context.path);
+      } else if (!inputNames.has(input) && inputs !== undefined) {
+        context.sink.error(
+          traversal.span,
+          `unknown input "${input}"${didYouMean(input, inputNames)}`,
+          context.path,
+        );
+      } else if (!inputNames.has(input)) {
+        context.sink.error(
+          traversal.span,
+          `unknown input "${input}": this tool declares no inputs`,
+          context.path,
+        );
+      }
+    } else {
+      context.sink.error(
+        traversal.rootSpan,
+        `unknown reference "${traversal.root}" in ${attributeName}: use inputs.NAME or vars.NAME`,
+        context.path,
+      );
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { ConfigError, type Diagnostic } from '../errors.ts';
+import type { Body, Expr, SourceFile } from './ast.ts';
+import { decodeProject } from './decode-project.ts';
+import { sortDiagnostics } from './diagnostics.ts';
+import { builtinCatalog, type ModelCatalog } from './model-catalog.ts';
+import { isInvalidExpr, loadTextFile, parseProject } from './syntax/index.ts';
+import type { Config } from './types.ts';
+
+/** Options of `loadProject`. */
+export interface LoadOptions {
+  /** `--var NAME=VALUE` values. */
+  vars?: Record<string, string>;
+  /** The environment variables are read from (default: `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** The built-in model registry (tests may give a smaller one). */
+  catalog?: ModelCatalog;
+}
+
+/** Everything a load found, whether or not it succeeded: for `sortie verify` and editors. */
+export interface ProjectAnalysis {
+  /** Absolute project root. */
+  root: string;
+  /** File texts by path relative to the root (for printing source excerpts). */
+  sources: Map<string, string>;
+  /** Every diagnostic, errors and warnings, sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** The configuration; only meaningful when `diagnostics` holds no error. */
+  config: Config;
+}
+
+/** A ConfigError that also carries the project's sources, so a printer can show excerpts. */
+export class ProjectConfigError extends ConfigError {
+  constructor(
+    diagnostics: Diagnostic[],
+    readonly root: string,
+    readonly sources: Map<string, string>,
+  ) {
+    super(diagnostics);
+  }
+}
+
+/** Parses, decodes and validates a project, collecting every diagnostic (never throws for config problems). */
+export async function analyzeProject(
+  target: string,
+  options: LoadOptions = {},
+): Promise<ProjectAnalysis> {
+  const parsed = await parseProject(target);
+  const decoded = decodeProject(parsed.files, {
+    root: parsed.root,
+    catalog: options.catalog ?? builtinCatalog,
+    vars: options.vars,
+    env: options.env ?? process.env,
+    loadText: (requested) => loadTextFile(parsed.root, requested),
+  });
+  const diagnostics = sortDiagnostics(
+    withoutEchoes(parsed.files, parsed.diagnostics, decoded.diagnostics),
+  );
+  decoded.config.warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
+  return {
+    root: parsed.root,
+    sources: sourcesOf(parsed.files),
+    diagnostics,
+    config: decoded.config,
+  };
+}
+
+/**
+ * Loads a project: the typed Config, with warnings in `config.warnings`. Throws ConfigError
+ * (a ProjectConfigError) carrying every diagnostic when there is at least one error, and
+ * ProjectNotFoundError when the target has no `.hcl` file.
+ */
+export async function loadProject(target: string, options: LoadOptions = {}): Promise<Config> {
+  const analysis = await analyzeProject(target, options);
+  if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
+    throw new ProjectConfigError(analysis.diagnostics, analysis.root, analysis.sources);
+  }
+  return analysis.config;
+}
+
+/**
+ * Semantic diagnostics of a file with real syntax errors are dropped: the parser recovered by
+ * skipping text, so "missing attribute" and the like would only echo them. An unsupported
+ * expression is different — the parser put a precise stand-in where it was — so there only a
+ * semantic diagnostic at the stand-in's own position is dropped, and the rest of the file
+ * is still checked.
+ */
+function withoutEchoes(
+  files: readonly SourceFile[],
+  syntax: readonly Diagnostic[],
+  semantic: readonly Diagnostic[],
+): Diagnostic[] {
+  const key = (file: string, line: number, column: number): string => `${file}:${line}:${column}`;
+  const standIns = new Set(
+    files.flatMap((file) =>
+      standInExpressions(file.body).map((expr) =>
+        key(expr.span.file, expr.span.start.line, expr.span.start.column),
+      ),
+    ),
+  );
+  const reported = new Set(
+    syntax.map((diagnostic) => key(diagnostic.file, diagnostic.line, diagnostic.column)),
+  );
+  const brokenFiles = new Set(
+    syntax
+      .filter(
+        (diagnostic) => !standIns.has(key(diagnostic.file, diagnostic.line, diagnostic.column)),
+      )
+      .map((diagnostic) => diagnostic.file),
+  );
+  return [
+    ...syntax,
+    ...semantic.filter(
+      (diagnostic) =>
+        !brokenFiles.has(diagnostic.file) &&
+        !reported.has(key(diagnostic.file, diagnostic.line, diagnostic.column)),
+    ),
+  ];
+}
+
+/** Every stand-in the parser left for an unsupported expression, anywhere in a body. */
+function standInExpressions(body: Body): Expr[] {
+  const found: Expr[] = [];
+  const visit = (expr: Expr): void => {
+    if (isInvalidExpr(expr)) found.push(expr);
+    if (expr.kind === 'template') expr.parts.forEach((part) => part.kind !== 'text' && visit(part));
+    else if (expr.kind === 'tuple') expr.items.forEach(visit);
+    else if (expr.kind === 'object') expr.entries.forEach((entry) => visit(entry.value));
+    else if (expr.kind === 'call') expr.args.forEach(visit);
+    else if (expr.kind === 'traversal')
+      expr.steps.forEach((step) => step.kind === 'index' && visit(step.key));
+  };
+  const walk = (current: Body): void => {
+    current.attributes.forEach((attribute) => visit(attribute.value));
+    current.blocks.forEach((block) => walk(block.body));
+  };
+  walk(body);
+  return found;
+}
+
+function sourcesOf(files: readonly SourceFile[]): Map<string, string> {
+  return new Map(files.map((file) => [file.path, file.text]));
+}

@@ -1,0 +1,142 @@
+import type { TemplateExpr } from './ast.ts';
+import type { DecodeContext } from './context.ts';
+import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
+import { didYouMean } from './suggest.ts';
+import type { ConfigSchema, IteratorConfig } from './types.ts';
+
+/** What an objective may reference. */
+export interface ObjectiveScope {
+  /** Mission inputs; undefined when the mission has none or its schema is broken (`inputsBroken`). */
+  inputs?: ConfigSchema;
+  inputsBroken: boolean;
+  iterator?: IteratorConfig;
+  /** The iterated dataset's item schema, for checking `item.FIELD`. */
+  itemSchema?: ConfigSchema;
+}
+
+/**
+ * Checks an objective's references: declared inputs (never protected or file inputs),
+ * declared non-secret variables, and `item` only in parallel iterated tasks.
+ */
+export function checkObjective(
+  objective: TemplateExpr,
+  scope: ObjectiveScope,
+  context: DecodeContext,
+): void {
+  for (const call of callsIn(objective)) {
+    context.sink.error(
+      call.nameSpan,
+      `function ${call.name}() cannot be used in an objective`,
+      context.path,
+    );
+  }
+  for (const traversal of traversalsIn(objective)) {
+    const name = firstStepName(traversal);
+    switch (traversal.root) {
+      case 'inputs':
+        checkInput(traversal.span, name, scope, context);
+        break;
+      case 'vars':
+        checkVariable(traversal.span, name, context);
+        break;
+      case 'item':
+        checkItem(traversal.span, name, scope, context);
+        break;
+      default:
+        context.sink.error(
+          traversal.rootSpan,
+          `unknown reference "${traversal.root}" in objective${didYouMean(traversal.root, ['inputs', 'vars', 'item'])}: use inputs.NAME, vars.NAME or item`,
+          context.path,
+        );
+    }
+  }
+}
+
+function checkInput(
+  span: TemplateExpr['span'],
+  name: string | undefined,
+  scope: ObjectiveScope,
+  context: DecodeContext,
+): void {
+  if (scope.inputsBroken) return;
+  const fields = scope.inputs?.fields ?? [];
+  const field = fields.find((candidate) => candidate.name === name);
+  if (name === undefined || field === undefined) {
+    const suggestion =
+      name === undefined
+        ? ''
+        : didYouMean(
+            name,
+            fields.map((candidate) => candidate.name),
+          );
+    context.sink.error(
+      span,
+      `unknown input "${name ?? ''}" in objective${suggestion}`,
+      context.path,
+    );
+  } else if (field.protected) {
+    context.sink.error(
+      span,
+      `protected input "${name}" cannot be interpolated into an objective`,
+      context.path,
+      `agents pass it to tools as \${secrets.${name}}`,
+    );
+  } else if (field.file) {
+    context.sink.error(
+      span,
+      `file input "${name}" cannot be interpolated into an objective`,
+      context.path,
+      `agents read it through the slot input.${name}`,
+    );
+  }
+}
+
+function checkVariable(
+  span: TemplateExpr['span'],
+  name: string | undefined,
+  context: DecodeContext,
+): void {
+  const variable = name === undefined ? undefined : context.variables.get(name);
+  if (name === undefined || variable === undefined) {
+    const suggestion = name === undefined ? '' : didYouMean(name, context.variables.keys());
+    context.sink.error(span, `unknown variable "${name ?? ''}"${suggestion}`, context.path);
+  } else if (variable.secret) {
+    context.sink.error(
+      span,
+      `secret variable "${name}" cannot be used in an objective`,
+      context.path,
+    );
+  }
+}
+
+function checkItem(
+  span: TemplateExpr['span'],
+  name: string | undefined,
+  scope: ObjectiveScope,
+  context: DecodeContext,
+): void {
+  if (!scope.iterator?.parallel) {
+    const hint = scope.iterator
+      ? 'a sequential task gets its items from dataset_next'
+      : 'iterate the task over a dataset with iterator { dataset = datasets.NAME, parallel = true }';
+    context.sink.error(
+      span,
+      'item can only be used in the objective of a parallel iterated task',
+      context.path,
+      hint,
+    );
+    return;
+  }
+  const fields = scope.itemSchema?.fields ?? [];
+  if (name !== undefined && fields.length > 0 && !fields.some((field) => field.name === name)) {
+    const suggestion = didYouMean(
+      name,
+      fields.map((field) => field.name),
+    );
+    context.sink.error(
+      span,
+      `unknown field "${name}" of dataset "${scope.iterator.dataset}" items${suggestion}`,
+      context.path,
+    );
+  }
+}

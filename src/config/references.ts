@@ -1,0 +1,129 @@
+import type { Expr, Span } from './ast.ts';
+import type { DecodeContext } from './context.ts';
+import { didYouMean } from './suggest.ts';
+
+/** A reference as written: `tasks.fetch` (traversal) or `"fetch"` / `"tasks.fetch"` (string). */
+export interface Reference {
+  segments: string[];
+  span: Span;
+  form: 'traversal' | 'string';
+}
+
+/** Namespaces of the reference runtime that sortie does not support, with their block type. */
+const UNSUPPORTED_NAMESPACES: Record<string, string> = {
+  plugins: 'plugin',
+  mcp: 'mcp',
+  skills: 'skill',
+  packets: 'packet',
+};
+
+/** The segments of a reference-shaped expression, or undefined (traversals with index steps too). */
+export function referenceOf(expr: Expr): Reference | undefined {
+  if (expr.kind === 'traversal') {
+    const segments = [expr.root];
+    for (const step of expr.steps) {
+      if (step.kind !== 'attr') return undefined;
+      segments.push(step.name);
+    }
+    return { segments, span: expr.span, form: 'traversal' };
+  }
+  let text: string | undefined;
+  if (expr.kind === 'literal' && typeof expr.value === 'string') text = expr.value;
+  if (expr.kind === 'template' && expr.parts.every((part) => part.kind === 'text')) {
+    text = expr.parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
+  }
+  if (text === undefined || text === '') return undefined;
+  return { segments: text.split('.'), span: expr.span, form: 'string' };
+}
+
+/** Reports a reference into a namespace sortie does not support; true when it did. */
+export function reportUnsupportedNamespace(reference: Reference, context: DecodeContext): boolean {
+  const [root] = reference.segments;
+  const blockType = root === undefined ? undefined : UNSUPPORTED_NAMESPACES[root];
+  if (blockType === undefined || reference.segments.length < 2) return false;
+  context.sink.error(
+    reference.span,
+    `\`${root}.*\` references are not supported by sortie (\`${blockType}\` blocks are not supported)`,
+    context.path,
+  );
+  return true;
+}
+
+/** How to resolve a reference to one named thing of a namespace. */
+export interface NameLookup {
+  /** `tasks`, `agents`, ... */
+  namespace: string;
+  /** `task`, `agent`, ... (for messages). */
+  kind: string;
+  names: ReadonlySet<string> | ReadonlyMap<string, unknown>;
+  /** The attribute it appears in, for messages: `depends_on`. */
+  where: string;
+}
+
+/**
+ * Resolves `NAMESPACE.NAME` or the literal string forms `"NAME"` / `"NAMESPACE.NAME"` to NAME,
+ * reporting malformed, unsupported and unknown references.
+ */
+export function resolveName(
+  expr: Expr,
+  lookup: NameLookup,
+  context: DecodeContext,
+): string | undefined {
+  const reference = referenceOf(expr);
+  const example = `${lookup.namespace}.NAME`;
+  const article = /^[aeiou]/.test(lookup.kind) ? 'an' : 'a';
+  if (reference === undefined) {
+    context.sink.error(
+      expr.span,
+      `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (reportUnsupportedNamespace(reference, context)) return undefined;
+  const { segments } = reference;
+  let name: string | undefined;
+  if (segments.length === 2 && segments[0] === lookup.namespace) name = segments[1];
+  else if (segments.length === 1 && reference.form === 'string') name = segments[0];
+  if (name === undefined) {
+    context.sink.error(
+      reference.span,
+      `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}, got ${segments.join('.')}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (!lookup.names.has(name)) {
+    const suggestion = didYouMean(name, lookup.names.keys());
+    context.sink.error(
+      reference.span,
+      `unknown ${lookup.kind} "${name}" in ${lookup.where}${suggestion}`,
+      context.path,
+    );
+    return undefined;
+  }
+  return name;
+}
+
+/** Resolves every item of a list of references, reporting duplicates; keeps declaration order. */
+export function resolveNameList(
+  items: readonly Expr[],
+  lookup: NameLookup,
+  context: DecodeContext,
+): Array<{ name: string; span: Span }> {
+  const resolved: Array<{ name: string; span: Span }> = [];
+  for (const item of items) {
+    const name = resolveName(item, lookup, context);
+    if (name === undefined) continue;
+    if (resolved.some((entry) => entry.name === name)) {
+      context.sink.error(
+        item.span,
+        `duplicate ${lookup.kind} "${name}" in ${lookup.where}`,
+        context.path,
+      );
+      continue;
+    }
+    resolved.push({ name, span: item.span });
+  }
+  return resolved;
+}

@@ -1,0 +1,106 @@
+import { ConfigError, type Diagnostic } from '../errors.ts';
+import type { Expr, Span, TemplateExpr } from './ast.ts';
+import { traversalsIn, firstStepName } from './expression-references.ts';
+import { unsetVariable } from './resolve-model.ts';
+import type { AgentConfig, Config, MissionConfig, ModelRef } from './types.ts';
+
+/** An agent by name as a mission sees it: its own scoped agents first, then the global ones. */
+export function findAgent(
+  config: Config,
+  mission: MissionConfig,
+  name: string,
+): AgentConfig | undefined {
+  return mission.scopedAgents.get(name) ?? config.agents.get(name);
+}
+
+/** The mission and every mission its routes can chain to, in discovery order. */
+export function chainedMissions(config: Config, missionName: string): MissionConfig[] {
+  const found: MissionConfig[] = [];
+  const pending = [missionName];
+  while (pending.length > 0) {
+    const mission = config.missions.get(pending.shift() as string);
+    if (mission === undefined || found.includes(mission)) continue;
+    found.push(mission);
+    for (const task of mission.tasks.values()) {
+      for (const route of task.routes ?? [])
+        if (route.target.kind === 'mission') pending.push(route.target.name);
+    }
+  }
+  return found;
+}
+
+/**
+ * Checks that every variable running `missionName` needs has a value: credentials of the
+ * models its commanders and agents use, variables of the custom tools its agents call, and
+ * variables in objectives — also of missions its routes chain to. Throws one ConfigError
+ * listing each unset variable once, at its first use.
+ */
+export function requireVariables(config: Config, missionName: string): void {
+  const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
+  const add = (name: string, span: Span, path: string[]): void => {
+    if (reported.has(name) || config.variables.get(name)?.value !== undefined) return;
+    reported.add(name);
+    diagnostics.push(unsetVariable(name, span, path));
+  };
+  const checkModel = (ref: ModelRef): void => {
+    const block = config.models.get(ref.config);
+    if (block === undefined) return;
+    const path = [`model "${block.name}"`];
+    for (const segment of [...(block.apiKey?.segments ?? []), ...(block.baseUrl?.segments ?? [])]) {
+      if ('variable' in segment) add(segment.variable, segment.span, path);
+    }
+  };
+  const checkExpr = (expr: Expr | TemplateExpr, path: string[]): void => {
+    for (const traversal of traversalsIn(expr)) {
+      const name = firstStepName(traversal);
+      if (traversal.root === 'vars' && name !== undefined) add(name, traversal.span, path);
+    }
+  };
+  for (const mission of chainedMissions(config, missionName)) {
+    checkModel(mission.commander.model);
+    const agentNames = new Set([
+      ...mission.agents,
+      ...[...mission.tasks.values()].flatMap((task) => task.agents),
+    ]);
+    for (const name of agentNames) {
+      const agent = findAgent(config, mission, name);
+      if (agent === undefined) continue;
+      checkModel(agent.model);
+      for (const tool of agent.tools) {
+        const custom = tool.kind === 'custom' ? config.tools.get(tool.name) : undefined;
+        if (custom === undefined) continue;
+        const path = [`tool "${custom.name}"`];
+        const fields = [
+          custom.url,
+          ...custom.headers.map((h) => h.value),
+          ...custom.query.map((q) => q.value),
+        ];
+        for (const expr of custom.body ? [...fields, custom.body] : fields) checkExpr(expr, path);
+      }
+    }
+    for (const task of mission.tasks.values())
+      checkExpr(task.objective, [`mission "${mission.name}"`, `task "${task.name}"`]);
+  }
+  if (diagnostics.length > 0) throw new ConfigError(diagnostics);
+}
+
+/** Values of every set variable, for evaluating `vars.*` at run time. */
+export function variableValues(config: Config): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {};
+  for (const variable of config.variables.values())
+    if (variable.value !== undefined) values[variable.name] = variable.value;
+  return values;
+}
+
+/** Every value that must never be printed: secret variables and literal API keys. */
+export function secretValues(config: Config): string[] {
+  const secrets = [...config.variables.values()].flatMap((variable) =>
+    variable.secret && variable.value !== undefined ? [String(variable.value)] : [],
+  );
+  for (const model of config.models.values()) {
+    for (const segment of model.apiKey?.segments ?? [])
+      if ('text' in segment && segment.text) secrets.push(segment.text);
+  }
+  return secrets;
+}

@@ -1,0 +1,85 @@
+import { ConfigError, type Diagnostic } from '../errors.ts';
+import type { ResolvedModel } from '../models/types.ts';
+import type { Span } from './ast.ts';
+import { missingVariableHint } from './variable-values.ts';
+import type { Config, DeferredString, ModelRef } from './types.ts';
+
+/**
+ * Everything the runtime needs to call and price a model: provider, API name, credentials
+ * (variables resolved now), prices and the reasoning flag. Throws ConfigError naming an unset
+ * variable, since this is the moment the value is needed.
+ */
+export function resolveModel(config: Config, ref: ModelRef): ResolvedModel {
+  const block = config.models.get(ref.config);
+  const known = block?.models.get(ref.key);
+  if (block === undefined || known === undefined) {
+    throw new ConfigError([
+      {
+        severity: 'error',
+        message: `unknown model models.${ref.config}.${ref.key}`,
+        file: '',
+        line: 0,
+        column: 0,
+        endLine: 0,
+        endColumn: 0,
+        path: [],
+      },
+    ]);
+  }
+  const path = [`model "${block.name}"`];
+  const model: ResolvedModel = {
+    provider: block.provider,
+    config: block.name,
+    key: ref.key,
+    apiName: known.apiName,
+    promptCaching: block.promptCaching,
+    reasoningCapable: known.reasoningCapable,
+  };
+  if (block.apiKey) model.apiKey = resolveDeferredString(config, block.apiKey, path);
+  if (block.baseUrl) model.baseUrl = resolveDeferredString(config, block.baseUrl, path);
+  if (known.pricing) model.pricing = known.pricing;
+  return model;
+}
+
+/** The text of a deferred string; throws ConfigError for each unset variable in it. */
+export function resolveDeferredString(
+  config: Config,
+  deferred: DeferredString,
+  path: string[],
+): string {
+  const missing = missingInDeferred(config, deferred, path);
+  if (missing.length > 0) throw new ConfigError(missing);
+  return deferred.segments
+    .map((segment) =>
+      'text' in segment ? segment.text : String(config.variables.get(segment.variable)?.value),
+    )
+    .join('');
+}
+
+/** A diagnostic for each unset variable a deferred string uses. */
+export function missingInDeferred(
+  config: Config,
+  deferred: DeferredString,
+  path: string[],
+): Diagnostic[] {
+  return deferred.segments.flatMap((segment) =>
+    'variable' in segment && config.variables.get(segment.variable)?.value === undefined
+      ? [unsetVariable(segment.variable, segment.span, path)]
+      : [],
+  );
+}
+
+/** The diagnostic for a variable that has no value where it is needed. */
+export function unsetVariable(name: string, span: Span, path: string[]): Diagnostic {
+  return {
+    severity: 'error',
+    message: `variable "${name}" has no value`,
+    file: span.file,
+    line: span.start.line,
+    column: span.start.column,
+    endLine: span.end.line,
+    endColumn: span.end.column,
+    path,
+    hint: missingVariableHint(name),
+  };
+}

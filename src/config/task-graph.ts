@@ -1,0 +1,221 @@
+import type { Span } from './ast.ts';
+import type { DecodeContext } from './context.ts';
+import type { TaskDraft } from './decode-task.ts';
+
+/** Checks the task graph of one mission (config.md "Validation"); marks dynamic tasks. */
+export function checkTaskGraph(
+  drafts: readonly TaskDraft[],
+  missionContext: DecodeContext,
+  missionSpan: Span,
+): void {
+  const byName = new Map(drafts.map((draft) => [draft.task.name, draft]));
+  for (const draft of drafts) checkTaskShape(draft);
+  const dynamic = new Set<string>();
+  for (const draft of drafts) {
+    for (const route of draft.routes)
+      if (route.target.kind === 'task') dynamic.add(route.target.name);
+    for (const target of draft.sendTo) dynamic.add(target.name);
+  }
+  for (const draft of drafts) {
+    const { task, context } = draft;
+    task.dynamic = dynamic.has(task.name);
+    if (task.dynamic && draft.dependsOn.length > 0 && draft.dependsOnSpan) {
+      context.sink.error(
+        draft.dependsOnSpan,
+        `task "${task.name}" is activated by a route or send_to and cannot have depends_on`,
+        context.path,
+      );
+    }
+    for (const entry of draft.dependsOn) {
+      if (entry.name !== task.name && dynamic.has(entry.name)) {
+        context.sink.error(
+          entry.span,
+          `task "${task.name}" cannot depend on "${entry.name}": it only runs when a route or send_to activates it`,
+          context.path,
+        );
+      }
+    }
+  }
+  const cycles = findCycles(drafts);
+  for (const cycle of cycles) {
+    const first = byName.get(cycle[0] ?? '');
+    if (first) {
+      first.context.sink.error(
+        first.labelSpan,
+        `dependency cycle: ${cycle.join(' → ')}`,
+        first.context.path,
+      );
+    }
+  }
+  const startable = drafts.some(
+    (draft) =>
+      !draft.task.dynamic && draft.dependsOn.every((entry) => entry.name === draft.task.name),
+  );
+  if (drafts.length > 0 && !startable) {
+    missionContext.sink.error(
+      missionSpan,
+      'no task can start: every task depends on another task or is only activated by a route or send_to',
+      missionContext.path,
+    );
+  }
+  warnImpliedDependencies(drafts, byName);
+}
+
+function checkTaskShape(draft: TaskDraft): void {
+  const { task, context } = draft;
+  for (const entry of draft.dependsOn) {
+    if (entry.name === task.name)
+      context.sink.error(entry.span, `task "${task.name}" depends on itself`, context.path);
+  }
+  if (draft.routerSpan && draft.sendToSpan) {
+    context.sink.error(
+      draft.sendToSpan,
+      'a task cannot have both router and send_to',
+      context.path,
+    );
+  }
+  if (draft.routerSpan && task.iterator?.parallel) {
+    context.sink.error(
+      draft.routerSpan,
+      'a parallel iterated task cannot have a router',
+      context.path,
+    );
+  }
+}
+
+/** Edges in execution order: dependency → dependent, task → route or send_to target. */
+function successors(drafts: readonly TaskDraft[]): Map<string, string[]> {
+  const edges = new Map<string, string[]>(drafts.map((draft) => [draft.task.name, []]));
+  const add = (from: string, to: string): void => {
+    const list = edges.get(from);
+    if (list && edges.has(to) && !list.includes(to)) list.push(to);
+  };
+  for (const draft of drafts) {
+    for (const entry of draft.dependsOn)
+      if (entry.name !== draft.task.name) add(entry.name, draft.task.name);
+    for (const route of draft.routes)
+      if (route.target.kind === 'task') add(draft.task.name, route.target.name);
+    for (const target of draft.sendTo) add(draft.task.name, target.name);
+  }
+  return edges;
+}
+
+/**
+ * One cycle per strongly connected component (Tarjan), starting at its first task in
+ * declaration order, e.g. ['a', 'b', 'c', 'a'].
+ */
+function findCycles(drafts: readonly TaskDraft[]): string[][] {
+  const edges = successors(drafts);
+  const order = drafts.map((draft) => draft.task.name);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      components.push(component);
+    }
+  };
+  for (const name of order) if (!index.has(name)) visit(name);
+  const cycles: string[][] = [];
+  for (const component of components) {
+    const members = new Set(component);
+    const start = order.find((name) => members.has(name));
+    if (start === undefined) continue;
+    const selfLoop = (edges.get(start) ?? []).includes(start);
+    if (component.length === 1 && !selfLoop) continue;
+    cycles.push(pathBack(start, members, edges));
+  }
+  return cycles.sort((a, b) => order.indexOf(a[0] ?? '') - order.indexOf(b[0] ?? ''));
+}
+
+/** The shortest path from `start` back to itself inside one component (breadth-first). */
+function pathBack(
+  start: string,
+  members: ReadonlySet<string>,
+  edges: ReadonlyMap<string, string[]>,
+): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift() as string;
+    for (const next of edges.get(node) ?? []) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (
+          let step: string | undefined = node;
+          step !== undefined && step !== start;
+          step = previous.get(step)
+        ) {
+          path.splice(1, 0, step);
+        }
+        return [...path, start];
+      }
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+/** A `depends_on` entry already reached through another entry is redundant: a warning. */
+function warnImpliedDependencies(
+  drafts: readonly TaskDraft[],
+  byName: ReadonlyMap<string, TaskDraft>,
+): void {
+  const ancestors = (name: string): Set<string> => {
+    const seen = new Set<string>();
+    const pending = [name];
+    while (pending.length > 0) {
+      const current = byName.get(pending.pop() as string);
+      for (const entry of current?.dependsOn ?? []) {
+        if (!seen.has(entry.name)) {
+          seen.add(entry.name);
+          pending.push(entry.name);
+        }
+      }
+    }
+    return seen;
+  };
+  for (const draft of drafts) {
+    for (const entry of draft.dependsOn) {
+      // Inside a cycle everything implies everything; the cycle error says what matters.
+      const through = draft.dependsOn.find((other) => {
+        if (other.name === entry.name || other.name === draft.task.name) return false;
+        const reached = ancestors(other.name);
+        return reached.has(entry.name) && !reached.has(draft.task.name);
+      });
+      if (through && entry.name !== draft.task.name) {
+        draft.context.sink.warning(
+          entry.span,
+          `depends_on "${entry.name}" is already implied through "${through.name}"`,
+          draft.context.path,
+        );
+      }
+    }
+  }
+}

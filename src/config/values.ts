@@ -1,0 +1,221 @@
+import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
+import type { DecodeContext } from './context.ts';
+import { didYouMean } from './suggest.ts';
+import { missingVariableHint } from './variable-values.ts';
+
+/**
+ * Replaces every `load("path")` call in an expression with the file's text (a text-only
+ * template), reporting load errors at the call. Other calls are left for the caller.
+ */
+export function expandLoads(expr: Expr, context: DecodeContext): Expr {
+  switch (expr.kind) {
+    case 'call':
+      if (expr.name === 'load') return loadedText(expr, context);
+      return { ...expr, args: expr.args.map((arg) => expandLoads(arg, context)) };
+    case 'template':
+      return { ...expr, parts: expr.parts.flatMap((part) => expandTemplatePart(part, context)) };
+    case 'tuple':
+      return { ...expr, items: expr.items.map((item) => expandLoads(item, context)) };
+    case 'object':
+      return {
+        ...expr,
+        entries: expr.entries.map((entry) => ({
+          ...entry,
+          value: expandLoads(entry.value, context),
+        })),
+      };
+    default:
+      return expr;
+  }
+}
+
+function expandTemplatePart(
+  part: TemplateText | Expr,
+  context: DecodeContext,
+): Array<TemplateText | Expr> {
+  if (part.kind === 'text') return [part];
+  const expanded = expandLoads(part, context);
+  // A loaded file inside `${...}` becomes plain text of the surrounding template.
+  if (expanded.kind === 'template' && part.kind === 'call') return expanded.parts;
+  return [expanded];
+}
+
+function loadedText(call: CallExpr, context: DecodeContext): TemplateExpr {
+  const empty: TemplateExpr = { kind: 'template', parts: [], heredoc: false, span: call.span };
+  const [argument] = call.args;
+  const requested = argument === undefined ? undefined : literalText(argument);
+  if (call.args.length !== 1 || requested === undefined) {
+    context.sink.error(
+      call.span,
+      'load() takes one argument: a literal path such as "prompts/x.md"',
+      context.path,
+    );
+    return empty;
+  }
+  const result = context.loadText(requested);
+  if (!result.ok) {
+    context.sink.error(call.span, result.message, context.path);
+    return empty;
+  }
+  return { ...empty, parts: [{ kind: 'text', value: result.text, span: call.span }] };
+}
+
+/** The text of a string literal or an interpolation-free template; undefined otherwise. */
+export function literalText(expr: Expr): string | undefined {
+  if (expr.kind === 'literal') return typeof expr.value === 'string' ? expr.value : undefined;
+  if (expr.kind !== 'template') return undefined;
+  let text = '';
+  for (const part of expr.parts) {
+    if (part.kind !== 'text') return undefined;
+    text += part.value;
+  }
+  return text;
+}
+
+/** A static string: literal text, `load()`, and `vars.*` substituted now. */
+export function readString(attribute: Attribute, context: DecodeContext): string | undefined {
+  return stringOf(expandLoads(attribute.value, context), attribute.name, context);
+}
+
+function stringOf(expr: Expr, name: string, context: DecodeContext): string | undefined {
+  if (expr.kind === 'literal' && typeof expr.value === 'string') return expr.value;
+  if (expr.kind === 'template') {
+    let text = '';
+    for (const part of expr.parts) {
+      const piece = part.kind === 'text' ? part.value : interpolated(part, name, context);
+      if (piece === undefined) return undefined;
+      text += piece;
+    }
+    return text;
+  }
+  if (expr.kind === 'traversal' && expr.root === 'vars') {
+    const value = interpolated(expr, name, context);
+    return value;
+  }
+  context.sink.error(expr.span, `${name} must be a string`, context.path);
+  return undefined;
+}
+
+function interpolated(expr: Expr, name: string, context: DecodeContext): string | undefined {
+  if (expr.kind === 'literal') return expr.value === null ? '' : String(expr.value);
+  if (expr.kind === 'template') return stringOf(expr, name, context);
+  if (expr.kind === 'traversal' && expr.root === 'vars') {
+    const variable = variableOf(expr, context);
+    if (variable === undefined) return undefined;
+    return String(variable);
+  }
+  context.sink.error(expr.span, `${name} may only interpolate vars.* and load()`, context.path);
+  return undefined;
+}
+
+/** The value of a `vars.NAME` traversal, reporting unknown and unset variables. */
+export function variableOf(
+  expr: Expr,
+  context: DecodeContext,
+): string | number | boolean | undefined {
+  const name = variableName(expr, context);
+  if (name === undefined) return undefined;
+  const variable = context.variables.get(name);
+  if (variable?.value === undefined) {
+    context.sink.error(
+      expr.span,
+      `variable "${name}" has no value`,
+      context.path,
+      missingVariableHint(name),
+    );
+    return undefined;
+  }
+  return variable.value;
+}
+
+/** The declared variable a `vars.NAME` traversal names, reporting malformed or unknown ones. */
+export function variableName(expr: Expr, context: DecodeContext): string | undefined {
+  const [step, ...rest] = expr.kind === 'traversal' ? expr.steps : [];
+  if (expr.kind !== 'traversal' || step?.kind !== 'attr' || rest.length > 0) {
+    context.sink.error(expr.span, 'a variable reference reads vars.NAME', context.path);
+    return undefined;
+  }
+  if (!context.variables.has(step.name)) {
+    const suggestion = didYouMean(step.name, context.variables.keys());
+    context.sink.error(expr.span, `unknown variable "${step.name}"${suggestion}`, context.path);
+    return undefined;
+  }
+  return step.name;
+}
+
+/** A boolean literal. */
+export function readBool(attribute: Attribute, context: DecodeContext): boolean | undefined {
+  const expr = attribute.value;
+  if (expr.kind === 'literal' && typeof expr.value === 'boolean') return expr.value;
+  context.sink.error(expr.span, `${attribute.name} must be true or false`, context.path);
+  return undefined;
+}
+
+/** A number literal; `integer` additionally requires a whole number. */
+export function readNumber(
+  attribute: Attribute,
+  context: DecodeContext,
+  options: { integer?: boolean; min?: number; exclusiveMin?: number; max?: number } = {},
+): number | undefined {
+  const expr = attribute.value;
+  const kind = options.integer ? 'a whole number' : 'a number';
+  if (expr.kind !== 'literal' || typeof expr.value !== 'number') {
+    context.sink.error(expr.span, `${attribute.name} must be ${kind}`, context.path);
+    return undefined;
+  }
+  const value = expr.value;
+  if (options.integer && !Number.isInteger(value)) {
+    context.sink.error(expr.span, `${attribute.name} must be ${kind}`, context.path);
+    return undefined;
+  }
+  if (options.exclusiveMin !== undefined && value <= options.exclusiveMin) {
+    context.sink.error(
+      expr.span,
+      `${attribute.name} must be greater than ${options.exclusiveMin}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (options.min !== undefined && value < options.min) {
+    context.sink.error(expr.span, `${attribute.name} must be ${options.min} or more`, context.path);
+    return undefined;
+  }
+  if (options.max !== undefined && value > options.max) {
+    context.sink.error(expr.span, `${attribute.name} must be at most ${options.max}`, context.path);
+    return undefined;
+  }
+  return value;
+}
+
+/** The items of a tuple attribute (`[a, b]`), or undefined with an error. */
+export function readList(attribute: Attribute, context: DecodeContext): Expr[] | undefined {
+  if (attribute.value.kind === 'tuple') return attribute.value.items;
+  context.sink.error(
+    attribute.value.span,
+    `${attribute.name} must be a list: [ ... ]`,
+    context.path,
+  );
+  return undefined;
+}
+
+/** A map of static strings (`aliases = { k = "v" }`), in declaration order. */
+export function readStringMap(
+  attribute: Attribute,
+  context: DecodeContext,
+): Map<string, string> | undefined {
+  const expr = expandLoads(attribute.value, context);
+  if (expr.kind !== 'object') {
+    context.sink.error(
+      expr.span,
+      `${attribute.name} must be a map: { key = "value" }`,
+      context.path,
+    );
+    return undefined;
+  }
+  const result = new Map<string, string>();
+  for (const entry of expr.entries) {
+    const value = stringOf(entry.value, `${attribute.name}.${entry.key}`, context);
+    if (value !== undefined) result.set(entry.key, value);
+  }
+  return result;
+}

@@ -1,0 +1,48 @@
+/** What replaces a secret value in any output. */
+export const REDACTED = '••••';
+
+/**
+ * Secret values shorter than this are not redacted: replacing every "a" or "42" in every
+ * output would mangle text without protecting anything (a real key is far longer).
+ */
+export const MIN_REDACTED_LENGTH = 4;
+
+/** A function that replaces every known secret value in a text with `••••`. */
+export type Redactor = (text: string) => string;
+
+/** Builds a redactor for the given secret values (longest first, so overlapping secrets are fully hidden). */
+export function createRedactor(secretValues: Iterable<string>): Redactor {
+  const secrets = [...new Set(secretValues)]
+    .filter((value) => value.length >= MIN_REDACTED_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return (text) => text;
+  const pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'g');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+/** Applies a redactor to every string (keys included) inside a JSON value; returns a new value. */
+export function redactDeep<T>(value: T, redact: Redactor): T {
+  return redactValue(value, redact) as T;
+}
+
+function redactValue(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact));
+  if (value !== null && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(result, redact(key), {
+        value: redactValue(item, redact),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return result;
+  }
+  return value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { printFailure } from '../../src/cli/print-failure.ts';
+import type { CliIo } from '../../src/cli/io.ts';
+import { ProjectConfigError } from '../../src/config/load-project.ts';
+import { ProjectNotFoundError } from '../../src/config/syntax/errors.ts';
+import { UsageError } from '../../src/errors.ts';
+
+function capture(error: unknown): { code: number; err: string } {
+  let err = '';
+  const io: CliIo = {
+    stdout: () => undefined,
+    stderr: (text) => void (err += text),
+    env: {},
+    stdoutIsTty: false,
+    stderrIsTty: false,
+  };
+  return { code: printFailure(error, io), err };
+}
+
+describe('printFailure', () => {
+  it('prints configuration errors with their source lines and exits 2', () => {
+    const error = new ProjectConfigError(
+      [
+        {
+          severity: 'error',
+          message: 'variable "key" has no value',
+          file: 'main.hcl',
+          line: 2,
+          column: 13,
+          endLine: 2,
+          endColumn: 21,
+          path: ['model "openai"'],
+          hint: 'set it with --var key=VALUE, the environment variable SORTIE_VAR_key, or KEY',
+        },
+      ],
+      '/project',
+      new Map([['main.hcl', 'model "openai" {\n  api_key = vars.key\n}\n']]),
+    );
+    expect(capture(error)).toEqual({
+      code: 2,
+      err: [
+        'error: variable "key" has no value',
+        ' --> main.hcl:2:13',
+        '  |',
+        '2 |   api_key = vars.key',
+        '  |             ^^^^^^^^',
+        '  = in model "openai"',
+        '  = hint: set it with --var key=VALUE, the environment variable SORTIE_VAR_key, or KEY',
+        '',
+        'configuration has 1 error',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('prints usage errors with their hint and a missing project, exiting 2', () => {
+    expect(capture(new UsageError('bad flag', 'try this'))).toEqual({
+      code: 2,
+      err: 'error: bad flag\nhint: try this\n',
+    });
+    expect(capture(new ProjectNotFoundError('x', 'empty'))).toEqual({
+      code: 2,
+      err: 'error: no .hcl files in x\n',
+    });
+  });
+
+  it('reports anything else as an internal error without a stack trace, exiting 1', () => {
+    expect(capture(new TypeError('boom'))).toEqual({
+      code: 1,
+      err: 'error: internal error: boom\n',
+    });
+  });
+});
