@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import type { ConfigSchema } from '../config/types.ts';
 import { applyDefaults, FILE_MARKER, formatProblem, validateValue } from '../schema/index.ts';
-import { didYouMean } from '../config/suggest.ts';
+import { didYouMean } from '../suggest.ts';
 
 type PropertySchema = Record<string, unknown>;
 

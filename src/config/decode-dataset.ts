@@ -4,7 +4,7 @@ import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { referenceOf } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 import type { ConfigSchema, ConfigSchemaField, DatasetConfig } from './types.ts';
 import { readList, readString } from './values.ts';
 

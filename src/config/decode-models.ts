@@ -3,7 +3,7 @@ import type { Pricing, ProviderName } from '../models/types.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 import type { DeferredString, ModelBlockConfig } from './types.ts';
 import {
   expandLoads,

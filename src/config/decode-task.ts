@@ -6,7 +6,7 @@ import { decodeBudget } from './decode-memory.ts';
 import { checkObjective } from './objective-check.ts';
 import { referenceOf, reportUnsupportedNamespace, resolveNameList } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 import type {
   ConfigSchema,
   DatasetConfig,

@@ -1,7 +1,7 @@
 import type { TemplateExpr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 import type { ConfigSchema, IteratorConfig } from './types.ts';
 
 /** What an objective may reference. */

@@ -1,7 +1,7 @@
 import type { Expr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { referenceOf, reportUnsupportedNamespace } from './references.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 import type { BuiltinHttpMethod, BuiltinToolName, ToolRef } from './types.ts';
 
 /** The built-in HTTP methods, in the order `builtins.http.all` expands to. */

@@ -32,14 +32,11 @@ export {
 export { redactKey } from './redact-key.ts';
 export {
   LAST_VERIFIED,
-  availableModelKeys,
   builtinModelKeys,
   findBuiltinModel,
   findBuiltinModelByApiName,
   reasoningWarning,
-  resolveModelKey,
   type BuiltinModel,
-  type ModelBlockSettings,
 } from './registry.ts';
 export {
   addUsage,

@@ -97,60 +97,6 @@ export function builtinModelKeys(provider: ProviderName): string[] {
   return provider === 'ollama' ? [] : BUILTIN_MODELS[provider].map((model) => model.key);
 }
 
-/** What key resolution needs from a `model "LABEL"` block. */
-export interface ModelBlockSettings {
-  label: string;
-  provider: ProviderName;
-  /** KEY → model name sent verbatim. */
-  aliases: Record<string, string>;
-  /** `pricing "KEY"` blocks. */
-  pricing: Record<string, Pricing>;
-  baseUrl?: string;
-  apiKey?: string;
-  promptCaching: boolean;
-}
-
-/** Every key a block offers: its aliases, then the built-ins it does not override. */
-export function availableModelKeys(
-  block: Pick<ModelBlockSettings, 'provider' | 'aliases'>,
-): string[] {
-  const aliasKeys = Object.keys(block.aliases);
-  return [
-    ...aliasKeys,
-    ...builtinModelKeys(block.provider).filter((key) => !aliasKeys.includes(key)),
-  ];
-}
-
-const FREE: Pricing = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
-
-/**
- * Resolves `models.LABEL.KEY`: aliases first (value sent verbatim), then the registry.
- * Pricing: the block's `pricing "KEY"` > the registry (an alias of a built-in API name counts)
- * > 0 for the local provider > unpriced. Undefined when the key is unknown.
- */
-export function resolveModelKey(block: ModelBlockSettings, key: string): ResolvedModel | undefined {
-  const alias = Object.hasOwn(block.aliases, key) ? block.aliases[key] : undefined;
-  const builtin =
-    alias !== undefined
-      ? findBuiltinModelByApiName(block.provider, alias)
-      : findBuiltinModel(block.provider, key);
-  if (alias === undefined && builtin === undefined) return undefined;
-  const override = Object.hasOwn(block.pricing, key) ? block.pricing[key] : undefined;
-  const pricing = override ?? builtin?.pricing ?? (block.provider === 'ollama' ? FREE : undefined);
-  const resolved: ResolvedModel = {
-    provider: block.provider,
-    config: block.label,
-    key,
-    apiName: alias ?? builtin!.apiName,
-    promptCaching: block.promptCaching,
-    reasoningCapable: builtin?.reasoning ?? false,
-  };
-  if (pricing !== undefined) resolved.pricing = { ...pricing };
-  if (block.baseUrl !== undefined) resolved.baseUrl = block.baseUrl;
-  if (block.apiKey !== undefined) resolved.apiKey = block.apiKey;
-  return resolved;
-}
-
 /**
  * The startup warning for `reasoning` on a model that cannot reason, worded as models.md has
  * it. `subject` names the actor, e.g. `agent "writer"`.

@@ -3,7 +3,7 @@ import type { FieldSpec, Located, TypeSpec } from './field-spec.ts';
 import type { SchemaReader } from './reader.ts';
 import { bareName, constantString, literalBool } from './reader.ts';
 import { readTypeReference } from './shorthand.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 
 /** Verbose `type` values and the kind each means (`boolean` and `array` are aliases). */
 const VERBOSE_TYPES: Record<string, TypeSpec['kind']> = {

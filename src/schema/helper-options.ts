@@ -2,7 +2,7 @@ import type { Expr, ObjectExpr, Span } from '../config/ast.ts';
 import type { Located } from './field-spec.ts';
 import type { SchemaReader } from './reader.ts';
 import { constantString, literalBool } from './reader.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 
 /** What the optional last argument of a helper sets: `true`/`false` or `{ default, protected, required }`. */
 export interface FieldFlags {

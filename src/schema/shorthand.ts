@@ -5,7 +5,7 @@ import type { FieldFlags } from './helper-options.ts';
 import { readDescription, readFlags } from './helper-options.ts';
 import type { SchemaReader } from './reader.ts';
 import { bareName, literalBool } from './reader.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../suggest.ts';
 
 /** The schema functions a field value may call. */
 export const HELPER_NAMES = [

@@ -17,6 +17,7 @@ export interface ScriptedToolCall {
 export interface ScriptedUsage {
   /** Uncached input tokens. */
   input?: number;
+  /** Output tokens, reasoning included (as in Usage). */
   output?: number;
   cacheRead?: number;
   cacheWrite?: number;

@@ -1,17 +1,31 @@
-/** Levenshtein distance between two strings (insertions, deletions, substitutions). */
+/**
+ * "Did you mean" for every layer (config, schema, CLI): one distance and one closeness rule,
+ * so the same typo gets the same suggestion wherever it is made.
+ */
+
+/**
+ * Optimal-string-alignment distance: Levenshtein (insertions, deletions, substitutions) where
+ * swapping two neighbours also costs one edit, the commonest typo (`defualt`).
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
+      let best = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + cost,
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, (beforePrevious[j - 2] ?? 0) + 1);
+      }
+      current[j] = best;
     }
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/schema/suggest.ts';
+import { didYouMean, editDistance } from '../src/suggest.ts';
 
 describe('editDistance', () => {
   it.each([
