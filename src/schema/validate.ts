@@ -12,14 +12,23 @@ export interface Problem {
 export const FILE_SHAPE_MESSAGE = 'must be a file: { path } or { base64, filename }';
 
 const validators = new WeakMap<object, ValidateFunction>();
+/**
+ * Validators by the schema's JSON text: callers such as the default checks build a fresh,
+ * structurally identical schema per field, and compiling each would dominate `verify`.
+ */
+const validatorsByText = new Map<string, ValidateFunction>();
 
-/** The compiled validator for a schema object, compiled once per object. */
+/** The compiled validator for a schema, compiled once per distinct schema. */
 function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   let validator = validators.get(schema);
+  if (validator !== undefined) return validator;
+  const text = JSON.stringify(schema);
+  validator = validatorsByText.get(text);
   if (validator === undefined) {
     validator = ajv.compile(schema);
-    validators.set(schema, validator);
+    validatorsByText.set(text, validator);
   }
+  validators.set(schema, validator);
   return validator;
 }
 

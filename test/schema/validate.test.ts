@@ -117,13 +117,17 @@ describe('validateValue', () => {
     ]);
   });
 
-  it('compiles a schema object once and reuses the validator', () => {
-    const schema = { type: 'object', properties: { n: { type: 'number' } } };
+  it('compiles a schema once, shared by structurally identical copies', () => {
+    const schema = { type: 'object', properties: { once: { type: 'number' } } };
     const compile = vi.spyOn(ajv, 'compile');
     try {
-      validateValue(schema, { n: 1 });
-      validateValue(schema, { n: 'x' });
-      validateValue({ ...schema }, { n: 2 });
+      validateValue(schema, { once: 1 });
+      validateValue(schema, { once: 'x' });
+      expect(validateValue({ ...schema }, { once: 'y' })).toEqual([
+        { path: '/once', message: 'must be number' },
+      ]);
+      expect(compile).toHaveBeenCalledTimes(1);
+      validateValue({ type: 'object', properties: { once: { type: 'string' } } }, { once: 'z' });
       expect(compile).toHaveBeenCalledTimes(2);
     } finally {
       compile.mockRestore();
