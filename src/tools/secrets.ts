@@ -72,13 +72,17 @@ export function secretRedactor(values: Iterable<string>): Redactor {
 
 /** The outcome with every secret value replaced in its text (rich parts: their text parts). */
 export function redactOutcome(outcome: ToolOutcome, redact: Redactor): ToolOutcome {
-  if (typeof outcome.content === 'string') {
-    return { content: redact(outcome.content), isError: outcome.isError };
+  const content =
+    typeof outcome.content === 'string'
+      ? redact(outcome.content)
+      : outcome.content.map((part) =>
+          part.type === 'text' ? { ...part, text: redact(part.text) } : part,
+        );
+  const redacted: ToolOutcome = { content, isError: outcome.isError };
+  if (outcome.payload !== undefined) {
+    redacted.payload = { text: redact(outcome.payload.text), beside: outcome.payload.beside };
   }
-  const content = outcome.content.map((part) =>
-    part.type === 'text' ? { ...part, text: redact(part.text) } : part,
-  );
-  return { content, isError: outcome.isError };
+  return redacted;
 }
 
 /**

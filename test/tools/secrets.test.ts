@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../src/tools/builtins/agent-tool.ts';
 import { okOutcome } from '../../src/tools/builtins/agent-tool.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
-import { substituteSecrets, withSecrets } from '../../src/tools/secrets.ts';
+import {
+  redactOutcome,
+  secretRedactor,
+  substituteSecrets,
+  withSecrets,
+} from '../../src/tools/secrets.ts';
 
 const SECRETS = { api_key: 'sk-live-123456', quoted: 'pa"ss\\word' };
 
@@ -110,6 +115,24 @@ describe('withSecrets', () => {
         { type: 'image', mediaType: 'image/png', data: 'AAAA' },
       ],
       isError: false,
+    });
+  });
+});
+
+describe('redactOutcome', () => {
+  it('redacts the payload that interception may store, not only the content', () => {
+    const redacted = redactOutcome(
+      {
+        content: '{"body":"token s3cr3t-value"}',
+        isError: false,
+        payload: { text: '"token s3cr3t-value"', beside: { http_status: 200 } },
+      },
+      secretRedactor(['s3cr3t-value']),
+    );
+    expect(redacted).toEqual({
+      content: '{"body":"token ••••"}',
+      isError: false,
+      payload: { text: '"token ••••"', beside: { http_status: 200 } },
     });
   });
 });

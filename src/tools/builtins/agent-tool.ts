@@ -5,6 +5,12 @@ import { toolResult } from '../define-tool.ts';
 export interface ToolOutcome {
   content: string | Array<TextPart | ImagePart | DocumentPart>;
   isError: boolean;
+  /**
+   * The part of a successful result that large-result interception judges and stores in
+   * place of the whole content (HTTP tools: the response body, so a fetched array can become
+   * a dataset), with the fields shown beside its `partial` summary.
+   */
+  payload?: { text: string; beside: Record<string, unknown> };
 }
 
 /** Per-call context every agent tool receives; families read only what they need. */

@@ -26,11 +26,16 @@ export function httpOutcome(result: HttpResult): ToolOutcome {
     content_type: result.contentType,
     body: result.body,
   };
+  const beside: Record<string, unknown> = {
+    http_status: result.status,
+    content_type: result.contentType,
+  };
   if (result.truncated) {
-    fields.truncated = true;
+    fields.truncated = beside.truncated = true;
     fields.note = `the body was over ${MAX_BODY_BYTES / (1024 * 1024)} MB and was cut there`;
   }
-  return { content: JSON.stringify(fields), isError: false };
+  const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+  return { content: JSON.stringify(fields), isError: false, payload: { text, beside } };
 }
 
 function httpTool(method: HttpMethod, withBody: boolean, summary: string): AgentTool {

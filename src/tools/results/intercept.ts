@@ -40,8 +40,9 @@ export interface InterceptedOutcome {
 
 /**
  * Stores a large successful text result and replaces it with a `partial` summary: JSON
- * arrays of 20 or more items, and anything over the threshold (UTF-8 bytes). Errors, rich
- * content and small results pass through unchanged.
+ * arrays of 20 or more items, and anything over the threshold (UTF-8 bytes). When the
+ * outcome names a payload (an HTTP body), the payload is what is judged and stored, and its
+ * `beside` fields stay in the summary. Errors, rich content and small results pass through.
  */
 export async function interceptLargeResult(
   outcome: ToolOutcome,
@@ -49,12 +50,13 @@ export async function interceptLargeResult(
 ): Promise<InterceptedOutcome> {
   if (outcome.isError || typeof outcome.content !== 'string') return { outcome };
   if (options.toolName !== undefined && RESULT_TOOL_NAMES.has(options.toolName)) return { outcome };
-  const text = outcome.content;
+  const text = outcome.payload?.text ?? outcome.content;
   const threshold = options.thresholdBytes ?? DEFAULT_THRESHOLD_BYTES;
-  const oversized = Buffer.byteLength(text, 'utf8') > threshold;
+  const oversized = Buffer.byteLength(outcome.content, 'utf8') > threshold;
   if (!oversized && !isLongArray(text)) return { outcome };
   const stored = await options.store.save(text);
-  return { outcome: { content: partialSummary(stored), isError: false }, stored };
+  const content = partialSummary(stored, outcome.payload?.beside);
+  return { outcome: { content, isError: false }, stored };
 }
 
 /** Cheap pre-check before parsing: only text that starts like an array can be one. */
@@ -67,8 +69,8 @@ function isLongArray(text: string): boolean {
 }
 
 /** The `{"status":"partial",...}` text the model sees instead of a stored result. */
-export function partialSummary(stored: StoredResult): string {
-  const head = { result_id: stored.id, type: stored.type };
+export function partialSummary(stored: StoredResult, beside: Record<string, unknown> = {}): string {
+  const head = { result_id: stored.id, type: stored.type, ...beside };
   if (stored.type === 'array') {
     const items = stored.value as unknown[];
     return toolResult.status('partial', {

@@ -73,6 +73,10 @@ describe('builtins_http_* tools', () => {
       content:
         '{"status":200,"content_type":"application/json","body":[{"name":"Lyon","auth":"Bearer t0k"}]}',
       isError: false,
+      payload: {
+        text: '[{"name":"Lyon","auth":"Bearer t0k"}]',
+        beside: { http_status: 200, content_type: 'application/json' },
+      },
     });
   });
 
@@ -90,6 +94,10 @@ describe('builtins_http_* tools', () => {
     expect(outcome).toEqual({
       content: '{"status":404,"content_type":"application/json","body":{"detail":"nope"}}',
       isError: false,
+      payload: {
+        text: '{"detail":"nope"}',
+        beside: { http_status: 404, content_type: 'application/json' },
+      },
     });
   });
 
