@@ -1,0 +1,74 @@
+/**
+ * Reads a run journal back: every journaled event in order (message.appended included), so
+ * `show`, `replay` and `resume` work from the file alone. A torn last line (a crash while
+ * writing) is ignored; damage anywhere else is a `CorruptJournalError`.
+ */
+import type { MissionEvent } from '../runtime/events.ts';
+import { CorruptJournalError, JournalNotFoundError } from './errors.ts';
+import { BadJsonLine, readJsonLines, type JsonLinesEnd } from './json-lines.ts';
+import { isMissing } from './paths.ts';
+
+/** A journal's content. */
+export interface JournalContent {
+  events: MissionEvent[];
+  /** The last line was incomplete and was ignored. */
+  torn: boolean;
+  /** Non-fatal oddities, one sentence each (the torn line, seq going backwards). */
+  problems: string[];
+}
+
+/** Reads a whole journal (streamed line by line). */
+export async function readJournal(path: string): Promise<JournalContent> {
+  const events: MissionEvent[] = [];
+  const problems: string[] = [];
+  const end: JsonLinesEnd = { torn: false, tornLine: null };
+  let lastSeq = 0;
+  for await (const { line, event } of journalEvents(path, end)) {
+    if (event.seq <= lastSeq) {
+      problems.push(`line ${line}: seq ${event.seq} does not follow seq ${lastSeq}`);
+    }
+    lastSeq = Math.max(lastSeq, event.seq);
+    events.push(event);
+  }
+  if (end.torn) {
+    problems.push(
+      `line ${end.tornLine}: incomplete last line (the run stopped while writing it); ignored`,
+    );
+  }
+  return { events, torn: end.torn, problems };
+}
+
+/**
+ * Streams a journal's events one at a time (for replaying big journals without holding them);
+ * `end.torn` is set once the stream is exhausted.
+ */
+export async function* journalEvents(
+  path: string,
+  end: JsonLinesEnd = { torn: false, tornLine: null },
+): AsyncGenerator<{ line: number; event: MissionEvent }> {
+  try {
+    for await (const { line, value } of readJsonLines(path, end)) {
+      const problem = eventProblem(value);
+      if (problem !== undefined) throw new CorruptJournalError(path, line, problem);
+      yield { line, event: value as MissionEvent };
+    }
+  } catch (error) {
+    if (error instanceof BadJsonLine) throw new CorruptJournalError(path, error.line, error.detail);
+    if (isMissing(error)) throw new JournalNotFoundError(path);
+    throw error;
+  }
+}
+
+// Only the envelope is checked: payloads are the runtime's own output, and a reader of an
+// older journal should still show what it can.
+function eventProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return 'not an event object';
+  }
+  const event = value as Record<string, unknown>;
+  if (typeof event.type !== 'string') return 'event has no "type"';
+  if (typeof event.seq !== 'number' || !Number.isInteger(event.seq)) return 'event has no "seq"';
+  if (typeof event.time !== 'string') return 'event has no "time"';
+  if (typeof event.actor !== 'string') return 'event has no "actor"';
+  return undefined;
+}

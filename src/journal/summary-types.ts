@@ -1,0 +1,78 @@
+/** The shapes `summarizeRun` returns (what `sortie show` prints). */
+import type { Usage } from '../models/types.ts';
+import type { Outcome, SkipReason } from '../runtime/events.ts';
+
+/** A run's state as the journal tells it. */
+export type RunStatus = Outcome | 'running' | 'interrupted';
+
+/** One item of an iterated task (its last attempt). */
+export interface ItemSummary {
+  index: number;
+  itemId: string;
+  status: 'running' | 'succeeded' | 'failed';
+  attempts: number;
+  output?: unknown;
+  error?: string;
+}
+
+/** Spending of one task or one model. */
+export interface Spending {
+  turns: number;
+  usage: Usage;
+  tokens: number;
+  /** Pico-dollars. */
+  costPico: bigint;
+  /** Some turn had no known price. */
+  unpriced: boolean;
+}
+
+/** One task of the run. */
+export interface TaskSummary extends Spending {
+  mission: string;
+  name: string;
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
+  iterated: boolean;
+  summary?: string;
+  output?: unknown;
+  route?: string | null;
+  error?: string;
+  skipReason?: SkipReason;
+  /** The task whose failure or skip caused this skip. */
+  skipCause?: string;
+  durationMs?: number;
+  items: ItemSummary[];
+}
+
+/** One model's spending (`config.key`). */
+export interface ModelSpending extends Spending {
+  model: string;
+  provider: string;
+  apiName: string;
+}
+
+/** One mission of the run (the first, then chained ones). */
+export interface MissionSummary {
+  name: string;
+  status: 'running' | Outcome;
+  chainedFrom: string | null;
+  durationMs?: number;
+  error?: string;
+}
+
+/** Everything `sortie show` prints. */
+export interface RunSummary extends Spending {
+  runId: string;
+  mission: string;
+  status: RunStatus;
+  /** ISO time of the first event ('' for an empty journal). */
+  startedAt: string;
+  durationMs: number;
+  /** The run was resumed from its journal at least once. */
+  resumed: boolean;
+  missions: MissionSummary[];
+  tasks: TaskSummary[];
+  models: ModelSpending[];
+  /** Failures in order: missions, tasks, items (final attempts), budget breaches. */
+  errors: string[];
+  warnings: string[];
+}

@@ -1,0 +1,266 @@
+/**
+ * What `sortie show RUN_ID` reports, computed from a journal's events alone: missions, tasks
+ * (status, summary, output, items), costs per task and per model, and errors.
+ */
+import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
+import type { Usage } from '../models/types.ts';
+import { parseActorId, type MissionEvent } from '../runtime/events.ts';
+import type {
+  MissionSummary,
+  ModelSpending,
+  RunSummary,
+  Spending,
+  TaskSummary,
+} from './summary-types.ts';
+
+export type * from './summary-types.ts';
+
+/**
+ * Summarises a run's journal. `unfinished` is the status of a run whose last start has no
+ * `run.finished` (the caller knows whether its writer still lives); default `interrupted`.
+ */
+export function summarizeRun(
+  events: readonly MissionEvent[],
+  unfinished: 'running' | 'interrupted' = 'interrupted',
+): RunSummary {
+  const builder = new SummaryBuilder(unfinished);
+  for (const event of events) builder.add(event);
+  return builder.result();
+}
+
+/** `summarizeRun` over a stream of events (a big journal is never held in memory). */
+export async function summarizeEventStream(
+  events: AsyncIterable<MissionEvent>,
+  unfinished: 'running' | 'interrupted' = 'interrupted',
+): Promise<RunSummary> {
+  const builder = new SummaryBuilder(unfinished);
+  for await (const event of events) builder.add(event);
+  return builder.result();
+}
+
+function emptySpending(): Spending {
+  return { turns: 0, usage: emptyUsage(), tokens: 0, costPico: 0n, unpriced: false };
+}
+
+function spend(target: Spending, usage: Usage, costPico: string, unpriced: boolean): void {
+  target.turns += 1;
+  target.usage = addUsage(target.usage, usage);
+  target.tokens = totalTokens(target.usage);
+  target.costPico += BigInt(costPico);
+  target.unpriced ||= unpriced;
+}
+
+class SummaryBuilder {
+  private readonly summary: RunSummary;
+  private readonly tasks = new Map<string, TaskSummary>();
+  private readonly models = new Map<string, ModelSpending>();
+  private readonly missions = new Map<string, MissionSummary>();
+  /** The mission whose tasks the next task events belong to. */
+  private currentMission = '';
+  private segmentStart: number | null = null;
+  private finishedDurationMs = 0;
+  private lastTime = 0;
+
+  constructor(private readonly unfinished: 'running' | 'interrupted') {
+    this.summary = {
+      runId: '',
+      mission: '',
+      status: unfinished,
+      startedAt: '',
+      durationMs: 0,
+      resumed: false,
+      missions: [],
+      tasks: [],
+      models: [],
+      errors: [],
+      warnings: [],
+      ...emptySpending(),
+    };
+  }
+
+  add(event: MissionEvent): void {
+    const summary = this.summary;
+    if (summary.runId === '') summary.runId = event.runId;
+    if (summary.startedAt === '') summary.startedAt = event.time;
+    this.lastTime = Date.parse(event.time);
+    switch (event.type) {
+      case 'run.started':
+        if (summary.mission === '') summary.mission = event.mission;
+        summary.resumed ||= event.resumed;
+        summary.status = this.unfinished;
+        this.segmentStart = Date.parse(event.time);
+        break;
+      case 'run.finished':
+        summary.status = event.outcome;
+        this.finishedDurationMs += event.durationMs;
+        this.segmentStart = null;
+        break;
+      case 'mission.started':
+        this.currentMission = event.mission;
+        this.missions.set(event.mission, {
+          name: event.mission,
+          status: 'running',
+          chainedFrom: event.chainedFrom,
+        });
+        break;
+      case 'mission.succeeded':
+      case 'mission.failed':
+      case 'mission.cancelled':
+        this.finishMission(event);
+        break;
+      case 'model.response':
+        this.addResponse(event);
+        break;
+      case 'budget.exceeded':
+        summary.errors.push(`${event.scope} ${event.subject}: ${event.message}`);
+        break;
+      case 'warning':
+        summary.warnings.push(event.message);
+        break;
+      default:
+        this.addTaskEvent(event);
+    }
+  }
+
+  result(): RunSummary {
+    const summary = this.summary;
+    const open = this.segmentStart === null ? 0 : Math.max(0, this.lastTime - this.segmentStart);
+    summary.durationMs = this.finishedDurationMs + open;
+    summary.missions = [...this.missions.values()];
+    summary.tasks = [...this.tasks.values()];
+    summary.models = [...this.models.values()];
+    return summary;
+  }
+
+  private finishMission(
+    event: Extract<
+      MissionEvent,
+      { type: 'mission.succeeded' | 'mission.failed' | 'mission.cancelled' }
+    >,
+  ): void {
+    const mission = this.missions.get(event.mission);
+    if (mission === undefined) return;
+    mission.durationMs = event.durationMs;
+    if (event.type === 'mission.succeeded') mission.status = 'succeeded';
+    if (event.type === 'mission.failed') {
+      mission.status = 'failed';
+      mission.error = event.error;
+      this.summary.errors.push(`mission ${event.mission}: ${event.error}`);
+    }
+    if (event.type === 'mission.cancelled') {
+      mission.status = 'cancelled';
+      mission.error = event.reason;
+    }
+  }
+
+  private addResponse(event: Extract<MissionEvent, { type: 'model.response' }>): void {
+    spend(this.summary, event.usage, event.costPico, event.unpriced);
+    const name = `${event.model.config}.${event.model.key}`;
+    let model = this.models.get(name);
+    if (model === undefined) {
+      model = {
+        model: name,
+        provider: event.model.provider,
+        apiName: event.model.apiName,
+        ...emptySpending(),
+      };
+      this.models.set(name, model);
+    }
+    spend(model, event.usage, event.costPico, event.unpriced);
+    const parsed = parseActorId(event.actor);
+    if (parsed !== undefined && parsed.name !== '') {
+      spend(this.task(parsed.name), event.usage, event.costPico, event.unpriced);
+    }
+  }
+
+  private addTaskEvent(event: MissionEvent): void {
+    switch (event.type) {
+      case 'task.started': {
+        const task = this.task(event.task);
+        task.status = 'running';
+        task.iterated = event.iterated;
+        break;
+      }
+      case 'task.succeeded':
+        Object.assign(this.task(event.task), {
+          status: 'succeeded',
+          summary: event.summary,
+          output: event.output,
+          route: event.route,
+          durationMs: event.durationMs,
+        });
+        break;
+      case 'task.failed':
+        Object.assign(this.task(event.task), {
+          status: 'failed',
+          error: event.error,
+          durationMs: event.durationMs,
+        });
+        this.summary.errors.push(`task ${event.task}: ${event.error}`);
+        break;
+      case 'task.cancelled':
+        Object.assign(this.task(event.task), { status: 'cancelled', error: event.reason });
+        break;
+      case 'task.skipped':
+        Object.assign(this.task(event.task), {
+          status: 'skipped',
+          skipReason: event.reason,
+          ...(event.cause === null ? {} : { skipCause: event.cause }),
+        });
+        break;
+      case 'iteration.started':
+      case 'iteration.succeeded':
+      case 'iteration.failed':
+        this.addItemEvent(event);
+        break;
+    }
+  }
+
+  private addItemEvent(
+    event: Extract<
+      MissionEvent,
+      { type: 'iteration.started' | 'iteration.succeeded' | 'iteration.failed' }
+    >,
+  ): void {
+    const task = this.task(event.task);
+    task.iterated = true;
+    let item = task.items.find((candidate) => candidate.index === event.index);
+    if (item === undefined) {
+      item = { index: event.index, itemId: event.itemId, status: 'running', attempts: 0 };
+      task.items.push(item);
+      task.items.sort((left, right) => left.index - right.index);
+    }
+    item.attempts = Math.max(item.attempts, event.attempt);
+    if (event.type === 'iteration.started') {
+      item.status = 'running';
+      delete item.error;
+    } else if (event.type === 'iteration.succeeded') {
+      item.status = 'succeeded';
+      item.output = event.output;
+    } else {
+      item.status = 'failed';
+      item.error = event.error;
+      if (event.final)
+        this.summary.errors.push(
+          `task ${event.task} item ${event.index} (${event.itemId}): ${event.error}`,
+        );
+    }
+  }
+
+  private task(name: string): TaskSummary {
+    const key = `${this.currentMission}/${name}`;
+    let task = this.tasks.get(key);
+    if (task === undefined) {
+      task = {
+        mission: this.currentMission,
+        name,
+        status: 'running',
+        iterated: false,
+        items: [],
+        ...emptySpending(),
+      };
+      this.tasks.set(key, task);
+    }
+    return task;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The run journal writer: an append-only JSONL file with one journaled event per line.
+ * Lines are batched and written at least every 200 ms, and at once after the events that end
+ * something (tasks, missions, the run), so a crash loses at most the last batch. One file
+ * handle, one write at a time, in emit order.
+ */
+import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isJournaled, type MissionEvent } from '../runtime/events.ts';
+import { JournalClosedError, JournalEncodingError } from './errors.ts';
+import { JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
+import { repairTornTail } from './repair.ts';
+
+/** The longest a journaled event waits in memory. */
+export const JOURNAL_FLUSH_INTERVAL_MS = 200;
+
+/** An open journal. */
+export interface JournalWriter {
+  readonly path: string;
+  /** Pass to `RunOptions.subscribers`; never throws for events it ignores (deltas). */
+  readonly subscriber: (event: MissionEvent) => void;
+  /** Writes everything received so far; rejects with the first write error. */
+  flush(): Promise<void>;
+  /** Flushes, syncs and closes; idempotent (later calls return the same promise). */
+  close(): Promise<void>;
+  /** The first write error, if any (later events are still attempted). */
+  readonly failure: unknown;
+}
+
+/** Options of `openJournal`. */
+export interface OpenJournalOptions {
+  /** Default `JOURNAL_FLUSH_INTERVAL_MS`. */
+  flushIntervalMs?: number;
+}
+
+/**
+ * Opens (or continues, for a resumed run) `RUN_DIR/journal.jsonl`. An incomplete last line
+ * left by a crash is repaired first so new lines never follow a fragment.
+ */
+export async function openJournal(
+  runDir: string,
+  options: OpenJournalOptions = {},
+): Promise<JournalWriter> {
+  await mkdir(runDir, { recursive: true });
+  const path = join(runDir, JOURNAL_FILE_NAME);
+  await repairTornTail(path);
+  const handle = await open(path, 'a');
+  const pidPath = join(runDir, WRITER_PID_FILE_NAME);
+  try {
+    await writeFile(pidPath, `${process.pid}\n`);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return new BatchedJournal(
+    path,
+    handle,
+    pidPath,
+    options.flushIntervalMs ?? JOURNAL_FLUSH_INTERVAL_MS,
+  );
+}
+
+/** Events after which nothing may wait in memory. */
+export function flushesAtOnce(event: MissionEvent): boolean {
+  switch (event.type) {
+    case 'task.succeeded':
+    case 'task.failed':
+    case 'task.cancelled':
+    case 'task.skipped':
+    case 'run.finished':
+      return true;
+    default:
+      return event.type.startsWith('mission.');
+  }
+}
+
+/**
+ * One event as its journal line (with the newline). Money travels as decimal strings, so a
+ * bigint here is an emitter's defect: JSON.stringify refuses it, and so do we, loudly.
+ */
+export function encodeEvent(event: MissionEvent): string {
+  try {
+    return `${JSON.stringify(event)}\n`;
+  } catch (error) {
+    throw new JournalEncodingError(event.type, event.seq, { cause: error });
+  }
+}
+
+class BatchedJournal implements JournalWriter {
+  readonly subscriber: (event: MissionEvent) => void;
+  failure: unknown = undefined;
+  private batch: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** The tail of the write chain: each write starts after the previous one. */
+  private writing: Promise<void> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+    private readonly pidPath: string,
+    private readonly intervalMs: number,
+  ) {
+    this.subscriber = (event) => this.receive(event);
+  }
+
+  flush(): Promise<void> {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.batch.length > 0) {
+      const text = this.batch.join('');
+      this.batch = [];
+      this.writing = this.writing.then(() => this.write(text));
+    }
+    return this.writing.then(() => {
+      if (this.failure !== undefined) throw this.failure;
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.finish();
+    return this.closing;
+  }
+
+  private receive(event: MissionEvent): void {
+    if (!isJournaled(event)) return;
+    if (this.closing !== undefined) throw new JournalClosedError(this.path, event.type);
+    this.batch.push(encodeEvent(event));
+    if (flushesAtOnce(event)) {
+      this.flushInBackground();
+    } else if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.flushInBackground(), this.intervalMs);
+    }
+  }
+
+  private flushInBackground(): void {
+    // The failure is kept in `failure` and surfaces from flush()/close().
+    this.flush().catch(() => undefined);
+  }
+
+  private async write(text: string): Promise<void> {
+    try {
+      await this.handle.appendFile(text, 'utf8');
+    } catch (error) {
+      this.failure ??= error;
+    }
+  }
+
+  private async finish(): Promise<void> {
+    try {
+      await this.flush();
+      await this.handle.sync();
+    } finally {
+      await this.handle.close();
+      await rm(this.pidPath, { force: true });
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  conversationsOf,
+  lastSeqOf,
+  unansweredToolCalls,
+} from '../../src/journal/conversations.ts';
+import type { Message } from '../../src/models/types.ts';
+import { EventBus } from '../../src/runtime/event-bus.ts';
+import type { MissionEvent } from '../../src/runtime/events.ts';
+import { steppingClock } from './sample-run.ts';
+
+const user = (text: string): Message => ({ role: 'user', parts: [{ type: 'text', text }] });
+const calls = (...ids: string[]): Message => ({
+  role: 'assistant',
+  parts: [
+    { type: 'text', text: 'working' },
+    ...ids.map((id) => ({ type: 'tool_call' as const, id, name: `tool_${id}`, arguments: '{}' })),
+  ],
+});
+const results = (...ids: string[]): Message => ({
+  role: 'user',
+  parts: ids.map((id) => ({
+    type: 'tool_result' as const,
+    callId: id,
+    name: `tool_${id}`,
+    content: 'ok',
+    isError: false,
+  })),
+});
+
+describe('conversationsOf', () => {
+  it('rebuilds each conversation, forks apart, in append order', () => {
+    const bus = new EventBus({ runId: 'r', now: steppingClock('2026-01-01T00:00:00.000Z') });
+    const events: MissionEvent[] = [];
+    bus.subscribe((event) => events.push(event));
+    const append = (conversation: string, message: Message) =>
+      bus.emit({
+        type: 'message.appended',
+        actor: conversation.replace('#fork', ''),
+        conversation,
+        message,
+      });
+    append('commander:a', user('objective'));
+    append('agent:a/r', user('task'));
+    append('commander:a', calls('c1'));
+    bus.emit({ type: 'warning', actor: 'run', code: 'x', message: 'noise' });
+    append('commander:a#fork', user('question'));
+    expect(conversationsOf(events)).toEqual(
+      new Map([
+        ['commander:a', [user('objective'), calls('c1')]],
+        ['agent:a/r', [user('task')]],
+        ['commander:a#fork', [user('question')]],
+      ]),
+    );
+    expect(lastSeqOf(events)).toBe(5);
+    expect(lastSeqOf([])).toBe(0);
+  });
+});
+
+describe('unansweredToolCalls', () => {
+  it('returns the calls of the last assistant message that have no result yet', () => {
+    expect(
+      unansweredToolCalls([user('go'), calls('c1', 'c2', 'c3'), results('c2')]).map(
+        (call) => call.id,
+      ),
+    ).toEqual(['c1', 'c3']);
+  });
+
+  it('returns nothing when every call was answered or there was no assistant turn', () => {
+    expect(unansweredToolCalls([user('go'), calls('c1'), results('c1')])).toEqual([]);
+    expect(unansweredToolCalls([user('go')])).toEqual([]);
+  });
+
+  it('looks only at the last assistant message', () => {
+    expect(
+      unansweredToolCalls([calls('old'), results('x'), calls('new')]).map((call) => call.id),
+    ).toEqual(['new']);
+  });
+});

@@ -1,0 +1,41 @@
+/** Temporary directories for journal tests, removed after each test. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+const created: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A fresh empty directory. */
+export async function temporaryDirectory(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sortie-journal-'));
+  created.push(dir);
+  return dir;
+}
+
+/** The non-empty lines of a file, '' when it is missing. */
+export async function fileLines(path: string): Promise<string[]> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** Lets pending I/O callbacks run (real setImmediate; tests fake only setTimeout). */
+export async function settleIo(rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Waits (by I/O rounds, never by time) until the file has `count` lines. */
+export async function waitForLines(path: string, count: number): Promise<string[]> {
+  for (let round = 0; round < 500; round += 1) {
+    const lines = await fileLines(path);
+    if (lines.length >= count) return lines;
+    await settleIo(1);
+  }
+  return fileLines(path);
+}
