@@ -1,0 +1,116 @@
+/**
+ * The Ink app, kept thin: it reads the store, the gate and the replay player, lets
+ * `useScreen` derive what is visible and `useKeyCommands` act on keys, and lays out header,
+ * tabs, body and footer. Logic lives in the store, view/ and the key table.
+ */
+import { Box, useApp } from 'ink';
+import { useState } from 'react';
+import type { DebugGate } from '../runtime/gate.ts';
+import { ConfirmQuit } from './components/ConfirmQuit.tsx';
+import { FinalSummary } from './components/FinalSummary.tsx';
+import { Footer } from './components/Footer.tsx';
+import { Header } from './components/Header.tsx';
+import { TabBody } from './components/TabBody.tsx';
+import { Tabs } from './components/Tabs.tsx';
+import { useClock } from './hooks/use-clock.ts';
+import { useGateView } from './hooks/use-gate-view.ts';
+import { useKeyCommands } from './hooks/use-key-commands.ts';
+import { useReplayStatus } from './hooks/use-replay-status.ts';
+import { useScreen } from './hooks/use-screen.ts';
+import { useTerminalSize } from './hooks/use-terminal-size.ts';
+import { useTuiState } from './hooks/use-tui-state.ts';
+import type { KeyContext } from './keys.ts';
+import type { ReplayPlayer } from './replay.ts';
+import type { TuiStore } from './store/index.ts';
+import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
+
+export interface AppProps {
+  store: TuiStore;
+  cancel: () => void;
+  gate?: DebugGate;
+  replay?: ReplayPlayer;
+  title?: string;
+  /** The clock for elapsed time (tests pass a fixed one). */
+  now?: () => number;
+}
+
+function hintFor(view: ViewState, finished: boolean): string {
+  if (view.overlay === 'filter') return 'typing filters events: enter keeps, esc clears';
+  return finished ? 'run finished — q to quit' : '';
+}
+
+/** The whole screen. */
+export function App(props: AppProps) {
+  const { exit } = useApp();
+  const state = useTuiState(props.store);
+  const gate = useGateView(props.gate);
+  const replayStatus = useReplayStatus(props.replay);
+  const [view, setView] = useState<ViewState>(INITIAL_VIEW);
+  const [notice, setNotice] = useState('');
+  const [cancelRequested, setCancelRequested] = useState(false);
+  const finished = state.header.durationMs !== null;
+  const now = useClock(!finished, props.now ?? Date.now);
+  // With a gate, the gate itself is the truth; a replay has only the recorded gate events.
+  const held = props.gate === undefined ? state.held : gate.view.held;
+  const paused = props.gate === undefined ? state.header.paused : gate.view.paused;
+  const screen = useScreen(state, view, held, useTerminalSize());
+  const mode = props.replay === undefined ? 'live' : 'replay';
+  const context: KeyContext = { mode, pane: focusedPane(view), overlay: view.overlay };
+
+  useKeyCommands({
+    context,
+    view: { ...view, detailCursor: screen.detailCursor },
+    setView,
+    setNotice,
+    facts: {
+      rows: screen.tree,
+      detailBlockCount: screen.blocks.length,
+      listLength: screen.listLength,
+      bodyHeight: screen.bodyHeight,
+      breakpointCount: gate.view.breakpoints.length,
+    },
+    detailBlock: screen.blocks[screen.detailCursor] ?? null,
+    selectedActor: screen.selectedId,
+    breakpoints: gate.view.breakpoints,
+    finished,
+    cancelRequested,
+    setCancelRequested,
+    gate: props.gate,
+    refreshGate: gate.refresh,
+    replay: props.replay,
+    cancel: props.cancel,
+    exit,
+  });
+
+  return (
+    <>
+      <FinalSummary header={state.header} finished={finished} />
+      <Box flexDirection="column" width={screen.columns}>
+        <Header
+          header={state.header}
+          title={props.title ?? 'sortie'}
+          now={now}
+          paused={paused}
+          heldCount={held.length}
+          replay={replayStatus}
+          width={screen.columns}
+        />
+        <Tabs active={view.tab} />
+        <TabBody
+          state={state}
+          view={view}
+          screen={screen}
+          mode={mode}
+          held={held}
+          breakpoints={gate.view.breakpoints}
+        />
+        {view.overlay === 'confirm' ? <ConfirmQuit /> : null}
+        <Footer
+          context={context}
+          notice={notice || hintFor(view, finished)}
+          width={screen.columns}
+        />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/** The header line: mission, run, status, elapsed, tokens and cost, paused flag, replay state. */
+import { Box, Text } from 'ink';
+import type { ReplayStatus } from '../replay.ts';
+import type { RunHeader } from '../store/index.ts';
+import { elapsedText, moneyText, statusIcon, tokensText } from '../view/status.ts';
+import { truncate } from '../view/text.ts';
+
+export interface HeaderProps {
+  header: RunHeader;
+  title: string;
+  now: number;
+  paused: boolean;
+  heldCount: number;
+  replay: ReplayStatus | null;
+  width: number;
+}
+
+function elapsedMs(header: RunHeader, now: number, replaying: boolean): number {
+  if (header.durationMs !== null) return header.durationMs;
+  if (header.startedAt === null) return 0;
+  // A replay runs on the journal's clock, not on today's.
+  const until = replaying && header.lastEventAt !== null ? Date.parse(header.lastEventAt) : now;
+  return Math.max(0, until - Date.parse(header.startedAt));
+}
+
+function replayText(replay: ReplayStatus): string {
+  const state = replay.finished ? 'end' : replay.paused ? 'paused' : 'playing';
+  return `replay ×${replay.speed} ${state} ${replay.position}/${replay.total}`;
+}
+
+/** One line of run facts. */
+export function Header(props: HeaderProps) {
+  const { header } = props;
+  const parts = [
+    props.title,
+    `mission ${header.mission ?? '…'}`,
+    `run ${header.runId ?? '…'}`,
+    `${statusIcon(header.status)} ${header.status}`,
+    elapsedText(elapsedMs(header, props.now, props.replay !== null)),
+    tokensText(header.tokens),
+    moneyText(header.costPico, header.unpriced),
+  ];
+  const pausedText = props.paused
+    ? ` ⏸ PAUSED${props.heldCount > 0 ? ` (${props.heldCount} held)` : ''}`
+    : '';
+  const replay = props.replay === null ? '' : ` ▶ ${replayText(props.replay)}`;
+  const main = truncate(
+    parts.join(' · '),
+    Math.max(0, props.width - pausedText.length - replay.length),
+  );
+  return (
+    <Box width={props.width}>
+      <Text bold>{main}</Text>
+      <Text color="yellow">{pausedText}</Text>
+      <Text color="cyan">{replay}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The terminal UI. The CLI imports this module dynamically (`await import('../tui/index.ts')`)
+ * so React and Ink load only when a TUI is shown; importing it has no side effects.
+ */
+import { render } from 'ink';
+import { createElement } from 'react';
+import type { MissionEvent } from '../runtime/events.ts';
+import type { DebugGate } from '../runtime/gate.ts';
+import { App } from './app.tsx';
+import type { ReplayPlayer } from './replay.ts';
+import { createTuiStore } from './store/index.ts';
+
+export {
+  createReplayPlayer,
+  type ReplayOptions,
+  type ReplayPlayer,
+  type ReplayStatus,
+} from './replay.ts';
+export { KEY_TABLE, type Command, type KeyBinding } from './keys.ts';
+export { bindingsFor, commandFor, keyLabel } from './key-match.ts';
+export { createTuiStore, type TuiState, type TuiStore } from './store/index.ts';
+export { App, type AppProps } from './app.tsx';
+
+/** What the TUI needs from a run (or a replay). */
+export interface RenderTuiOptions {
+  /** The event source: a run's `bus.subscribe`, or a replay player's `subscribe`. */
+  subscribe: (listener: (event: MissionEvent) => void) => () => void;
+  /** The debugger's gate of a live run: enables pause, step, continue and breakpoints. */
+  gate?: DebugGate;
+  /** Cancels the run (`RunHandle.cancel`); a replay passes a no-op. */
+  cancel: () => void;
+  /** Replay mode: the player the replay keys drive. */
+  replay?: ReplayPlayer;
+  /** Shown first in the header. Default `sortie`. */
+  title?: string;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  /** Route console output above the UI (default true; tests whose console cannot be patched pass false). */
+  patchConsole?: boolean;
+}
+
+/** The running TUI. */
+export interface TuiHandle {
+  /** Settles when the person quits (or `unmount` is called). */
+  waitUntilExit(): Promise<void>;
+  unmount(): void;
+}
+
+/** Renders the TUI and feeds it the events from `subscribe` until it exits. */
+export function renderTui(options: RenderTuiOptions): TuiHandle {
+  const store = createTuiStore();
+  const unsubscribe = options.subscribe((event) => store.dispatch(event));
+  const instance = render(
+    createElement(App, {
+      store,
+      cancel: options.cancel,
+      gate: options.gate,
+      replay: options.replay,
+      title: options.title,
+    }),
+    {
+      // Ink spreads these over its defaults: an explicit undefined would replace process.stdout.
+      ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
+      ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+      patchConsole: options.patchConsole ?? true,
+      // Ctrl-C is a key of the app (cancel first, leave on the second press).
+      exitOnCtrlC: false,
+    },
+  );
+  let stopped = false;
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    store.dispose();
+  };
+  const exited = instance.waitUntilExit().then(
+    () => stop(),
+    () => stop(),
+  );
+  return {
+    waitUntilExit: () => exited,
+    unmount: () => {
+      instance.unmount();
+      stop();
+    },
+  };
+}

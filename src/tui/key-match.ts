@@ -1,0 +1,95 @@
+/** Reading key presses against the key table, and writing keys on screen. */
+import {
+  KEY_TABLE,
+  type Command,
+  type KeyBinding,
+  type KeyChord,
+  type KeyContext,
+  type SpecialKey,
+} from './keys.ts';
+
+/** The key flags the table reads (a subset of Ink's `Key`). */
+export interface PressedKey {
+  upArrow: boolean;
+  downArrow: boolean;
+  leftArrow: boolean;
+  rightArrow: boolean;
+  return: boolean;
+  escape: boolean;
+  tab: boolean;
+  backspace: boolean;
+  delete: boolean;
+  pageUp: boolean;
+  pageDown: boolean;
+  ctrl: boolean;
+}
+
+const SPECIAL_FLAGS: Record<SpecialKey, (key: PressedKey) => boolean> = {
+  up: (key) => key.upArrow,
+  down: (key) => key.downArrow,
+  left: (key) => key.leftArrow,
+  right: (key) => key.rightArrow,
+  return: (key) => key.return,
+  escape: (key) => key.escape,
+  tab: (key) => key.tab,
+  // Many terminals send DEL for backspace, which Ink reports as `delete`.
+  backspace: (key) => key.backspace || key.delete,
+  pageUp: (key) => key.pageUp,
+  pageDown: (key) => key.pageDown,
+};
+
+function chordMatches(chord: KeyChord, input: string, key: PressedKey): boolean {
+  if ((chord.ctrl ?? false) !== key.ctrl) return false;
+  if (chord.special !== undefined) return SPECIAL_FLAGS[chord.special](key);
+  return chord.input === input;
+}
+
+/** The bindings that work in a context, in table order. */
+export function bindingsFor(context: KeyContext): KeyBinding[] {
+  return KEY_TABLE.filter((binding) => {
+    if (binding.modes !== undefined && !binding.modes.includes(context.mode)) return false;
+    if (context.overlay !== 'none') return binding.scopes.includes(context.overlay);
+    return binding.scopes.includes('global') || binding.scopes.includes(context.pane);
+  });
+}
+
+/** The command a key press asks for in a context, if any. */
+export function commandFor(
+  input: string,
+  key: PressedKey,
+  context: KeyContext,
+): Command | undefined {
+  for (const binding of bindingsFor(context)) {
+    if (binding.keys.some((chord) => chordMatches(chord, input, key))) return binding.command;
+  }
+  return undefined;
+}
+
+const SPECIAL_LABELS: Record<SpecialKey, string> = {
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  return: 'enter',
+  escape: 'esc',
+  tab: 'tab',
+  backspace: 'backspace',
+  pageUp: 'pgup',
+  pageDown: 'pgdn',
+};
+
+/** How a chord is written on screen: `↑`, `k`, `space`, `ctrl-c`. */
+export function chordLabel(chord: KeyChord): string {
+  const name =
+    chord.special !== undefined
+      ? SPECIAL_LABELS[chord.special]
+      : chord.input === ' '
+        ? 'space'
+        : (chord.input ?? '');
+  return chord.ctrl === true ? `ctrl-${name}` : name;
+}
+
+/** All keys of a binding: `↑/k`. */
+export function keyLabel(binding: KeyBinding): string {
+  return binding.keys.map(chordLabel).join('/');
+}

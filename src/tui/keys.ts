@@ -1,0 +1,329 @@
+/**
+ * THE key table: every command, the keys that trigger it, where it works and what it does.
+ * Input handling (`commandFor`) and the footer and help text (`bindingsFor`, `keyLabel`, in
+ * key-match.ts) are all derived from it, so what the screen promises is what the keys do.
+ */
+
+/** What a key press asks for. */
+export type Command =
+  | 'moveUp'
+  | 'moveDown'
+  | 'pageUp'
+  | 'pageDown'
+  | 'expand'
+  | 'collapse'
+  | 'nextPane'
+  | 'tabTree'
+  | 'tabCosts'
+  | 'tabEvents'
+  | 'tabOutputs'
+  | 'filter'
+  | 'help'
+  | 'quit'
+  | 'cancel'
+  | 'pauseResume'
+  | 'step'
+  | 'continue'
+  | 'toggleBreakpoint'
+  | 'listBreakpoints'
+  | 'replayPauseResume'
+  | 'replayStep'
+  | 'replayFaster'
+  | 'replaySlower'
+  | 'replayEnd'
+  | 'confirmYes'
+  | 'confirmNo'
+  | 'closeOverlay'
+  | 'filterApply'
+  | 'filterCancel'
+  | 'filterErase';
+
+/** The panes keys can be scoped to. */
+export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs';
+/** Modal layers that take the keys while open. */
+export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints';
+/** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
+export type Scope = 'global' | Pane | Exclude<Overlay, 'none'>;
+/** A live run (with a gate) or a journal replay. */
+export type Mode = 'live' | 'replay';
+
+/** A named key as Ink reports it. */
+export type SpecialKey =
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'return'
+  | 'escape'
+  | 'tab'
+  | 'backspace'
+  | 'pageUp'
+  | 'pageDown';
+
+/** One key: a typed character, or a named key, optionally with Ctrl. */
+export interface KeyChord {
+  input?: string;
+  special?: SpecialKey;
+  ctrl?: boolean;
+}
+
+/** One row of the table. */
+export interface KeyBinding {
+  command: Command;
+  keys: readonly KeyChord[];
+  /** Shown in the footer: two or three words. */
+  short: string;
+  /** Shown in the help overlay. */
+  help: string;
+  scopes: readonly Scope[];
+  /** Omitted: both modes. */
+  modes?: readonly Mode[];
+}
+
+const LISTS: readonly Scope[] = ['tree', 'detail', 'costs', 'events', 'outputs'];
+
+/** Every binding, in the order the footer and help show them. */
+export const KEY_TABLE: readonly KeyBinding[] = [
+  {
+    command: 'moveUp',
+    keys: [{ special: 'up' }, { input: 'k' }],
+    short: 'up',
+    help: 'move the selection up (scroll in tables)',
+    scopes: [...LISTS, 'breakpoints'],
+  },
+  {
+    command: 'moveDown',
+    keys: [{ special: 'down' }, { input: 'j' }],
+    short: 'down',
+    help: 'move the selection down (scroll in tables)',
+    scopes: [...LISTS, 'breakpoints'],
+  },
+  {
+    command: 'pageUp',
+    keys: [{ special: 'pageUp' }],
+    short: 'page up',
+    help: 'move a screen up',
+    scopes: LISTS,
+  },
+  {
+    command: 'pageDown',
+    keys: [{ special: 'pageDown' }],
+    short: 'page down',
+    help: 'move a screen down',
+    scopes: LISTS,
+  },
+  {
+    command: 'expand',
+    keys: [{ special: 'return' }, { special: 'right' }],
+    short: 'expand',
+    help: 'expand the node, or the block under the cursor',
+    scopes: ['tree', 'detail'],
+  },
+  {
+    command: 'collapse',
+    keys: [{ special: 'left' }],
+    short: 'collapse',
+    help: 'collapse the node, or the block under the cursor',
+    scopes: ['tree', 'detail'],
+  },
+  {
+    command: 'nextPane',
+    keys: [{ special: 'tab' }],
+    short: 'pane',
+    help: 'switch between the tree and the detail pane',
+    scopes: ['tree', 'detail'],
+  },
+  {
+    command: 'tabTree',
+    keys: [{ input: '1' }],
+    short: 'tree',
+    help: 'show the actor tree',
+    scopes: ['global'],
+  },
+  {
+    command: 'tabCosts',
+    keys: [{ input: '2' }],
+    short: 'costs',
+    help: 'show the cost tables',
+    scopes: ['global'],
+  },
+  {
+    command: 'tabEvents',
+    keys: [{ input: '3' }],
+    short: 'events',
+    help: 'show the event log',
+    scopes: ['global'],
+  },
+  {
+    command: 'tabOutputs',
+    keys: [{ input: '4' }],
+    short: 'outputs',
+    help: 'show task and item outputs',
+    scopes: ['global'],
+  },
+  {
+    command: 'filter',
+    keys: [{ input: '/' }],
+    short: 'filter',
+    help: 'filter events by actor and type (words; actor= and type= narrow)',
+    scopes: ['events'],
+  },
+  {
+    command: 'pauseResume',
+    keys: [{ input: ' ' }],
+    short: 'pause',
+    help: 'pause every actor at its next gate, or resume',
+    scopes: ['global'],
+    modes: ['live'],
+  },
+  {
+    command: 'step',
+    keys: [{ input: 'n' }],
+    short: 'step',
+    help: 'let one held model request or tool call go, then pause again',
+    scopes: ['global'],
+    modes: ['live'],
+  },
+  {
+    command: 'continue',
+    keys: [{ input: 'c' }],
+    short: 'continue',
+    help: 'let every held point go and stop pausing',
+    scopes: ['global'],
+    modes: ['live'],
+  },
+  {
+    command: 'toggleBreakpoint',
+    keys: [{ input: 'b' }],
+    short: 'breakpoint',
+    help: 'toggle a breakpoint on the selected actor or the tool under the cursor',
+    scopes: ['tree', 'detail'],
+    modes: ['live'],
+  },
+  {
+    command: 'listBreakpoints',
+    keys: [{ input: 'B' }],
+    short: 'breakpoints',
+    help: 'list breakpoints (b removes the one under the cursor)',
+    scopes: ['global'],
+    modes: ['live'],
+  },
+  {
+    command: 'replayPauseResume',
+    keys: [{ input: ' ' }],
+    short: 'pause',
+    help: 'pause or resume the replay',
+    scopes: ['global'],
+    modes: ['replay'],
+  },
+  {
+    command: 'replayStep',
+    keys: [{ input: 'n' }],
+    short: 'next event',
+    help: 'play one event, then pause',
+    scopes: ['global'],
+    modes: ['replay'],
+  },
+  {
+    command: 'replayFaster',
+    keys: [{ input: '+' }, { input: '=' }],
+    short: 'faster',
+    help: 'play twice as fast',
+    scopes: ['global'],
+    modes: ['replay'],
+  },
+  {
+    command: 'replaySlower',
+    keys: [{ input: '-' }],
+    short: 'slower',
+    help: 'play half as fast',
+    scopes: ['global'],
+    modes: ['replay'],
+  },
+  {
+    command: 'replayEnd',
+    keys: [{ input: 'e' }],
+    short: 'to end',
+    help: 'play everything left at once',
+    scopes: ['global'],
+    modes: ['replay'],
+  },
+  {
+    command: 'help',
+    keys: [{ input: '?' }],
+    short: 'help',
+    help: 'show or hide this help',
+    scopes: ['global', 'help'],
+  },
+  {
+    command: 'quit',
+    keys: [{ input: 'q' }],
+    short: 'quit',
+    help: 'quit (asks before cancelling a running mission)',
+    scopes: ['global'],
+  },
+  {
+    command: 'cancel',
+    keys: [{ input: 'c', ctrl: true }],
+    short: 'cancel',
+    help: 'cancel the run (again to leave at once)',
+    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints'],
+  },
+  {
+    command: 'confirmYes',
+    keys: [{ input: 'y' }],
+    short: 'yes',
+    help: 'cancel the mission and quit',
+    scopes: ['confirm'],
+  },
+  {
+    command: 'confirmNo',
+    keys: [{ input: 'n' }, { special: 'escape' }],
+    short: 'no',
+    help: 'keep the mission running',
+    scopes: ['confirm'],
+  },
+  {
+    command: 'closeOverlay',
+    keys: [{ special: 'escape' }, { input: 'q' }],
+    short: 'close',
+    help: 'close this view',
+    scopes: ['help', 'breakpoints'],
+  },
+  {
+    command: 'toggleBreakpoint',
+    keys: [{ input: 'b' }],
+    short: 'remove',
+    help: 'remove the breakpoint under the cursor',
+    scopes: ['breakpoints'],
+    modes: ['live'],
+  },
+  {
+    command: 'filterApply',
+    keys: [{ special: 'return' }],
+    short: 'apply',
+    help: 'keep the filter and leave the filter line',
+    scopes: ['filter'],
+  },
+  {
+    command: 'filterCancel',
+    keys: [{ special: 'escape' }],
+    short: 'clear',
+    help: 'clear the filter',
+    scopes: ['filter'],
+  },
+  {
+    command: 'filterErase',
+    keys: [{ special: 'backspace' }],
+    short: 'erase',
+    help: 'erase a character',
+    scopes: ['filter'],
+  },
+];
+
+/** Where the keys are going: the mode, the focused pane, and the open overlay. */
+export interface KeyContext {
+  mode: Mode;
+  pane: Pane;
+  overlay: Overlay;
+}

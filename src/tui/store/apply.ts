@@ -1,0 +1,43 @@
+/** Folds a batch of events into a new snapshot, sharing everything the batch did not touch. */
+import type { MissionEvent } from '../../runtime/events.ts';
+import { ensureActor } from './actor-tree.ts';
+import { StateDraft } from './draft.ts';
+import { eventText } from './event-text.ts';
+import { reduceActivity } from './reduce-activity.ts';
+import { reduceCost } from './reduce-costs.ts';
+import { reduceItems } from './reduce-items.ts';
+import { reduceRun } from './reduce-run.ts';
+import { reduceTasks } from './reduce-tasks.ts';
+import type { TuiState } from './state.ts';
+
+function applyOne(draft: StateDraft, event: MissionEvent): void {
+  // Deltas are display-only and arrive by the hundred; the log would drown in them.
+  if (event.type !== 'model.delta') {
+    draft.appendLog({
+      seq: event.seq,
+      time: event.time,
+      actor: event.actor,
+      type: event.type,
+      text: eventText(event),
+    });
+  }
+  draft.patchHeader(
+    draft.header.runId === null
+      ? { runId: event.runId, lastEventAt: event.time }
+      : { lastEventAt: event.time },
+  );
+  if (event.type === 'model.response') reduceCost(draft, event);
+  // Each reducer takes its own event types; the first that knows the event applies it.
+  if (!reduceRun(draft, event) && !reduceTasks(draft, event) && !reduceItems(draft, event)) {
+    reduceActivity(draft, event);
+  }
+  ensureActor(draft, event.actor);
+}
+
+/** The snapshot after `events`; `base` itself is never changed. */
+export function applyEvents(base: TuiState, events: readonly MissionEvent[]): TuiState {
+  if (events.length === 0) return base;
+  const draft = new StateDraft(base);
+  for (const event of events) applyOne(draft, event);
+  return draft.state;
+}

@@ -1,0 +1,28 @@
+/** The TUI's event store: events in, structurally shared snapshots out. */
+export { applyEvents } from './apply.ts';
+export { ROOT } from './actor-tree.ts';
+export { eventText, oneLine } from './event-text.ts';
+export { modelKey, taskOfActor } from './reduce-costs.ts';
+export { toolActivity } from './reduce-activity.ts';
+export {
+  EMPTY_DETAIL,
+  emptyCostRow,
+  initialState,
+  type ActorDetail,
+  type ActorKind,
+  type ActorNode,
+  type ActorStatus,
+  type ConversationMessage,
+  type CostRow,
+  type CostTables,
+  type EventLine,
+  type EventLog,
+  type ItemOutput,
+  type IterationProgress,
+  type RunHeader,
+  type TaskOutput,
+  type ToolCallRecord,
+  type TuiState,
+} from './state.ts';
+export { createTuiStore, type StoreTimers, type TuiStore, type TuiStoreOptions } from './store.ts';
+export { treeRows, windowStart, type TreeRow } from './tree-rows.ts';

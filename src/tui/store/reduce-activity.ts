@@ -1,0 +1,159 @@
+/**
+ * What actors are doing: model requests and streamed text, tool calls, conversations, held
+ * gate points, errors and warnings.
+ */
+import type { EventOf, MissionEvent } from '../../runtime/events.ts';
+import type { GatePoint } from '../../runtime/gate.ts';
+import { ensureActor, patchActor } from './actor-tree.ts';
+import type { StateDraft } from './draft.ts';
+import { addError } from './outputs.ts';
+
+const FORK_SUFFIX = '#fork';
+
+function argumentField(argumentsText: string, field: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(argumentsText);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const value = (parsed as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : null;
+  } catch {
+    // Models may send malformed arguments; the plain "calling" line is shown instead.
+    return null;
+  }
+}
+
+/** The activity line for a tool call: delegations name who is being waited for. */
+export function toolActivity(tool: string, argumentsText: string): string {
+  if (tool === 'call_agent') {
+    const agent = argumentField(argumentsText, 'name');
+    if (agent !== null) return `waiting for ${agent}`;
+  }
+  if (tool === 'ask_agent') {
+    const agent = argumentField(argumentsText, 'agent_id');
+    if (agent !== null) return `asking ${agent}`;
+  }
+  if (tool === 'get_commander_answer') return 'waiting for an answer';
+  return `calling ${tool}`;
+}
+
+function samePoint(left: GatePoint, right: GatePoint): boolean {
+  return (
+    left.actor === right.actor &&
+    left.kind === right.kind &&
+    left.tool === right.tool &&
+    left.detail === right.detail
+  );
+}
+
+function onToolCalled(draft: StateDraft, event: EventOf<'tool.called'>): void {
+  patchActor(draft, event.actor, { activity: toolActivity(event.tool, event.arguments) });
+  const call = {
+    callId: event.callId,
+    tool: event.tool,
+    arguments: event.arguments,
+    result: null,
+    isError: false,
+    durationMs: null,
+  };
+  draft.patchDetail(event.actor, { toolCalls: [...draft.detail(event.actor).toolCalls, call] });
+}
+
+function onGatePaused(draft: StateDraft, point: GatePoint): void {
+  draft.setHeld([...draft.held, point]);
+  draft.patchHeader({ paused: true });
+  const before = point.kind === 'tool' ? point.tool : 'model request';
+  patchActor(draft, point.actor, { activity: `held before ${before}` });
+}
+
+function onToolCompleted(draft: StateDraft, event: EventOf<'tool.completed'>): void {
+  const calls = draft.detail(event.actor).toolCalls;
+  const position = calls.findLastIndex((call) => call.callId === event.callId);
+  const completed = {
+    callId: event.callId,
+    tool: event.tool,
+    arguments: position < 0 ? '' : (calls[position]?.arguments ?? ''),
+    result: event.result,
+    isError: event.isError,
+    durationMs: event.durationMs,
+  };
+  const toolCalls =
+    position < 0
+      ? [...calls, completed]
+      : calls.map((call, at) => (at === position ? completed : call));
+  draft.patchDetail(event.actor, { toolCalls });
+  patchActor(draft, event.actor, { activity: '' });
+}
+
+function onGateResumed(draft: StateDraft, point: GatePoint): void {
+  const position = draft.held.findIndex((held) => samePoint(held, point));
+  const held = position < 0 ? draft.held : draft.held.filter((_, at) => at !== position);
+  draft.setHeld(held);
+  draft.patchHeader({ paused: held.length > 0 });
+  if (draft.actor(point.actor)?.activity.startsWith('held')) {
+    patchActor(draft, point.actor, { activity: '' });
+  }
+}
+
+function onMessage(draft: StateDraft, event: EventOf<'message.appended'>): void {
+  if (event.conversation.endsWith(FORK_SUFFIX)) {
+    const owner = event.conversation.slice(0, -FORK_SUFFIX.length);
+    ensureActor(draft, owner);
+    draft.patchDetail(owner, {
+      forkMessages: [...draft.detail(owner).forkMessages, event.message],
+    });
+    return;
+  }
+  ensureActor(draft, event.conversation);
+  draft.patchDetail(event.conversation, {
+    messages: [...draft.detail(event.conversation).messages, event.message],
+  });
+}
+
+/** Applies an activity event; returns false when the event is not one. */
+export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean {
+  switch (event.type) {
+    case 'model.request':
+      patchActor(draft, event.actor, { activity: 'thinking' });
+      draft.patchDetail(event.actor, { system: event.system, streaming: '' });
+      return true;
+    case 'model.delta':
+      draft.patchDetail(event.actor, {
+        streaming: draft.detail(event.actor).streaming + event.text,
+      });
+      return true;
+    case 'model.response':
+      patchActor(draft, event.actor, { activity: '' });
+      draft.patchDetail(event.actor, { streaming: '' });
+      return true;
+    case 'model.retry':
+      patchActor(draft, event.actor, { activity: `retrying model (attempt ${event.attempt})` });
+      addError(draft, event.actor, `model retry ${event.attempt}: ${event.message}`);
+      return true;
+    case 'message.appended':
+      onMessage(draft, event);
+      return true;
+    case 'tool.called':
+      onToolCalled(draft, event);
+      return true;
+    case 'tool.completed':
+      onToolCompleted(draft, event);
+      return true;
+    case 'gate.paused':
+      onGatePaused(draft, event.point);
+      return true;
+    case 'gate.resumed':
+      onGateResumed(draft, event.point);
+      return true;
+    case 'budget.exceeded':
+      if (ensureActor(draft, event.actor) !== undefined)
+        addError(draft, event.actor, event.message);
+      return true;
+    case 'warning':
+      if (ensureActor(draft, event.actor) !== undefined) {
+        addError(draft, event.actor, `warning: ${event.message}`);
+      }
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Spending from `model.response`: cost rows per task, actor and model, the totals, the
+ * header's running figures and the tree's per-node sums.
+ */
+import { parseActorId, type EventOf } from '../../runtime/events.ts';
+import { addSpend } from './actor-tree.ts';
+import type { StateDraft } from './draft.ts';
+import { usageTokens } from './outputs.ts';
+import { emptyCostRow, type CostRow } from './state.ts';
+
+/** The cost table key of a model: its block label and key. */
+export function modelKey(model: EventOf<'model.response'>['model']): string {
+  return `${model.config}.${model.key}`;
+}
+
+/** The task an actor works for; mission-level actors are grouped as `(mission)`. */
+export function taskOfActor(actor: string): string {
+  const parsed = parseActorId(actor);
+  if (parsed === undefined || parsed.kind === 'run' || parsed.kind === 'mission') {
+    return '(mission)';
+  }
+  return parsed.name;
+}
+
+function addTurn(
+  row: CostRow,
+  event: EventOf<'model.response'>,
+  unpriced: boolean,
+  local: boolean,
+): CostRow {
+  return {
+    key: row.key,
+    requests: row.requests + 1,
+    input: row.input + event.usage.input,
+    cacheRead: row.cacheRead + event.usage.cacheRead,
+    cacheWrite: row.cacheWrite + event.usage.cacheWrite,
+    output: row.output + event.usage.output,
+    reasoning: row.reasoning + event.usage.reasoning,
+    costPico: row.costPico + BigInt(event.costPico),
+    unpriced: row.unpriced || unpriced,
+    local: row.local || local,
+  };
+}
+
+/** Counts one model response everywhere spending is shown. */
+export function reduceCost(draft: StateDraft, event: EventOf<'model.response'>): void {
+  // Local models are priced at $0 by the registry; an unpriced flag on them would mislead.
+  const local = event.model.provider === 'ollama';
+  const unpriced = event.unpriced && !local;
+  const keys = {
+    byTask: taskOfActor(event.actor),
+    byActor: event.actor,
+    byModel: modelKey(event.model),
+  } as const;
+  for (const table of ['byTask', 'byActor', 'byModel'] as const) {
+    const key = keys[table];
+    const row = draft.costRow(table, key) ?? emptyCostRow(key);
+    draft.setCostRow(table, addTurn(row, event, unpriced, table === 'byModel' && local));
+  }
+  draft.setCostTotal(addTurn(draft.state.costs.total, event, unpriced, false));
+  const tokens = usageTokens(event.usage);
+  const costPico = BigInt(event.costPico);
+  draft.patchHeader({
+    tokens: draft.header.tokens + tokens,
+    costPico: draft.header.costPico + costPico,
+    unpriced: draft.header.unpriced || unpriced,
+  });
+  addSpend(draft, event.actor, tokens, costPico, unpriced);
+}

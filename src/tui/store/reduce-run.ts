@@ -1,0 +1,48 @@
+/** Run and mission events: the header's facts and the mission nodes. */
+import type { MissionEvent } from '../../runtime/events.ts';
+import { finishActor, finishSubtree, patchActor } from './actor-tree.ts';
+import type { StateDraft } from './draft.ts';
+import { addError, usageTokens } from './outputs.ts';
+
+/** Applies a run or mission event; returns false when the event is not one. */
+export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
+  switch (event.type) {
+    case 'run.started':
+      draft.patchHeader({
+        mission: draft.header.mission ?? event.mission,
+        status: 'running',
+        startedAt: draft.header.startedAt ?? event.time,
+      });
+      return true;
+    case 'run.finished':
+      draft.patchHeader({
+        status: event.outcome,
+        durationMs: event.durationMs,
+        tokens: usageTokens(event.usage),
+        costPico: BigInt(event.costPico),
+      });
+      return true;
+    case 'mission.started':
+      draft.setCurrentMission(event.mission);
+      draft.patchHeader({
+        mission: event.mission,
+        startedAt: draft.header.startedAt ?? event.time,
+        status: 'running',
+      });
+      patchActor(draft, `mission:${event.mission}`, { status: 'running' });
+      return true;
+    case 'mission.succeeded':
+      finishActor(draft, `mission:${event.mission}`, 'succeeded');
+      return true;
+    case 'mission.failed':
+      finishActor(draft, `mission:${event.mission}`, 'failed');
+      addError(draft, `mission:${event.mission}`, event.error);
+      return true;
+    case 'mission.cancelled':
+      finishSubtree(draft, `mission:${event.mission}`, 'cancelled');
+      addError(draft, `mission:${event.mission}`, `cancelled: ${event.reason}`);
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The TUI's picture of a run, built only from `MissionEvent`s. Every collection is replaced,
+ * never mutated, once a snapshot has been published, so React can compare by identity and
+ * unchanged subtrees stay the same objects from one snapshot to the next.
+ */
+import type { EventOf, MissionEvent, Subtask } from '../../runtime/events.ts';
+import type { GatePoint } from '../../runtime/gate.ts';
+
+/** A message of a conversation, as the runtime reports it. */
+export type ConversationMessage = EventOf<'message.appended'>['message'];
+/** A model, as named in `model.request` / `model.response`. */
+export type ModelName = EventOf<'model.response'>['model'];
+/** Token usage in the runtime's classes. */
+export type TokenUsage = EventOf<'model.response'>['usage'];
+
+/** Where a run, task or actor stands. */
+export type ActorStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
+
+/** What kind of actor a tree node is. */
+export type ActorKind = 'run' | 'mission' | 'task' | 'commander' | 'agent' | 'cursor' | 'other';
+
+/** Items of an iterated task: `7/20 ✓6 ✗1`. */
+export interface IterationProgress {
+  /** Items locked for the task; null until the dataset is locked. */
+  total: number | null;
+  succeeded: number;
+  /** Items that failed with no retries left. */
+  failed: number;
+  running: number;
+}
+
+/** One row of the actor tree. */
+export interface ActorNode {
+  id: string;
+  kind: ActorKind;
+  /** Short name shown in the tree (`analyze`, `commander[3]`, `researcher`). */
+  label: string;
+  parent: string | null;
+  status: ActorStatus;
+  /** `thinking`, `calling builtins_http_get`, `waiting for researcher`, or empty. */
+  activity: string;
+  /** Tokens of this actor and everything under it. */
+  tokens: number;
+  /** Pico-dollars of this actor and everything under it. */
+  costPico: bigint;
+  /** True when some turn counted here had no known price. */
+  unpriced: boolean;
+  /** Tasks only, when iterated. */
+  iteration: IterationProgress | null;
+}
+
+/** One tool call of an actor, from `tool.called` to `tool.completed`. */
+export interface ToolCallRecord {
+  callId: string;
+  tool: string;
+  arguments: string;
+  result: string | null;
+  isError: boolean;
+  durationMs: number | null;
+}
+
+/** Everything the detail pane shows for one actor. */
+export interface ActorDetail {
+  plan: readonly Subtask[];
+  /** The system prompt of the latest request. */
+  system: string | null;
+  /** The actor's own conversation (`message.appended` with its id). */
+  messages: readonly ConversationMessage[];
+  /** The question fork of the conversation (`id#fork`). */
+  forkMessages: readonly ConversationMessage[];
+  /** Text streamed by the request under way, cleared by its response. */
+  streaming: string;
+  toolCalls: readonly ToolCallRecord[];
+  outputs: readonly unknown[];
+  errors: readonly string[];
+}
+
+/** Spending of one task, actor or model. */
+export interface CostRow {
+  key: string;
+  requests: number;
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  output: number;
+  reasoning: number;
+  costPico: bigint;
+  unpriced: boolean;
+  /** A local model (priced at $0). */
+  local: boolean;
+}
+
+/** The cost tables and their totals. */
+export interface CostTables {
+  byTask: ReadonlyMap<string, CostRow>;
+  byActor: ReadonlyMap<string, CostRow>;
+  byModel: ReadonlyMap<string, CostRow>;
+  total: CostRow;
+}
+
+/** One line of the event log. */
+export interface EventLine {
+  seq: number;
+  time: string;
+  actor: string;
+  type: MissionEvent['type'];
+  text: string;
+}
+
+/**
+ * The event log: an append-only array shared between snapshots; a snapshot sees the first
+ * `length` entries only, so appending never changes what an older snapshot shows.
+ */
+export interface EventLog {
+  items: readonly EventLine[];
+  length: number;
+}
+
+/** One item of an iterated task. */
+export interface ItemOutput {
+  index: number;
+  itemId: string;
+  status: 'running' | 'succeeded' | 'failed';
+  output: unknown;
+  error: string | null;
+}
+
+/** What a task produced. */
+export interface TaskOutput {
+  task: string;
+  status: ActorStatus;
+  output: unknown;
+  summary: string | null;
+  items: ReadonlyMap<number, ItemOutput>;
+}
+
+/** The header's facts. */
+export interface RunHeader {
+  mission: string | null;
+  runId: string | null;
+  status: ActorStatus;
+  /** ISO time of the first event. */
+  startedAt: string | null;
+  /** ISO time of the latest event (a replay's clock). */
+  lastEventAt: string | null;
+  durationMs: number | null;
+  tokens: number;
+  costPico: bigint;
+  unpriced: boolean;
+  /** Some gate point is held. */
+  paused: boolean;
+  taskCount: number;
+}
+
+/** The whole snapshot. */
+export interface TuiState {
+  header: RunHeader;
+  actors: ReadonlyMap<string, ActorNode>;
+  /** Parent id → child ids in order of appearance; `''` holds the roots. */
+  children: ReadonlyMap<string, readonly string[]>;
+  details: ReadonlyMap<string, ActorDetail>;
+  costs: CostTables;
+  log: EventLog;
+  outputs: ReadonlyMap<string, TaskOutput>;
+  /** Gate points held now, oldest first. */
+  held: readonly GatePoint[];
+  /** Latest mission started, which new tasks are placed under. */
+  currentMission: string | null;
+}
+
+/** A cost row with nothing spent. */
+export function emptyCostRow(key: string): CostRow {
+  return {
+    key,
+    requests: 0,
+    input: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    output: 0,
+    reasoning: 0,
+    costPico: 0n,
+    unpriced: false,
+    local: false,
+  };
+}
+
+/** A detail with nothing in it. */
+export const EMPTY_DETAIL: ActorDetail = {
+  plan: [],
+  system: null,
+  messages: [],
+  forkMessages: [],
+  streaming: '',
+  toolCalls: [],
+  outputs: [],
+  errors: [],
+};
+
+/** The state before any event. */
+export function initialState(): TuiState {
+  return {
+    header: {
+      mission: null,
+      runId: null,
+      status: 'pending',
+      startedAt: null,
+      lastEventAt: null,
+      durationMs: null,
+      tokens: 0,
+      costPico: 0n,
+      unpriced: false,
+      paused: false,
+      taskCount: 0,
+    },
+    actors: new Map(),
+    children: new Map(),
+    details: new Map(),
+    costs: {
+      byTask: new Map(),
+      byActor: new Map(),
+      byModel: new Map(),
+      total: emptyCostRow('total'),
+    },
+    log: { items: [], length: 0 },
+    outputs: new Map(),
+    held: [],
+    currentMission: null,
+  };
+}

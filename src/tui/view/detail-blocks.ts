@@ -1,0 +1,184 @@
+/**
+ * The detail pane's content as blocks of lines: what is held at the gate, status, plan,
+ * system prompt, conversation, tool calls, streamed text, outputs and errors. The cursor moves
+ * block by block; a collapsed block shows its first lines only.
+ */
+import type { GatePoint } from '../../runtime/gate.ts';
+import { formatCount } from '../money.ts';
+import type {
+  ActorDetail,
+  ActorNode,
+  ConversationMessage,
+  ToolCallRecord,
+} from '../store/state.ts';
+import { oneLine } from '../store/event-text.ts';
+import { moneyText, statusIcon } from './status.ts';
+import { prettyJson, showValue } from './text.ts';
+
+/** One block of the detail pane. */
+export interface DetailBlock {
+  key: string;
+  title: string;
+  /** Full body text (wrapped at render time). */
+  body: string;
+  /** Lines shown while collapsed; Infinity when the block always shows in full. */
+  collapsedLines: number;
+  /** The tool a `b` on this block toggles a breakpoint for. */
+  tool?: string;
+}
+
+const SUBTASK_MARKS = { pending: '[ ]', in_progress: '[~]', completed: '[✓]' } as const;
+
+/** A message as text: text parts in full, tool calls and results on one line each. */
+export function messageText(message: ConversationMessage): string {
+  return message.parts
+    .map((part) => {
+      switch (part.type) {
+        case 'text':
+          return part.text;
+        case 'reasoning':
+          return `(reasoning) ${part.text}`;
+        case 'tool_call':
+          return `→ ${part.name} ${oneLine(part.arguments, 200)}`;
+        case 'tool_result': {
+          const content =
+            typeof part.content === 'string' ? part.content : `${part.content.length} parts`;
+          return `← ${part.name}${part.isError ? ' (error)' : ''} ${oneLine(content, 200)}`;
+        }
+        case 'image':
+          return `[image ${part.mediaType}]`;
+        case 'document':
+          return `[document ${part.filename ?? part.mediaType}]`;
+      }
+    })
+    .join('\n');
+}
+
+/** The arguments a held tool point is about to run with, in full when the conversation has them. */
+function heldToolArguments(point: GatePoint, detail: ActorDetail): string {
+  for (let at = detail.messages.length - 1; at >= 0; at--) {
+    const message = detail.messages[at];
+    if (message?.role !== 'assistant') continue;
+    const call = message.parts.findLast(
+      (part) => part.type === 'tool_call' && part.name === point.tool,
+    );
+    if (call?.type === 'tool_call') return prettyJson(call.arguments);
+    break;
+  }
+  return prettyJson(point.detail);
+}
+
+function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
+  if (point.kind === 'tool') {
+    return {
+      key: 'held',
+      title: `⏸ held before tool ${point.tool ?? ''}: arguments`,
+      body: heldToolArguments(point, detail),
+      collapsedLines: Infinity,
+      tool: point.tool,
+    };
+  }
+  const pending = detail.messages.map((message) => `${message.role}: ${messageText(message)}`);
+  return {
+    key: 'held',
+    title: `⏸ held before model request: ${detail.messages.length} messages`,
+    body: [
+      `model: ${point.detail}`,
+      `system: ${detail.system ?? '(not sent yet)'}`,
+      ...pending,
+    ].join('\n'),
+    collapsedLines: Infinity,
+  };
+}
+
+function toolBlock(call: ToolCallRecord, position: number): DetailBlock {
+  const state =
+    call.result === null
+      ? 'running'
+      : `${call.isError ? 'error' : 'ok'} in ${call.durationMs ?? 0} ms`;
+  const result = call.result === null ? '' : `\n← ${prettyJson(call.result)}`;
+  return {
+    key: `tool-${position}`,
+    title: `tool ${call.tool} (${state})`,
+    body: `→ ${prettyJson(call.arguments)}${result}`,
+    collapsedLines: 2,
+    tool: call.tool,
+  };
+}
+
+/** The blocks for an actor, with any held point of that actor first. */
+export function detailBlocks(
+  node: ActorNode,
+  detail: ActorDetail,
+  held: readonly GatePoint[],
+): DetailBlock[] {
+  const blocks: DetailBlock[] = [];
+  const heldPoint = held.find((point) => point.actor === node.id);
+  if (heldPoint !== undefined) blocks.push(heldBlock(heldPoint, detail));
+  blocks.push({
+    key: 'status',
+    title: `${statusIcon(node.status)} ${node.id}`,
+    body: `${node.status}${node.activity === '' ? '' : ` · ${node.activity}`} · ${formatCount(node.tokens)} tokens · ${moneyText(node.costPico, node.unpriced)}`,
+    collapsedLines: Infinity,
+  });
+  if (detail.plan.length > 0) {
+    blocks.push({
+      key: 'plan',
+      title: 'plan',
+      body: detail.plan
+        .map((subtask) => `${SUBTASK_MARKS[subtask.status]} ${subtask.title}`)
+        .join('\n'),
+      collapsedLines: Infinity,
+    });
+  }
+  if (detail.system !== null) {
+    blocks.push({
+      key: 'system',
+      title: `system prompt (${formatCount(detail.system.length)} chars)`,
+      body: detail.system,
+      collapsedLines: 0,
+    });
+  }
+  detail.messages.forEach((message, position) => {
+    blocks.push({
+      key: `message-${position}`,
+      title: message.role,
+      body: messageText(message),
+      collapsedLines: 3,
+    });
+  });
+  if (detail.streaming !== '') {
+    blocks.push({
+      key: 'streaming',
+      title: 'streaming…',
+      body: detail.streaming,
+      collapsedLines: Infinity,
+    });
+  }
+  detail.toolCalls.forEach((call, position) => blocks.push(toolBlock(call, position)));
+  detail.forkMessages.forEach((message, position) => {
+    blocks.push({
+      key: `fork-${position}`,
+      title: `question fork · ${message.role}`,
+      body: messageText(message),
+      collapsedLines: 3,
+    });
+  });
+  detail.outputs.forEach((output, position) => {
+    blocks.push({
+      key: `output-${position}`,
+      title: 'output',
+      body: showValue(output),
+      collapsedLines: 12,
+    });
+  });
+  if (detail.errors.length > 0) {
+    blocks.push({
+      key: 'errors',
+      title: 'errors',
+      body: detail.errors.join('\n'),
+      collapsedLines: Infinity,
+    });
+  }
+  return blocks;
+}

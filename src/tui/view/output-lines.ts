@@ -1,0 +1,47 @@
+/** The Outputs tab as text lines: each task's output, then its items. */
+import { oneLine } from '../store/event-text.ts';
+import type { TaskOutput } from '../store/state.ts';
+import { statusIcon } from './status.ts';
+import { showValue, wrapLines } from './text.ts';
+
+const ITEM_ICONS = { running: '●', succeeded: '✓', failed: '✗' } as const;
+
+/** One line of the Outputs tab; task titles are bold. */
+export interface OutputLine {
+  text: string;
+  heading: boolean;
+}
+
+function taskLines(output: TaskOutput, width: number): OutputLine[] {
+  const lines: OutputLine[] = [
+    { text: `${statusIcon(output.status)} ${output.task}`, heading: true },
+  ];
+  if (output.summary !== null) {
+    for (const text of wrapLines(output.summary, width - 2))
+      lines.push({ text: `  ${text}`, heading: false });
+  }
+  if (output.output !== null && output.output !== undefined) {
+    for (const text of wrapLines(showValue(output.output), width - 2)) {
+      lines.push({ text: `  ${text}`, heading: false });
+    }
+  }
+  const items = [...output.items.values()].sort((left, right) => left.index - right.index);
+  for (const item of items) {
+    const value =
+      item.error !== null ? item.error : item.output === null ? '' : JSON.stringify(item.output);
+    lines.push({
+      text: `  ${oneLine(`[${item.index}] ${item.itemId} ${ITEM_ICONS[item.status]} ${value ?? ''}`, width - 2)}`,
+      heading: false,
+    });
+  }
+  lines.push({ text: '', heading: false });
+  return lines;
+}
+
+/** Every line of the tab; tasks in the order they started. */
+export function outputLines(outputs: ReadonlyMap<string, TaskOutput>, width: number): OutputLine[] {
+  const lines: OutputLine[] = [];
+  for (const output of outputs.values()) lines.push(...taskLines(output, width));
+  if (lines.length === 0) lines.push({ text: '(no outputs yet)', heading: false });
+  return lines;
+}

@@ -1,0 +1,191 @@
+/**
+ * What the person is looking at (tab, focus, selection, scroll, overlays) and how navigation
+ * commands change it. Pure: the app supplies the facts (rows, sizes) and performs effects
+ * such as gate calls itself.
+ */
+import type { Command, Overlay, Pane } from '../keys.ts';
+import type { TreeRow } from '../store/tree-rows.ts';
+
+/** The four tabs. */
+export type Tab = 'tree' | 'costs' | 'events' | 'outputs';
+
+/** The view's state. */
+export interface ViewState {
+  tab: Tab;
+  /** Focus inside the Tree tab. */
+  focus: 'tree' | 'detail';
+  overlay: Overlay;
+  /** Selected actor id (null: the first row). */
+  selected: string | null;
+  treeStart: number;
+  collapsed: ReadonlySet<string>;
+  detailCursor: number;
+  detailOffset: number;
+  detailExpanded: ReadonlySet<string>;
+  /** Scroll of the table tabs; events scroll null = follow the newest. */
+  costsStart: number;
+  outputsStart: number;
+  eventsStart: number | null;
+  filter: string;
+  breakpointCursor: number;
+}
+
+/** The facts navigation needs about what is on screen. */
+export interface ViewFacts {
+  rows: readonly TreeRow[];
+  detailBlockCount: number;
+  /** Lines of the current table tab. */
+  listLength: number;
+  bodyHeight: number;
+  breakpointCount: number;
+}
+
+/** The view before any key. */
+export const INITIAL_VIEW: ViewState = {
+  tab: 'tree',
+  focus: 'tree',
+  overlay: 'none',
+  selected: null,
+  treeStart: 0,
+  collapsed: new Set(),
+  detailCursor: 0,
+  detailOffset: 0,
+  detailExpanded: new Set(),
+  costsStart: 0,
+  outputsStart: 0,
+  eventsStart: null,
+  filter: '',
+  breakpointCursor: 0,
+};
+
+/** The pane keys go to. */
+export function focusedPane(view: ViewState): Pane {
+  return view.tab === 'tree' ? view.focus : view.tab;
+}
+
+/** Index of the selected row (0 when nothing or something gone is selected). */
+export function selectedIndex(view: ViewState, rows: readonly TreeRow[]): number {
+  const index = view.selected === null ? -1 : rows.findIndex((row) => row.id === view.selected);
+  return Math.max(0, index);
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.max(low, Math.min(value, Math.max(low, high)));
+}
+
+function toggled(set: ReadonlySet<string>, key: string, on: boolean): ReadonlySet<string> {
+  if (set.has(key) === on) return set;
+  const next = new Set(set);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+}
+
+function moveTree(view: ViewState, facts: ViewFacts, delta: number): ViewState {
+  const index = clamp(selectedIndex(view, facts.rows) + delta, 0, facts.rows.length - 1);
+  return withSelection(view, facts.rows[index]?.id ?? null);
+}
+
+function scrollList(view: ViewState, facts: ViewFacts, delta: number): ViewState {
+  const maxStart = Math.max(0, facts.listLength - facts.bodyHeight);
+  if (view.tab === 'costs')
+    return { ...view, costsStart: clamp(view.costsStart + delta, 0, maxStart) };
+  if (view.tab === 'outputs') {
+    return { ...view, outputsStart: clamp(view.outputsStart + delta, 0, maxStart) };
+  }
+  const current = view.eventsStart ?? maxStart;
+  const next = clamp(current + delta, 0, maxStart);
+  // Scrolling back to the bottom follows new events again.
+  return { ...view, eventsStart: next >= maxStart ? null : next };
+}
+
+function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
+  if (view.overlay === 'breakpoints') {
+    return {
+      ...view,
+      breakpointCursor: clamp(view.breakpointCursor + delta, 0, facts.breakpointCount - 1),
+    };
+  }
+  if (view.tab !== 'tree') return scrollList(view, facts, delta);
+  if (view.focus === 'tree') return moveTree(view, facts, delta);
+  const cursor = clamp(view.detailCursor + delta, 0, facts.detailBlockCount - 1);
+  return { ...view, detailCursor: cursor, detailOffset: 0 };
+}
+
+function page(view: ViewState, facts: ViewFacts, direction: 1 | -1): ViewState {
+  if (view.tab === 'tree' && view.focus === 'detail') {
+    return { ...view, detailOffset: Math.max(0, view.detailOffset + direction * facts.bodyHeight) };
+  }
+  return move(view, facts, direction * Math.max(1, facts.bodyHeight - 1));
+}
+
+function expandOrCollapse(
+  view: ViewState,
+  facts: ViewFacts,
+  expand: boolean,
+  detailKey: string | null,
+): ViewState {
+  if (view.focus === 'detail') {
+    if (detailKey === null) return view;
+    return { ...view, detailExpanded: toggled(view.detailExpanded, detailKey, expand) };
+  }
+  const row = facts.rows[selectedIndex(view, facts.rows)];
+  if (row === undefined || !row.hasChildren) return view;
+  return { ...view, collapsed: toggled(view.collapsed, row.id, !expand) };
+}
+
+/** The view after a navigation command; other commands leave it as it is. */
+export function applyViewCommand(
+  view: ViewState,
+  command: Command,
+  facts: ViewFacts,
+  detailKey: string | null,
+): ViewState {
+  switch (command) {
+    case 'moveUp':
+      return move(view, facts, -1);
+    case 'moveDown':
+      return move(view, facts, 1);
+    case 'pageUp':
+      return page(view, facts, -1);
+    case 'pageDown':
+      return page(view, facts, 1);
+    case 'expand':
+      return expandOrCollapse(view, facts, true, detailKey);
+    case 'collapse':
+      return expandOrCollapse(view, facts, false, detailKey);
+    case 'nextPane':
+      return { ...view, focus: view.focus === 'tree' ? 'detail' : 'tree' };
+    case 'tabTree':
+      return { ...view, tab: 'tree' };
+    case 'tabCosts':
+      return { ...view, tab: 'costs' };
+    case 'tabEvents':
+      return { ...view, tab: 'events' };
+    case 'tabOutputs':
+      return { ...view, tab: 'outputs' };
+    case 'filter':
+      return { ...view, overlay: 'filter' };
+    case 'filterApply':
+      return { ...view, overlay: 'none', eventsStart: null };
+    case 'filterCancel':
+      return { ...view, overlay: 'none', filter: '', eventsStart: null };
+    case 'filterErase':
+      return { ...view, filter: view.filter.slice(0, -1) };
+    case 'help':
+      return { ...view, overlay: view.overlay === 'help' ? 'none' : 'help' };
+    case 'listBreakpoints':
+      return { ...view, overlay: 'breakpoints', breakpointCursor: 0 };
+    case 'closeOverlay':
+    case 'confirmNo':
+      return { ...view, overlay: 'none' };
+    default:
+      return view;
+  }
+}
+
+/** A new selection resets the detail cursor. */
+export function withSelection(view: ViewState, selected: string | null): ViewState {
+  if (selected === view.selected) return view;
+  return { ...view, selected, detailCursor: 0, detailOffset: 0 };
+}

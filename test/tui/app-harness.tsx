@@ -1,0 +1,80 @@
+/** Mounts the App with ink-testing-library (100 columns) and sends keys to it. */
+import { render } from 'ink-testing-library';
+import type { DebugGate } from '../../src/runtime/gate.ts';
+import type { EventBus } from '../../src/runtime/event-bus.ts';
+import type { MissionEvent } from '../../src/runtime/events.ts';
+import { App } from '../../src/tui/app.tsx';
+import type { ReplayPlayer } from '../../src/tui/replay.ts';
+import { createTuiStore, type TuiStore } from '../../src/tui/store/index.ts';
+
+/** Key sequences as a terminal sends them. */
+export const KEYS = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  enter: '\r',
+  tab: '\t',
+  escape: '\u001B',
+  backspace: '\u007F',
+  ctrlC: '\u0003',
+} as const;
+
+/** Lets Ink read input, React commit and effects run. */
+export async function settle(): Promise<void> {
+  for (let round = 0; round < 3; round++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+export interface MountOptions {
+  events?: readonly MissionEvent[];
+  bus?: EventBus;
+  gate?: DebugGate;
+  replay?: ReplayPlayer;
+  cancel?: () => void;
+}
+
+export interface Mounted {
+  store: TuiStore;
+  frame(): string;
+  press(...keys: string[]): Promise<void>;
+  /** Publishes events queued in the store and lets the frame follow. */
+  sync(): Promise<void>;
+  unmount(): void;
+}
+
+/** Renders the App fed by `events` (and a live `bus`, when given). */
+export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
+  const store = createTuiStore({ intervalMs: 0 });
+  for (const event of options.events ?? []) store.dispatch(event);
+  const stopBus = options.bus?.subscribe((event) => store.dispatch(event));
+  store.flush();
+  const instance = render(
+    <App
+      store={store}
+      cancel={options.cancel ?? (() => undefined)}
+      gate={options.gate}
+      replay={options.replay}
+      now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
+    />,
+  );
+  await settle();
+  return {
+    store,
+    frame: () => instance.lastFrame() ?? '',
+    async press(...keys) {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await settle();
+      }
+    },
+    async sync() {
+      store.flush();
+      await settle();
+    },
+    unmount() {
+      stopBus?.();
+      instance.unmount();
+      store.dispose();
+    },
+  };
+}

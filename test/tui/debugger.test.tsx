@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DebugGate, type GatePoint } from '../../src/runtime/gate.ts';
+import { KEYS, mountApp, settle, type Mounted } from './app-harness.tsx';
+import { emitAnalyzeTask, emitFetchTask, testBus } from './fixture.ts';
+
+const QUERY_ARGUMENTS =
+  '{"task":"fetch","filters":[{"field":"forecast","op":"eq","value":"sunny"}]}';
+const modelPoint: GatePoint = {
+  kind: 'model',
+  actor: 'commander:analyze[7]',
+  detail: 'custom.mystery',
+};
+const toolPoint: GatePoint = {
+  kind: 'tool',
+  actor: 'commander:analyze[8]',
+  tool: 'query_task_output',
+  detail: QUERY_ARGUMENTS.slice(0, 40),
+};
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+/** A live run whose gate notices become events, as the run wiring does. */
+async function liveRun(): Promise<{ app: Mounted; gate: DebugGate }> {
+  const bus = testBus();
+  const gate = new DebugGate({
+    onNotice: (notice) => bus.emit({ ...notice, actor: notice.point.actor }),
+  });
+  const app = await mountApp({ bus, gate });
+  mounted = app;
+  emitFetchTask(bus);
+  emitAnalyzeTask(bus);
+  bus.emit({
+    type: 'message.appended',
+    actor: 'commander:analyze[8]',
+    conversation: 'commander:analyze[8]',
+    message: {
+      role: 'assistant',
+      parts: [
+        { type: 'tool_call', id: 't1', name: 'query_task_output', arguments: QUERY_ARGUMENTS },
+      ],
+    },
+  });
+  await app.sync();
+  return { app, gate };
+}
+
+/** Holds both points at the gate; returns the order in which they were let go. */
+function holdTwo(gate: DebugGate): string[] {
+  const released: string[] = [];
+  void gate.before(modelPoint).then(() => released.push('model'));
+  void gate.before(toolPoint).then(() => released.push('tool'));
+  return released;
+}
+
+function headerOf(app: Mounted): string {
+  return app.frame().split('\n')[0] ?? '';
+}
+
+describe('App: step debugging against a DebugGate', () => {
+  it('pauses with space, steps exactly one held point with n, continues with c', async () => {
+    const { app, gate } = await liveRun();
+    await app.press(' ');
+    expect(gate.isPaused).toBe(true);
+    expect(headerOf(app)).toContain('⏸ PAUSED');
+    const released = holdTwo(gate);
+    await app.sync();
+    expect(headerOf(app)).toContain('⏸ PAUSED (2 held)');
+    expect(app.frame()).toContain('⏸ commander[7] · hel… 110');
+    expect(app.frame()).toContain('⏸ commander[8] · hel… 110');
+
+    await app.press('n');
+    expect(released).toEqual(['model']);
+    expect(gate.held()).toEqual([toolPoint]);
+    await app.sync();
+    expect(headerOf(app)).toContain('⏸ PAUSED (1 held)');
+    expect(app.frame()).toContain('stepped: model commander:analyze[7]');
+
+    await app.press('c');
+    expect(released).toEqual(['model', 'tool']);
+    expect(gate.isPaused).toBe(false);
+    await app.sync();
+    expect(headerOf(app)).not.toContain('PAUSED');
+  });
+
+  it('resumes with a second space', async () => {
+    const { app, gate } = await liveRun();
+    await app.press(' ');
+    const released = holdTwo(gate);
+    await app.press(' ');
+    await settle();
+    expect(released).toEqual(['model', 'tool']);
+    expect(gate.isPaused).toBe(false);
+    expect(app.frame()).toContain('resumed');
+  });
+
+  it("shows a held tool call's arguments in full in the detail pane", async () => {
+    const { app, gate } = await liveRun();
+    await app.press(' ');
+    holdTwo(gate);
+    await app.sync();
+    await app.press(...Array.from({ length: 14 }, () => 'j'));
+    const frame = app.frame();
+    expect(frame).toContain('▸ ⏸ held before tool query_task_output: arguments');
+    for (const line of [
+      '"task": "fetch",',
+      '"field": "forecast",',
+      '"op": "eq",',
+      '"value": "sunny"',
+    ]) {
+      expect(frame).toContain(line);
+    }
+  });
+
+  it("shows a held model request's pending messages", async () => {
+    const { app, gate } = await liveRun();
+    await app.press(' ');
+    holdTwo(gate);
+    await app.sync();
+    await app.press(...Array.from({ length: 2 }, () => 'j'));
+    expect(app.frame()).not.toContain('held before model request');
+    await app.press(...Array.from({ length: 11 }, () => 'j'));
+    const frame = app.frame();
+    expect(frame).toContain('▸ ⏸ held before model request: 0 messages');
+    expect(frame).toContain('  model: custom.mystery');
+    expect(frame).toContain('  system: (not sent yet)');
+    expect(frame).toContain('  running · held before model request · 110 tokens');
+  });
+
+  it('toggles breakpoints on the selected actor and on the tool under the cursor, and lists them', async () => {
+    const { app, gate } = await liveRun();
+    await app.press(...Array.from({ length: 14 }, () => 'j'), 'b');
+    expect(gate.list()).toEqual(['actor:commander:analyze[8]']);
+    expect(app.frame()).toContain('breakpoint actor:commander:analyze[8] set');
+
+    await app.press(...Array.from({ length: 12 }, () => 'k'), KEYS.tab, 'j', 'j', 'j', 'j');
+    expect(app.frame()).toContain('▸ tool call_agent (ok in 80 ms)');
+    await app.press('b');
+    expect(gate.list()).toEqual(['actor:commander:analyze[8]', 'tool:call_agent']);
+
+    await app.press('B');
+    expect(app.frame()).toContain('Breakpoints — b removes, esc closes');
+    expect(app.frame()).toContain('▸ actor:commander:analyze[8]');
+    await app.press('j', 'b');
+    expect(gate.list()).toEqual(['actor:commander:analyze[8]']);
+    expect(app.frame()).toContain('breakpoint tool:call_agent removed');
+    await app.press(KEYS.escape);
+    expect(app.frame()).not.toContain('Breakpoints —');
+  });
+
+  it('holds a point at a breakpoint set from the tree', async () => {
+    const { app, gate } = await liveRun();
+    await app.press(...Array.from({ length: 14 }, () => 'j'), 'b');
+    const released = holdTwo(gate);
+    // The model point matches no breakpoint and goes on; the tool point of the actor is held.
+    expect(gate.held()).toEqual([toolPoint]);
+    await app.sync();
+    expect(released).toEqual(['model']);
+    expect(headerOf(app)).toContain('⏸ PAUSED (1 held)');
+    expect(app.frame()).toContain('▸ ⏸ held before tool query_task_output: arguments');
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { footerLines } from '../../src/tui/components/Footer.tsx';
+import { bindingsFor, commandFor, type PressedKey } from '../../src/tui/key-match.ts';
+import { KEY_TABLE, type KeyContext } from '../../src/tui/keys.ts';
+
+const none: PressedKey = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  return: false,
+  escape: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  pageUp: false,
+  pageDown: false,
+  ctrl: false,
+};
+const live: KeyContext = { mode: 'live', pane: 'tree', overlay: 'none' };
+const replay: KeyContext = { mode: 'replay', pane: 'tree', overlay: 'none' };
+
+describe('commandFor', () => {
+  it('maps arrows and j/k to moves, enter/→ to expand, ← to collapse', () => {
+    expect(commandFor('', { ...none, upArrow: true }, live)).toBe('moveUp');
+    expect(commandFor('k', none, live)).toBe('moveUp');
+    expect(commandFor('j', none, live)).toBe('moveDown');
+    expect(commandFor('', { ...none, return: true }, live)).toBe('expand');
+    expect(commandFor('', { ...none, rightArrow: true }, live)).toBe('expand');
+    expect(commandFor('', { ...none, leftArrow: true }, live)).toBe('collapse');
+    expect(commandFor('', { ...none, tab: true }, live)).toBe('nextPane');
+  });
+
+  it('gives space and n to the gate in a live run and to the player in a replay', () => {
+    expect(commandFor(' ', none, live)).toBe('pauseResume');
+    expect(commandFor('n', none, live)).toBe('step');
+    expect(commandFor(' ', none, replay)).toBe('replayPauseResume');
+    expect(commandFor('n', none, replay)).toBe('replayStep');
+    expect(commandFor('+', none, replay)).toBe('replayFaster');
+    expect(commandFor('+', none, live)).toBeUndefined();
+    expect(commandFor('b', none, replay)).toBeUndefined();
+  });
+
+  it('tells c from ctrl-c', () => {
+    expect(commandFor('c', none, live)).toBe('continue');
+    expect(commandFor('c', { ...none, ctrl: true }, live)).toBe('cancel');
+  });
+
+  it('scopes keys to the focused pane and to open overlays', () => {
+    expect(commandFor('/', none, live)).toBeUndefined();
+    expect(commandFor('/', none, { ...live, pane: 'events' })).toBe('filter');
+    expect(commandFor('b', none, { ...live, pane: 'costs' })).toBeUndefined();
+    const confirm: KeyContext = { ...live, overlay: 'confirm' };
+    expect(commandFor('y', none, confirm)).toBe('confirmYes');
+    expect(commandFor('n', none, confirm)).toBe('confirmNo');
+    expect(commandFor('q', none, confirm)).toBeUndefined();
+    expect(commandFor('q', none, { ...live, overlay: 'help' })).toBe('closeOverlay');
+    expect(commandFor('j', none, { ...live, overlay: 'filter' })).toBeUndefined();
+  });
+
+  it('binds every command the table names to at least one key', () => {
+    for (const binding of KEY_TABLE) expect(binding.keys.length).toBeGreaterThan(0);
+  });
+});
+
+describe('footer', () => {
+  it('lists exactly the bindings of the focused pane', () => {
+    const commands = bindingsFor({ ...live, pane: 'costs' }).map((binding) => binding.command);
+    expect(commands).toEqual([
+      'moveUp',
+      'moveDown',
+      'pageUp',
+      'pageDown',
+      'tabTree',
+      'tabCosts',
+      'tabEvents',
+      'tabOutputs',
+      'pauseResume',
+      'step',
+      'continue',
+      'listBreakpoints',
+      'help',
+      'quit',
+      'cancel',
+    ]);
+    expect(footerLines({ ...live, pane: 'costs' }, 100)).toEqual([
+      '↑/k up  ↓/j down  pgup page up  pgdn page down  1 tree  2 costs  3 events  4 outputs  space pause',
+      'n step  c continue  B breakpoints  ? help  q quit  ctrl-c cancel',
+    ]);
+  });
+
+  it('shows the replay keys only in replay mode', () => {
+    expect(footerLines({ ...replay, pane: 'events' }, 200)[0]).toContain(
+      'space pause  n next event  +/= faster  - slower',
+    );
+    expect(footerLines({ ...live, pane: 'events' }, 200)[0]).not.toContain('faster');
+  });
+});

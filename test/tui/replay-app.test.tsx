@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReplayPlayer, type ReplayTimers } from '../../src/tui/replay.ts';
+import { mountApp, type Mounted } from './app-harness.tsx';
+import { fixtureEvents } from './fixture.ts';
+
+/** Timers that only fire when the test says so. */
+function manualTimers(): ReplayTimers & { fire(): void } {
+  let pending: (() => void) | undefined;
+  return {
+    setTimeout: (callback) => {
+      pending = callback;
+      return 1;
+    },
+    clearTimeout: () => {
+      pending = undefined;
+    },
+    now: () => 0,
+    fire: () => {
+      const callback = pending;
+      pending = undefined;
+      callback?.();
+    },
+  };
+}
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+async function mountReplay() {
+  const events = fixtureEvents(true);
+  const timers = manualTimers();
+  const player = createReplayPlayer(events, { paused: true, timers });
+  const app = await mountApp({ events: [], replay: player });
+  mounted = app;
+  player.subscribe((event) => app.store.dispatch(event));
+  return { app, player, timers, total: events.length };
+}
+
+describe('App in replay mode', () => {
+  it('steps one event with n and shows the player in the header', async () => {
+    const { app, total } = await mountReplay();
+    expect(app.frame().split('\n')[0]).toContain(`▶ replay ×1 paused 0/${total}`);
+    await app.press('n');
+    await app.sync();
+    expect(app.frame().split('\n')[0]).toContain(`▶ replay ×1 paused 1/${total}`);
+    expect(app.frame().split('\n')[0]).toContain('mission research');
+    await app.press('n', 'n');
+    await app.sync();
+    // Elapsed time follows the journal's clock (events 100 ms apart), not today's.
+    expect(app.frame().split('\n')[0]).toContain('· 00:00.2 ·');
+  });
+
+  it('changes speed with + and -, plays with space and jumps to the end with e', async () => {
+    const { app, player, timers, total } = await mountReplay();
+    await app.press('+', '+');
+    expect(player.status().speed).toBe(4);
+    await app.press('-');
+    expect(player.status().speed).toBe(2);
+    await app.press(' ');
+    expect(player.status().paused).toBe(false);
+    timers.fire();
+    timers.fire();
+    expect(player.status().position).toBe(2);
+    await app.press('e');
+    await app.sync();
+    expect(player.status()).toMatchObject({ position: total, finished: true });
+    expect(app.frame()).toContain('mission:research failed · 2 tasks · 4,240 tokens · $0.0012*');
+    expect(app.frame()).toContain(`▶ replay ×2 end ${total}/${total}`);
+  });
+
+  it('offers replay keys instead of the debugger keys', async () => {
+    const { app } = await mountReplay();
+    const footer = app.frame().split('\n').slice(-3).join(' ');
+    expect(footer).toContain('space pause  n next event  +/= faster  - slower  e to end');
+    expect(footer).not.toContain('breakpoint');
+  });
+});

@@ -1,0 +1,263 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyEvents,
+  createTuiStore,
+  initialState,
+  treeRows,
+} from '../../../src/tui/store/index.ts';
+import { fixtureEvents, testBus } from '../fixture.ts';
+
+function stateOf(events = fixtureEvents()) {
+  return applyEvents(initialState(), events);
+}
+
+describe('applyEvents', () => {
+  it('builds the actor tree mission → tasks → commanders → agents and the cursor', () => {
+    const state = stateOf();
+    const rows = treeRows(state.children, new Set());
+    expect(rows.slice(0, 8).map((row) => `${'.'.repeat(row.depth)}${row.id}`)).toEqual([
+      'mission:research',
+      '.task:fetch',
+      '..commander:fetch',
+      '...agent:fetch/researcher',
+      '.task:analyze',
+      '..cursor:analyze',
+      '..commander:analyze[0]',
+      '..commander:analyze[1]',
+    ]);
+    expect(rows).toHaveLength(26);
+  });
+
+  it('counts iteration progress as done/total with successes and final failures', () => {
+    const task = stateOf().actors.get('task:analyze');
+    expect(task?.iteration).toEqual({ total: 20, succeeded: 6, failed: 1, running: 13 });
+    expect(task?.status).toBe('running');
+  });
+
+  it('tracks status and activity of actors', () => {
+    const bus = testBus();
+    const events: Parameters<typeof applyEvents>[1][number][] = [];
+    bus.subscribe((event) => events.push(event));
+    bus.emit({
+      type: 'task.started',
+      actor: 'task:t',
+      task: 't',
+      activatedBy: null,
+      iterated: false,
+    });
+    bus.emit({
+      type: 'tool.called',
+      actor: 'commander:t',
+      callId: 'x',
+      tool: 'call_agent',
+      arguments: '{"name":"researcher","task":"go"}',
+    });
+    bus.emit({
+      type: 'tool.called',
+      actor: 'agent:t/researcher',
+      callId: 'y',
+      tool: 'builtins_http_get',
+      arguments: '{}',
+    });
+    const state = applyEvents(initialState(), events);
+    expect(state.actors.get('commander:t')?.activity).toBe('waiting for researcher');
+    expect(state.actors.get('agent:t/researcher')?.activity).toBe('calling builtins_http_get');
+    expect(state.actors.get('task:fetch')).toBeUndefined();
+  });
+
+  it('finishes a task with everything under it', () => {
+    const state = stateOf();
+    expect(state.actors.get('task:fetch')?.status).toBe('succeeded');
+    expect(state.actors.get('agent:fetch/researcher')?.status).toBe('succeeded');
+    expect(state.actors.get('commander:analyze[6]')?.status).toBe('failed');
+    expect(state.actors.get('commander:analyze[7]')?.status).toBe('running');
+  });
+
+  it('rolls tokens and cost up the tree', () => {
+    const state = stateOf();
+    expect(state.actors.get('agent:fetch/researcher')?.tokens).toBe(340);
+    expect(state.actors.get('commander:fetch')?.tokens).toBe(2040);
+    expect(state.actors.get('task:fetch')?.tokens).toBe(2040);
+    expect(state.actors.get('task:fetch')?.costPico).toBe(1_200_000_000n);
+    expect(state.actors.get('task:fetch')?.unpriced).toBe(false);
+    expect(state.actors.get('task:analyze')?.unpriced).toBe(true);
+    expect(state.actors.get('mission:research')?.tokens).toBe(4240);
+  });
+
+  it('aggregates costs per task, actor and model, marking unpriced and local models', () => {
+    const { costs, header } = stateOf();
+    expect(costs.byModel.get('main.fast')).toEqual({
+      key: 'main.fast',
+      requests: 1,
+      input: 1000,
+      cacheRead: 500,
+      cacheWrite: 0,
+      output: 200,
+      reasoning: 0,
+      costPico: 1_200_000_000n,
+      unpriced: false,
+      local: false,
+    });
+    expect(costs.byModel.get('local.llama')).toMatchObject({
+      requests: 1,
+      costPico: 0n,
+      local: true,
+      unpriced: false,
+    });
+    expect(costs.byModel.get('custom.mystery')).toMatchObject({
+      requests: 20,
+      input: 2000,
+      unpriced: true,
+    });
+    expect([...costs.byTask.keys()]).toEqual(['fetch', 'analyze']);
+    expect(costs.byTask.get('fetch')).toMatchObject({ requests: 2, input: 1300, output: 240 });
+    expect(costs.total).toMatchObject({ requests: 22, input: 3300, output: 440, unpriced: true });
+    expect(header).toMatchObject({
+      tokens: 4240,
+      costPico: 1_200_000_000n,
+      unpriced: true,
+      mission: 'research',
+      runId: 'run-1',
+    });
+  });
+
+  it('keeps the detail of an actor: plan, conversation, tool calls, output', () => {
+    const detail = stateOf().details.get('commander:fetch');
+    expect(detail?.plan.map((subtask) => subtask.title)).toEqual([
+      'Download the page',
+      'Summarise it',
+    ]);
+    expect(detail?.system).toBe('You are commander:fetch. Follow the objective.');
+    expect(detail?.messages).toHaveLength(1);
+    expect(detail?.streaming).toBe('');
+    expect(detail?.toolCalls).toEqual([
+      {
+        callId: 'c1',
+        tool: 'call_agent',
+        arguments: '{"name":"researcher","task":"download"}',
+        result: 'sunny',
+        isError: false,
+        durationMs: 80,
+      },
+    ]);
+    expect(detail?.outputs).toEqual([{ forecast: 'sunny' }]);
+  });
+
+  it('keeps streamed text until the response arrives', () => {
+    const events = fixtureEvents();
+    const upToDelta = events.slice(
+      0,
+      events.findIndex((event) => event.type === 'model.delta') + 1,
+    );
+    expect(stateOf(upToDelta).details.get('commander:fetch')?.streaming).toBe('Asking the ');
+  });
+
+  it('logs every event but deltas, and records outputs per task and item', () => {
+    const state = stateOf();
+    expect(state.log.length).toBe(fixtureEvents().length - 1);
+    expect(state.outputs.get('fetch')).toMatchObject({
+      status: 'succeeded',
+      output: { forecast: 'sunny' },
+    });
+    expect(state.outputs.get('analyze')?.items.get(2)).toEqual({
+      index: 2,
+      itemId: 'city-2',
+      status: 'succeeded',
+      output: { temperature: 22 },
+      error: null,
+    });
+    expect(state.outputs.get('analyze')?.items.get(6)).toMatchObject({
+      status: 'failed',
+      error: 'no data for city-6',
+    });
+  });
+
+  it('shares every subtree a batch did not touch', () => {
+    const events = fixtureEvents();
+    const before = stateOf(events);
+    const bus = testBus();
+    const next: typeof events = [];
+    bus.subscribe((event) => next.push(event));
+    bus.emit({
+      type: 'tool.called',
+      actor: 'commander:analyze[9]',
+      callId: 'z',
+      tool: 'query_task_output',
+      arguments: '{}',
+    });
+    const after = applyEvents(before, next);
+    expect(after.actors).not.toBe(before.actors);
+    expect(after.actors.get('commander:analyze[9]')?.activity).toBe('calling query_task_output');
+    expect(before.actors.get('commander:analyze[9]')?.activity).toBe('');
+    expect(after.actors.get('task:fetch')).toBe(before.actors.get('task:fetch'));
+    expect(after.children).toBe(before.children);
+    expect(after.costs).toBe(before.costs);
+    expect(after.outputs).toBe(before.outputs);
+    expect(after.details.get('commander:fetch')).toBe(before.details.get('commander:fetch'));
+    expect(before.log.length).toBe(events.length - 1);
+    expect(after.log.length).toBe(events.length);
+  });
+
+  it('tracks held gate points from gate events', () => {
+    const bus = testBus();
+    const events: ReturnType<typeof fixtureEvents> = [];
+    bus.subscribe((event) => events.push(event));
+    const point = {
+      kind: 'tool' as const,
+      actor: 'agent:t/a',
+      tool: 'builtins_http_get',
+      detail: '{"url":"x"}',
+    };
+    bus.emit({
+      type: 'gate.paused',
+      actor: point.actor,
+      point,
+      reason: 'paused',
+      breakpoint: null,
+    });
+    const paused = applyEvents(initialState(), events);
+    expect(paused.held).toEqual([point]);
+    expect(paused.header.paused).toBe(true);
+    expect(paused.actors.get('agent:t/a')?.activity).toBe('held before builtins_http_get');
+    bus.emit({ type: 'gate.resumed', actor: point.actor, point, how: 'step' });
+    const resumed = applyEvents(initialState(), events);
+    expect(resumed.held).toEqual([]);
+    expect(resumed.header.paused).toBe(false);
+  });
+});
+
+describe('createTuiStore', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('publishes a burst of events as one snapshot and at most 20 per second', () => {
+    vi.useFakeTimers();
+    const store = createTuiStore();
+    let notifications = 0;
+    store.subscribe(() => notifications++);
+    const events = fixtureEvents();
+    for (const event of events) store.dispatch(event);
+    expect(notifications).toBe(0);
+    vi.advanceTimersByTime(0);
+    expect(notifications).toBe(1);
+    expect(store.getState().log.length).toBe(events.length - 1);
+    // A steady stream: one event every 5 ms for one second.
+    for (let step = 0; step < 200; step++) {
+      store.dispatch({ ...events[0]!, seq: 1000 + step });
+      vi.advanceTimersByTime(5);
+    }
+    vi.advanceTimersByTime(100);
+    expect(notifications).toBeGreaterThanOrEqual(20);
+    expect(notifications).toBeLessThanOrEqual(22);
+  });
+
+  it('keeps the snapshot identical between notifications', () => {
+    const store = createTuiStore();
+    const first = store.getState();
+    store.dispatch(fixtureEvents()[0]!);
+    expect(store.getState()).toBe(first);
+    store.flush();
+    expect(store.getState()).not.toBe(first);
+    expect(store.getState().header.status).toBe('running');
+    store.dispose();
+  });
+});
