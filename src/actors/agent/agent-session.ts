@@ -1,0 +1,241 @@
+/**
+ * One agent's conversation inside one commander. `call` runs the agent machine over the
+ * conversation with the task appended (a later call continues it); `ask` answers from that
+ * conversation in a fork with no tools offered (later questions continue the fork).
+ */
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { resolveModel } from '../../config/resolve-model.ts';
+import type { AgentConfig } from '../../config/types.ts';
+import {
+  agentMachine,
+  type AgentResult,
+  type AgentToolInput,
+} from '../../machines/agent.machine.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
+import { reasonOf, textOf, toolCallsOf } from '../../machines/turn-types.ts';
+import type { Message, ReasoningLevel, ResolvedModel } from '../../models/types.ts';
+import { actorId } from '../../runtime/events.ts';
+import type {
+  AgentCallResult,
+  AgentSession,
+  AgentSessionSpec,
+  CreateAgentSession,
+  RunServices,
+} from '../contracts.ts';
+import { AgentToolbox } from './agent-toolbox.ts';
+import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
+import { agentSystemPrompt } from './system-prompt.ts';
+
+/** Creates the session of `spec.agent` for one commander of `spec.task` (item `spec.index`). */
+export const createAgentSession: CreateAgentSession = (services, spec) =>
+  new ConversationSession(services, spec);
+
+/** What the model turns of one session share. */
+interface TurnSetup {
+  model: ResolvedModel;
+  reasoning: ReasoningLevel | undefined;
+}
+
+class ConversationSession implements AgentSession {
+  readonly agent: AgentConfig;
+  readonly actorId: string;
+  private finished = false;
+  private conversation: Message[] = [];
+  /** The fork's own questions and answers; the fork is the conversation followed by these. */
+  private readonly forkMessages: Message[] = [];
+  private readonly system: string;
+  private readonly toolbox: AgentToolbox;
+  private readonly runner: AgentToolRunner;
+  private setup: TurnSetup | undefined;
+  /** Calls and questions run one at a time, in the order they were made. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly services: RunServices,
+    private readonly spec: AgentSessionSpec,
+  ) {
+    this.agent = spec.agent;
+    this.actorId = actorId.agent(spec.task, spec.agent.name, spec.index);
+    const secrets = Object.fromEntries(services.secrets);
+    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets });
+    this.system = agentSystemPrompt(spec.agent, {
+      config: services.config,
+      mission: services.mission,
+      datasets: services.datasets,
+      slots: services.slots,
+      secretNames: [...services.secrets.keys()],
+    });
+    this.runner = {
+      actor: this.actorId,
+      bus: services.bus,
+      gate: services.gate,
+      results: services.results,
+      toolbox: this.toolbox,
+      redact: services.redact,
+      thresholdBytes: spec.agent.toolResponseMaxTokens * 4,
+    };
+  }
+
+  get finishedOnce(): boolean {
+    return this.finished;
+  }
+
+  messages(): readonly Message[] {
+    return this.conversation;
+  }
+
+  call(task: string, signal: AbortSignal): Promise<AgentCallResult> {
+    return this.exclusive(async () => {
+      try {
+        return await this.runCall(task, signal);
+      } finally {
+        this.finished = true;
+      }
+    });
+  }
+
+  ask(question: string, signal: AbortSignal): Promise<AgentCallResult> {
+    return this.exclusive(() => this.runQuestion(question, signal));
+  }
+
+  private async runCall(task: string, signal: AbortSignal): Promise<AgentCallResult> {
+    let setup: TurnSetup;
+    try {
+      setup = this.turnSetup();
+    } catch (error) {
+      return { ok: false, reason: reasonOf(error) };
+    }
+    this.append(this.actorId, this.conversation, userMessage(task));
+    const actor = createActor(this.machineFor(setup, signal), {
+      input: { messages: this.conversation, maxTurns: this.agent.maxTurns },
+    });
+    let result: AgentResult;
+    try {
+      actor.start();
+      result = await toPromise(actor);
+    } catch (error) {
+      // A defect inside the machine: keep what the conversation reached and report it.
+      this.conversation = [...actor.getSnapshot().context.messages];
+      this.closeOpenCalls(this.actorId, this.conversation, reasonOf(error));
+      return { ok: false, reason: reasonOf(error) };
+    }
+    this.conversation = [...result.messages];
+    if (result.answer !== null) return { ok: true, result: result.answer };
+    const reason = result.failure?.reason ?? 'the agent stopped without an answer';
+    this.closeOpenCalls(this.actorId, this.conversation, reason);
+    return { ok: false, reason };
+  }
+
+  private async runQuestion(question: string, signal: AbortSignal): Promise<AgentCallResult> {
+    const forkId = actorId.fork(this.actorId);
+    try {
+      const setup = this.turnSetup();
+      this.append(forkId, this.forkMessages, userMessage(question));
+      const { response } = await this.services.runModelTurn({
+        actor: forkId,
+        task: this.spec.task,
+        model: setup.model,
+        ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
+        system: this.system,
+        messages: [...this.conversation, ...this.forkMessages],
+        tools: [],
+        signal,
+      });
+      this.append(forkId, this.forkMessages, response.message);
+      // No tools are offered, but a model may still call one; the fork must stay a valid transcript.
+      this.closeOpenCalls(forkId, this.forkMessages, 'no tools are available for questions');
+      return { ok: true, result: textOf(response.message) };
+    } catch (error) {
+      return { ok: false, reason: reasonOf(error) };
+    }
+  }
+
+  /** The agent machine wired to this session's model turns, tools and events. */
+  private machineFor(setup: TurnSetup, callSignal: AbortSignal) {
+    const { services, spec } = this;
+    return agentMachine.provide({
+      actors: {
+        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal }) => {
+          const { response } = await services.runModelTurn({
+            actor: this.actorId,
+            task: spec.task,
+            model: setup.model,
+            ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
+            system: this.system,
+            messages: input.messages,
+            // Read per turn: result tools join the list after the first interception.
+            tools: this.toolbox.definitions(),
+            signal: AbortSignal.any([callSignal, signal]),
+          });
+          return response;
+        }),
+        executeTool: fromPromise<ToolOutcome, AgentToolInput>(({ input, signal }) =>
+          executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal])),
+        ),
+      },
+      actions: {
+        emitMessageAppended: (_, params) => {
+          services.bus.emit({
+            type: 'message.appended',
+            actor: this.actorId,
+            conversation: this.actorId,
+            message: params.message,
+          });
+        },
+      },
+    });
+  }
+
+  /** The resolved model and the reasoning level to send (only to reasoning-capable models). */
+  private turnSetup(): TurnSetup {
+    if (this.setup === undefined) {
+      const model = resolveModel(this.services.config, this.agent.model);
+      const reasoning = model.reasoningCapable ? this.agent.reasoning : undefined;
+      this.setup = { model, reasoning };
+    }
+    return this.setup;
+  }
+
+  /**
+   * Tool calls left without results (a cancelled call, a tool called in the no-tools fork)
+   * get error results: every call must have one before the transcript goes to a model again.
+   */
+  private closeOpenCalls(conversationId: string, target: Message[], reason: string): void {
+    const last = target.at(-1);
+    if (last === undefined || last.role !== 'assistant') return;
+    const calls = toolCallsOf(last);
+    if (calls.length === 0) return;
+    const results: Message = {
+      role: 'user',
+      parts: calls.map((call) => ({
+        type: 'tool_result',
+        callId: call.id,
+        name: call.name,
+        content: JSON.stringify({ status: 'error', error: `not executed: ${reason}` }),
+        isError: true,
+      })),
+    };
+    this.append(conversationId, target, results);
+  }
+
+  private append(conversationId: string, target: Message[], message: Message): void {
+    target.push(message);
+    this.services.bus.emit({
+      type: 'message.appended',
+      // A fork's messages are the fork's own events (`agent:x/y#fork`).
+      actor: conversationId,
+      conversation: conversationId,
+      message,
+    });
+  }
+
+  private exclusive<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(job, job);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function userMessage(text: string): Message {
+  return { role: 'user', parts: [{ type: 'text', text }] };
+}

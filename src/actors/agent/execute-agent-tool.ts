@@ -1,0 +1,107 @@
+/**
+ * Runs one tool call of an agent: step gate, `tool.called`, argument validation, execution
+ * (secrets substituted inside the tool wrapper), redaction, large-result interception,
+ * `tool.completed`. A tool's failure is always a result for the model, never a crash.
+ */
+import type { ToolCallPart } from '../../models/types.ts';
+import type { EventBus } from '../../runtime/event-bus.ts';
+import { abortError } from '../../runtime/abort.ts';
+import type { StepGate } from '../../runtime/gate.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
+import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
+import { parseToolArguments } from '../../tools/define-tool.ts';
+import { interceptLargeResult, type ResultStore } from '../../tools/results/index.ts';
+import { redactOutcome } from '../../tools/secrets.ts';
+import type { AgentToolbox } from './agent-toolbox.ts';
+
+/** What executing an agent's tool calls needs. */
+export interface AgentToolRunner {
+  actor: string;
+  bus: EventBus;
+  gate: StepGate;
+  results: ResultStore;
+  toolbox: AgentToolbox;
+  /** Replaces every secret value (variables, protected inputs, API keys). */
+  redact: (text: string) => string;
+  /** Results larger than this many UTF-8 bytes are stored and summarised. */
+  thresholdBytes: number;
+}
+
+/**
+ * Executes one call and returns what the model sees. Rejects only when the gate or the
+ * signal aborts (cancellation); everything a tool does wrong becomes an error result.
+ */
+export async function executeAgentTool(
+  runner: AgentToolRunner,
+  call: ToolCallPart,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const { actor, bus } = runner;
+  await runner.gate.before(
+    { kind: 'tool', actor, tool: call.name, detail: runner.redact(call.arguments) },
+    signal,
+  );
+  if (signal.aborted) throw abortError('the tool call was aborted');
+  bus.emit({
+    type: 'tool.called',
+    actor,
+    callId: call.id,
+    tool: call.name,
+    arguments: call.arguments,
+  });
+  const started = performance.now();
+  let outcome = redactOutcome(await runTool(runner, call, signal), runner.redact);
+  const intercepted = await interceptLargeResult(outcome, {
+    thresholdBytes: runner.thresholdBytes,
+    store: runner.results,
+    toolName: call.name,
+  });
+  outcome = intercepted.outcome;
+  if (intercepted.stored !== undefined) runner.toolbox.addResultTools();
+  bus.emit({
+    type: 'tool.completed',
+    actor,
+    callId: call.id,
+    tool: call.name,
+    result: outcomeText(outcome),
+    isError: outcome.isError,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return outcome;
+}
+
+async function runTool(
+  runner: AgentToolRunner,
+  call: ToolCallPart,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const tool = runner.toolbox.find(call.name);
+  if (tool === undefined) {
+    const names = runner.toolbox.names();
+    const available = names.length === 0 ? 'none' : names.join(', ');
+    return errorOutcome(`unknown tool "${call.name}"; available tools: ${available}`);
+  }
+  const parsed = parseToolArguments(tool.definition, call.arguments);
+  if (!parsed.ok) {
+    return errorOutcome(`invalid arguments for ${call.name}`, { problems: parsed.problems });
+  }
+  try {
+    return await tool.execute(parsed.args, { signal });
+  } catch (error) {
+    // A cancelled run must stop here, not carry on with an error result.
+    if (signal.aborted) throw error;
+    return errorOutcome(`tool failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The result as one text for `tool.completed`: rich content lists its parts, never their bytes. */
+export function outcomeText(outcome: ToolOutcome): string {
+  if (typeof outcome.content === 'string') return outcome.content;
+  return outcome.content
+    .map((part) => {
+      if (part.type === 'text') return part.text;
+      if (part.type === 'image') return `[image ${part.mediaType}]`;
+      return `[document ${part.mediaType}]`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,102 @@
+/** Builds an agent's system prompt from its personality and the mission context it needs. */
+import type { AgentConfig, Config, MissionConfig } from '../../config/types.ts';
+import { describeSchemaForPrompt } from '../../schema/describe.ts';
+import type { DatasetStore } from '../../tools/datasets/index.ts';
+import type { SlotSet } from '../../tools/files/index.ts';
+import {
+  AGENT_PROMPT_TEMPLATE,
+  DATASET_ENTRY,
+  DATASETS_SECTION,
+  FILES_SECTION,
+  SECRETS_SECTION,
+} from './system-prompt-template.ts';
+
+/** What the prompt describes; all read once, when the session starts. */
+export interface AgentPromptContext {
+  config: Config;
+  mission: MissionConfig;
+  datasets: DatasetStore;
+  slots: SlotSet;
+  /** Names only: values never reach a prompt. */
+  secretNames: readonly string[];
+}
+
+/** The agent's system prompt: personality, then datasets, files and secrets when present. */
+export function agentSystemPrompt(agent: AgentConfig, context: AgentPromptContext): string {
+  const sections = [
+    datasetsSection(context),
+    filesSection(context),
+    secretsSection(context.secretNames),
+  ].join('');
+  return fill(AGENT_PROMPT_TEMPLATE, { personality: agent.personality.trim(), sections });
+}
+
+function datasetsSection({ mission, datasets }: AgentPromptContext): string {
+  if (mission.datasets.size === 0) return '';
+  const entries = [...mission.datasets.values()].map((dataset) => {
+    const count = datasets.items(dataset.name).length;
+    const schema =
+      dataset.schema === undefined ? '' : schemaText(dataset.schema.jsonSchema, dataset.schema);
+    return fill(DATASET_ENTRY, {
+      name: dataset.name,
+      count: `${count} item${count === 1 ? '' : 's'}`,
+      description: dataset.description === undefined ? '' : `: ${dataset.description}`,
+      schema,
+    });
+  });
+  return fill(DATASETS_SECTION, { datasets: entries.join('\n') });
+}
+
+/** An item schema as indented field lines, or its JSON when it has no named fields. */
+function schemaText(
+  jsonSchema: Record<string, unknown>,
+  schema: Parameters<typeof describeSchemaForPrompt>[0],
+): string {
+  const fields = describeSchemaForPrompt(schema);
+  if (fields === '') return `\n  Each item matches the JSON Schema ${JSON.stringify(jsonSchema)}`;
+  return `\n  Each item:\n${indent(fields)}`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+function filesSection({ config, mission, slots }: AgentPromptContext): string {
+  if (slots.isEmpty) return '';
+  const lines = slots.slots.map((slot) => {
+    const access = slot.readOnly ? ' (read-only)' : '';
+    const about = slotDescription(slot.label, config, mission);
+    return `- ${slot.label}${access}${about === undefined ? '' : `: ${about}`}`;
+  });
+  return fill(FILES_SECTION, { slots: lines.join('\n') });
+}
+
+function slotDescription(
+  label: string,
+  config: Config,
+  mission: MissionConfig,
+): string | undefined {
+  if (label === 'memory') return mission.memory?.description;
+  if (label === 'scratchpad') return 'scratch space for this run';
+  if (label.startsWith('input.')) {
+    const name = label.slice('input.'.length);
+    const field = mission.inputs?.fields.find((candidate) => candidate.name === name);
+    return field?.description ?? `the file given as input "${name}"`;
+  }
+  return config.memories.get(label)?.description;
+}
+
+function secretsSection(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  return fill(SECRETS_SECTION, { secrets: names.join(', ') });
+}
+
+/** Replaces each `{{name}}` with its value; values are inserted as they are (never re-scanned). */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] ?? '') : placeholder,
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The one door every model request of a run goes through: step gate, budget check, events,
+ * the (cached, retry-wrapped) client, cost and budget bookkeeping.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CostLedger } from '../models/cost-ledger.ts';
+import type { RetryNotice } from '../models/retry.ts';
+import type { Message, ModelClient, ModelResponse, ResolvedModel } from '../models/types.ts';
+import { budgetError, type BudgetSignal, type BudgetTracker } from '../runtime/budget.ts';
+import type { EventBus } from '../runtime/event-bus.ts';
+import type { ModelReference } from '../runtime/events.ts';
+import type { StepGate } from '../runtime/gate.ts';
+import { abortError } from '../runtime/abort.ts';
+import type { ModelClientFactory, ModelTurnRequest, RunModelTurn } from './contracts.ts';
+
+/** What `createRunModelTurn` needs: the run's shared services. */
+export interface RunModelTurnServices {
+  bus: EventBus;
+  gate: StepGate;
+  budgets: BudgetTracker;
+  costs: CostLedger;
+  clients: ModelClientFactory;
+  /** Applied to the gate point's detail line (gate listeners may show it outside events). */
+  redact?: (text: string) => string;
+}
+
+/** Which actor and request a client call belongs to, for retries reported by a shared client. */
+interface CallScope {
+  actor: string;
+  requestId: string;
+}
+
+/** Characters of the last message shown in a gate point's detail line. */
+const DETAIL_PREVIEW_CHARS = 80;
+
+/** The `model.request`/`model.response` reference of a resolved model. */
+export function modelReference(model: ResolvedModel): ModelReference {
+  return { provider: model.provider, config: model.config, key: model.key, apiName: model.apiName };
+}
+
+/**
+ * Builds the run's `RunModelTurn`. Clients are made once per model (`config` + `key`) and
+ * shared by every actor; a retry is reported by the shared client's `onRetry`, so the calling
+ * actor travels with the call in async-local storage and the retry event names that actor.
+ */
+export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn {
+  const { bus, gate, budgets, costs } = services;
+  const redact = services.redact ?? ((text: string) => text);
+  const scope = new AsyncLocalStorage<CallScope>();
+  const clients = new Map<string, ModelClient>();
+  const turnsByActor = new Map<string, number>();
+  const reportedBreaches = new Set<string>();
+  let requestCount = 0;
+
+  const onRetry = (notice: RetryNotice): void => {
+    const call = scope.getStore();
+    if (call === undefined) return;
+    bus.emit({
+      type: 'model.retry',
+      actor: call.actor,
+      requestId: call.requestId,
+      attempt: notice.attempt,
+      waitMs: notice.waitMs,
+      reason: notice.reason,
+      status: notice.status ?? null,
+      message: notice.message,
+    });
+  };
+
+  const clientFor = (model: ResolvedModel): ModelClient => {
+    const key = `${model.config}\u0000${model.key}`;
+    let client = clients.get(key);
+    if (client === undefined) {
+      client = services.clients(model, { onRetry });
+      clients.set(key, client);
+    }
+    return client;
+  };
+
+  // Every scope's breach is announced once, whether found before a request or after a response.
+  const emitBudgetSignal = (actor: string, signal: BudgetSignal): void => {
+    if (signal.type === 'budget.exceeded') {
+      const id = `${signal.scope}:${signal.subject}`;
+      if (reportedBreaches.has(id)) return;
+      reportedBreaches.add(id);
+    }
+    bus.emit({ ...signal, actor });
+  };
+
+  return async (request: ModelTurnRequest) => {
+    const { actor, model } = request;
+    await gate.before(
+      { kind: 'model', actor, detail: redact(gateDetail(model, request.messages)) },
+      request.signal,
+    );
+    // The open gate never looks at the signal: a cancelled actor must not send anything.
+    if (request.signal.aborted) throw abortError('the model request was aborted');
+    const check = budgets.checkBeforeRequest(request.task);
+    if (!check.ok) {
+      emitBudgetSignal(actor, { type: 'budget.exceeded', ...check.breach });
+      throw budgetError(check.breach);
+    }
+    const turn = (turnsByActor.get(actor) ?? 0) + 1;
+    turnsByActor.set(actor, turn);
+    requestCount += 1;
+    const requestId = `request_${requestCount}`;
+    const reference = modelReference(model);
+    bus.emit({
+      type: 'model.request',
+      actor,
+      requestId,
+      model: reference,
+      turn,
+      system: request.system,
+      messages: request.messages,
+      tools: request.tools,
+      reasoning: request.reasoning ?? null,
+    });
+    const started = performance.now();
+    const client = clientFor(model);
+    const response: ModelResponse = await scope.run({ actor, requestId }, () =>
+      client.generate({
+        system: request.system,
+        messages: request.messages,
+        tools: request.tools,
+        ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
+        actor,
+        signal: request.signal,
+        onDelta: (text) => bus.emit({ type: 'model.delta', actor, requestId, text }),
+      }),
+    );
+    const durationMs = Math.round(performance.now() - started);
+    const cost = costs.record({
+      actor,
+      task: request.task,
+      model: `models.${model.config}.${model.key}`,
+      usage: response.usage,
+      pricing: model.pricing,
+    });
+    for (const warning of response.warnings) {
+      bus.emit({ type: 'warning', actor, code: 'model.adapter', message: warning });
+    }
+    bus.emit({
+      type: 'model.response',
+      actor,
+      requestId,
+      model: reference,
+      message: response.message,
+      usage: response.usage,
+      costPico: String(cost.pico),
+      unpriced: cost.unpriced,
+      stopReason: response.stopReason,
+      durationMs,
+    });
+    const signals = budgets.record(request.task, response.usage, cost.pico);
+    for (const signal of signals) emitBudgetSignal(actor, signal);
+    const exceeded = signals.find((signal) => signal.type === 'budget.exceeded');
+    if (exceeded !== undefined) throw budgetError(exceeded);
+    return { response, costPico: cost.pico, unpriced: cost.unpriced };
+  };
+}
+
+/** One line for the person at the step gate: model, conversation length, last message. */
+function gateDetail(model: ResolvedModel, messages: readonly Message[]): string {
+  const last = messages.at(-1);
+  const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`;
+  const head = `models.${model.config}.${model.key} (${model.apiName}), ${count}`;
+  if (last === undefined) return head;
+  return `${head}, last ${last.role}: ${preview(last)}`;
+}
+
+function preview(message: Message): string {
+  const text = message.parts
+    .map((part) => {
+      if (part.type === 'text') return part.text;
+      if (part.type === 'tool_call') return `[call ${part.name}]`;
+      if (part.type === 'tool_result') return `[result ${part.name}]`;
+      return `[${part.type}]`;
+    })
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > DETAIL_PREVIEW_CHARS ? `${text.slice(0, DETAIL_PREVIEW_CHARS)}…` : text;
+}

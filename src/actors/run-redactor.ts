@@ -1,0 +1,60 @@
+/**
+ * The run's redactor: every value that must never be printed — secret variables, API keys
+ * (literal or from any variable), protected mission inputs — replaced with `••••`. The
+ * engine, the CLI and the event bus share it so all outputs hide the same values.
+ */
+import { ConfigError } from '../errors.ts';
+import { resolveDeferredString } from '../config/resolve-model.ts';
+import { secretValues } from '../config/requirements.ts';
+import type { Config, MissionConfig } from '../config/types.ts';
+import { createRedactor, redactDeep, type Redactor } from '../redact.ts';
+import type { MissionEvent } from '../runtime/events.ts';
+
+/** Protected input values by input name (non-strings as their JSON text), in field order. */
+export function protectedInputValues(
+  mission: MissionConfig,
+  inputs: Record<string, unknown>,
+): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const field of mission.inputs?.fields ?? []) {
+    if (!field.protected || !Object.hasOwn(inputs, field.name)) continue;
+    const value = inputs[field.name];
+    if (value === undefined || value === null) continue;
+    values.set(field.name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return values;
+}
+
+/** Every secret text of a run: secret variables, API keys, protected inputs of the missions given. */
+export function runSecretValues(
+  config: Config,
+  missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
+): string[] {
+  const values = new Set(secretValues(config));
+  // Keys from non-secret variables are still keys: resolve each block's key as the clients will.
+  for (const block of config.models.values()) {
+    if (block.apiKey === undefined) continue;
+    try {
+      values.add(resolveDeferredString(config, block.apiKey, [`model "${block.name}"`]));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+    }
+  }
+  for (const { mission, inputs } of missions) {
+    for (const value of protectedInputValues(mission, inputs).values()) values.add(value);
+  }
+  return [...values];
+}
+
+/** The text redactor of a run (`••••`); pass the missions whose protected inputs are known. */
+export function createRunRedactor(
+  config: Config,
+  missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
+): Redactor {
+  return createRedactor(runSecretValues(config, missions));
+}
+
+/** The event bus's `redact` hook built from a text redactor: every string of the event. */
+export function eventRedactor(redact: Redactor): (event: MissionEvent) => MissionEvent {
+  return (event) => redactDeep(event, redact);
+}
