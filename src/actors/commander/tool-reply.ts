@@ -1,0 +1,21 @@
+/** The outcome of an external commander tool, as the machine's `executeTool` returns it. */
+import type { ToolOutcome } from '../../machines/turn-types.ts';
+import { toolResult } from '../../tools/tool-result.ts';
+
+/** The result content and the provider error flag. */
+export type ToolReply = ToolOutcome;
+
+/** `{"status":"ok",...}`. */
+export function okReply(fields: Record<string, unknown> = {}): ToolReply {
+  return { content: toolResult.ok(fields), isError: false };
+}
+
+/** `{"status":"error","error":...}` with the provider's error flag. */
+export function errorReply(message: string, extra: Record<string, unknown> = {}): ToolReply {
+  return { content: toolResult.error(message, extra), isError: true };
+}
+
+/** A result object from a store: an error when its status is `error`. */
+export function objectReply(result: { status: string } & Record<string, unknown>): ToolReply {
+  return { content: JSON.stringify(result), isError: result.status === 'error' };
+}

@@ -1,0 +1,85 @@
+/**
+ * What the actors of one mission share besides the run services: the task graph, the live
+ * task states and activations (kept in step with the mission machine by its effects), the
+ * finished commanders and the question forks.
+ */
+import { variableValues } from '../../config/requirements.ts';
+import type { TaskConfig } from '../../config/types.ts';
+import { SortieError } from '../../errors.ts';
+import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
+import { CommanderForks } from '../commander/commander-forks.ts';
+import { CommanderRegistry } from '../commander/commander-registry.ts';
+import type { CreateAgentSession, RunServices } from '../contracts.ts';
+
+/** The shared state of one running mission (see the file comment). */
+export interface MissionRuntime {
+  services: RunServices;
+  createAgentSession: CreateAgentSession;
+  graph: TaskGraph;
+  statuses: Map<string, TaskStatus>;
+  /** Activated dynamic tasks and the task that activated each. */
+  activators: Map<string, string>;
+  commanders: CommanderRegistry;
+  forks: CommanderForks;
+  /** Variable values for objectives (`vars.*`). */
+  vars: Record<string, unknown>;
+  /** `--keep-going`: a failed item or task does not stop the others. */
+  keepGoing: boolean;
+}
+
+/** A task name the mission does not have: a defect of the wiring. */
+export class MissingTaskError extends SortieError {
+  constructor(readonly task: string) {
+    super(`the mission has no task "${task}"`);
+  }
+}
+
+/** The mission's task graph: `depends_on`, task routes and `send_to`. */
+export function missionGraph(tasks: Iterable<TaskConfig>): TaskGraph {
+  return new TaskGraph(
+    [...tasks].map((task) => ({
+      name: task.name,
+      dependsOn: task.dependsOn,
+      routes: (task.routes ?? []).flatMap((route) =>
+        route.target.kind === 'task' ? [route.target.name] : [],
+      ),
+      sendTo: task.sendTo,
+    })),
+  );
+}
+
+/** A fresh runtime for one mission over its services. */
+export function createMissionRuntime(
+  services: RunServices,
+  createAgentSession: CreateAgentSession,
+  keepGoing = false,
+): MissionRuntime {
+  return {
+    services,
+    createAgentSession,
+    graph: missionGraph(services.mission.tasks.values()),
+    statuses: new Map(),
+    activators: new Map(),
+    commanders: new CommanderRegistry(),
+    forks: new CommanderForks(services),
+    vars: variableValues(services.config),
+    keepGoing,
+  };
+}
+
+/** The task's configuration. */
+export function taskConfig(runtime: MissionRuntime, task: string): TaskConfig {
+  const config = runtime.services.mission.tasks.get(task);
+  if (config === undefined) throw new MissingTaskError(task);
+  return config;
+}
+
+/** The task's ancestors (depends_on and activators, transitively) in topological order. */
+export function ancestorsOf(runtime: MissionRuntime, task: string): string[] {
+  return runtime.graph.ancestors(task, (name) => runtime.activators.get(name));
+}
+
+/** Whether a task has finished successfully and left its results. */
+export function isCompletedTask(runtime: MissionRuntime, task: string): boolean {
+  return runtime.statuses.get(task) === 'succeeded' && runtime.services.knowledge.has(task);
+}

@@ -1,0 +1,183 @@
+/**
+ * Parallel iteration: one commander per item, at most `concurrencyLimit` alive at a time.
+ * Workers pull item indexes from a counter, so nothing is made per item up front and a
+ * finished commander leaves only plain data (its record, its registry entry): 10,000 items
+ * run in bounded live actors. Each item gets `1 + maxRetries` tries, each with a fresh commander.
+ */
+import { reasonOf } from '../../machines/turn-types.ts';
+import { abortError, isAbortError } from '../../runtime/abort.ts';
+import { actorId } from '../../runtime/events.ts';
+import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
+import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
+import { runCommander } from '../commander/commander-actor.ts';
+import { userText } from '../commander/conversation.ts';
+import { commanderError } from './plain-task.ts';
+import type { TaskItemRecord, TaskOutcome } from './task-outcome.ts';
+import { failedOutcome } from './task-outcome.ts';
+import type { PreparedTask } from './task-preparation.ts';
+import { commanderScope, objectiveText } from './task-preparation.ts';
+
+/** Waits `milliseconds`, or rejects when `signal` aborts. */
+function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** One item to the end: tries until one succeeds or none remain. */
+async function runItem(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  index: number,
+  signal: AbortSignal,
+): Promise<TaskItemRecord> {
+  const { bus, knowledge } = prepared.runtime.services;
+  const task = prepared.config.name;
+  const item = items[index];
+  const itemId = itemIdOf(item, index);
+  const maxAttempts = 1 + (prepared.config.iterator?.maxRetries ?? 0);
+  const actor = actorId.commander(task, index);
+  let error = '';
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    bus.emit({ type: 'iteration.started', actor, task, index, itemId, attempt });
+    const started = performance.now();
+    try {
+      const objective = itemObjectiveMessage(
+        objectiveText(prepared, { value: item }),
+        dataset,
+        index,
+        item,
+      );
+      const result = await runCommander(
+        {
+          scope: commanderScope(prepared, index),
+          model: prepared.model,
+          ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+          system: prepared.system,
+          input: {
+            task: prepared.commanderTask,
+            messages: [userText(objective)],
+            itemIndex: index,
+          },
+        },
+        signal,
+      );
+      const failure = commanderError(result);
+      if (failure === undefined) {
+        const output = result.output?.value ?? null;
+        knowledge.recordIteration(task, { index, item, status: 'succeeded', output });
+        const durationMs = Math.round(performance.now() - started);
+        bus.emit({
+          type: 'iteration.succeeded',
+          actor,
+          task,
+          index,
+          itemId,
+          attempt,
+          output,
+          durationMs,
+        });
+        return { index, itemId, status: 'succeeded', output };
+      }
+      error = failure;
+    } catch (thrown) {
+      if (isAbortError(thrown) || signal.aborted) throw thrown;
+      error = reasonOf(thrown);
+    }
+    const final = attempt === maxAttempts;
+    bus.emit({ type: 'iteration.failed', actor, task, index, itemId, attempt, error, final });
+    if (!final) {
+      bus.emit({
+        type: 'iteration.retrying',
+        actor,
+        task,
+        index,
+        itemId,
+        attempt: attempt + 1,
+        maxAttempts,
+        error,
+      });
+    }
+  }
+  knowledge.recordIteration(task, { index, item, status: 'failed', error });
+  return { index, itemId, status: 'failed', error };
+}
+
+/** Runs every item of the (locked, non-empty) dataset; see the file comment. */
+export async function runParallelIteration(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  signal: AbortSignal,
+): Promise<TaskOutcome> {
+  const iterator = prepared.config.iterator;
+  const { knowledge } = prepared.runtime.services;
+  const task = prepared.config.name;
+  const keepGoing = prepared.runtime.keepGoing;
+  const stop = new AbortController();
+  const itemSignal = AbortSignal.any([signal, stop.signal]);
+  const records: TaskItemRecord[] = [];
+  let firstFailure: TaskItemRecord | undefined;
+  let next = 0;
+
+  const settle = (record: TaskItemRecord): void => {
+    records.push(record);
+    if (record.status === 'failed' && firstFailure === undefined) firstFailure = record;
+    if (record.status === 'failed' && !keepGoing) stop.abort();
+  };
+
+  if (iterator?.smoketest === true) {
+    settle(await runItem(prepared, dataset, items, 0, signal));
+    next = 1;
+  }
+  const worker = async (slot: number): Promise<void> => {
+    // The first batch starts `startDelay` ms apart; later items start as slots free up.
+    if (slot > 0 && (iterator?.startDelay ?? 0) > 0) {
+      await sleep(slot * (iterator?.startDelay ?? 0), itemSignal);
+    }
+    while (!itemSignal.aborted && next < items.length) {
+      const index = next;
+      next += 1;
+      settle(await runItem(prepared, dataset, items, index, itemSignal));
+    }
+  };
+  // A failed smoketest skips the other items, --keep-going or not.
+  if (firstFailure === undefined) {
+    const limit = Math.max(1, Math.min(iterator?.concurrencyLimit ?? 1, items.length - next));
+    const workers = Array.from({ length: limit }, (_, slot) => worker(slot));
+    const settled = await Promise.allSettled(workers);
+    if (signal.aborted) throw abortError('the task was cancelled');
+    for (const outcome of settled) {
+      // Aborts come from the stop after a failure; anything else is a defect to report.
+      if (outcome.status === 'rejected' && !isAbortError(outcome.reason)) throw outcome.reason;
+    }
+  }
+  records.sort((left, right) => left.index - right.index);
+  const succeeded = records.filter((record) => record.status === 'succeeded').length;
+  const failed = records.length - succeeded;
+  const summary = iteratedSummary(items.length, dataset, succeeded, failed);
+  knowledge.setIteratedSummary(task, summary);
+  if (firstFailure !== undefined) {
+    const smoke = iterator?.smoketest === true && firstFailure.index === 0;
+    const error = smoke
+      ? `smoketest item 0 failed: ${firstFailure.error ?? ''}`
+      : keepGoing
+        ? `${failed} of ${items.length} items failed; first: item ${firstFailure.index}: ${firstFailure.error ?? ''}`
+        : `item ${firstFailure.index} failed: ${firstFailure.error ?? ''}`;
+    return failedOutcome(error, { summary, items: records });
+  }
+  return { status: 'succeeded', summary, route: null, missionInputs: null, items: records };
+}

@@ -1,0 +1,50 @@
+/** A task without iteration: one commander from objective to `task_complete`. */
+import type { CommanderResult } from '../../machines/commander-context.ts';
+import { runCommander } from '../commander/commander-actor.ts';
+import { userText } from '../commander/conversation.ts';
+import type { TaskOutcome } from './task-outcome.ts';
+import { failedOutcome } from './task-outcome.ts';
+import type { PreparedTask } from './task-preparation.ts';
+import { commanderScope, objectiveText } from './task-preparation.ts';
+
+/** Why a finished commander did not succeed, or undefined when it did. */
+export function commanderError(result: CommanderResult): string | undefined {
+  if (result.completion?.outcome === 'succeeded') return undefined;
+  if (result.completion?.outcome === 'failed') return result.completion.reason ?? 'the task failed';
+  return result.failure?.reason ?? 'the commander stopped';
+}
+
+/** Runs the task's commander and records its summary and output in the knowledge store. */
+export async function runPlainTask(
+  prepared: PreparedTask,
+  signal: AbortSignal,
+): Promise<TaskOutcome> {
+  const scope = commanderScope(prepared, null);
+  const result = await runCommander(
+    {
+      scope,
+      model: prepared.model,
+      ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+      system: prepared.system,
+      input: { task: prepared.commanderTask, messages: [userText(objectiveText(prepared))] },
+    },
+    signal,
+  );
+  const error = commanderError(result);
+  const completion = result.completion;
+  if (error !== undefined || completion === null) {
+    return failedOutcome(error ?? 'the commander stopped', { summary: completion?.summary ?? '' });
+  }
+  const output = result.output?.value;
+  prepared.runtime.services.knowledge.recordTask(prepared.config.name, {
+    summary: completion.summary,
+    output: output ?? null,
+  });
+  return {
+    status: 'succeeded',
+    summary: completion.summary,
+    ...(output !== undefined ? { output } : {}),
+    route: completion.route,
+    missionInputs: completion.missionInputs,
+  };
+}

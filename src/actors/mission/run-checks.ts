@@ -1,0 +1,59 @@
+/**
+ * What `startRun` checks before anything runs: the mission exists, its inputs are complete and
+ * valid (defaults applied), and the variables it needs are set. Each failure is a UsageError.
+ */
+import { requireVariables } from '../../config/requirements.ts';
+import type { MissionConfig } from '../../config/types.ts';
+import { ConfigError, UsageError } from '../../errors.ts';
+import { applyDefaults } from '../../schema/defaults.ts';
+import { formatProblem, validateValue } from '../../schema/validate.ts';
+import type { RunOptions } from '../contracts.ts';
+
+/** The mission, or a UsageError listing the missions there are. */
+export function missionOf(options: RunOptions): MissionConfig {
+  const mission = options.config.missions.get(options.mission);
+  if (mission !== undefined) return mission;
+  const known = [...options.config.missions.keys()].join(', ') || 'none';
+  throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
+}
+
+/** Inputs with defaults applied; a missing or invalid input is a UsageError naming it. */
+export function checkedInputs(
+  mission: MissionConfig,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  const schema = mission.inputs;
+  if (schema === undefined) return { ...given };
+  const inputs = applyDefaults(schema.jsonSchema, given) as Record<string, unknown>;
+  for (const field of schema.fields) {
+    if (!field.required || inputs[field.name] !== undefined) continue;
+    const about = field.description === undefined ? '' : ` (${field.description})`;
+    throw new UsageError(
+      `mission "${mission.name}" needs input "${field.name}"${about}`,
+      `pass it with --input ${field.name}=VALUE`,
+    );
+  }
+  const problems = validateValue(schema.jsonSchema, inputs);
+  if (problems.length > 0) {
+    throw new UsageError(
+      `inputs of mission "${mission.name}" are invalid: ${problems.map(formatProblem).join('; ')}`,
+    );
+  }
+  return inputs;
+}
+
+/** Unset variables the run needs (API keys unless clients are given) as a UsageError. */
+export function checkVariables(options: RunOptions): void {
+  if (options.clients !== undefined) return;
+  try {
+    requireVariables(options.config, options.mission);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const errors = error.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    const messages = errors.map((diagnostic) => diagnostic.message);
+    const hints = errors.flatMap((diagnostic) =>
+      diagnostic.hint === undefined ? [] : [diagnostic.hint],
+    );
+    throw new UsageError(messages.join('; '), hints.join('; ') || undefined);
+  }
+}

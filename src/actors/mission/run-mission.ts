@@ -1,0 +1,148 @@
+/**
+ * Runs one mission of a run: the mission machine provided with task work and event effects,
+ * started under a root subscription whose error handler turns a defect into a failed
+ * mission instead of a crashed process. The run's signal cancels it.
+ */
+import { createActor, fromPromise } from 'xstate';
+import type { MissionConfig } from '../../config/types.ts';
+import type { MissionChain, MissionTaskSpec } from '../../machines/mission-scheduling.ts';
+import { missionMachine, type MissionMachineOutput } from '../../machines/mission.machine.ts';
+import type { TaskOutcome } from '../../machines/task-outcome.ts';
+import { taskMachine, type TaskWorkInput } from '../../machines/task.machine.ts';
+import { reasonOf } from '../../machines/turn-types.ts';
+import { actorId } from '../../runtime/events.ts';
+import type { CreateAgentSession, FinalStatus, RunServices, TaskResult } from '../contracts.ts';
+import { missionEffects, TaskResults } from './mission-effects.ts';
+import { createMissionRuntime } from './mission-runtime.ts';
+import { runTaskWork } from './task-work.ts';
+
+/** How one mission ended. */
+export interface MissionRunResult {
+  status: FinalStatus;
+  error?: string;
+  chainTo: MissionChain | null;
+  tasks: TaskResult[];
+}
+
+/** What one mission run needs. */
+export interface RunMissionOptions {
+  services: RunServices;
+  createAgentSession: CreateAgentSession;
+  keepGoing?: boolean;
+  chain?: boolean;
+  /** The mission whose route started this one. */
+  chainedFrom?: string | null;
+}
+
+/** The mission's tasks as its machine schedules them. */
+export function missionTaskSpecs(mission: MissionConfig): MissionTaskSpec[] {
+  return [...mission.tasks.values()].map((task) => ({
+    name: task.name,
+    dependsOn: task.dependsOn,
+    routes: (task.routes ?? []).map((route) => ({
+      key: route.key,
+      kind: route.target.kind,
+      target: route.target.name,
+    })),
+    sendTo: task.sendTo,
+    iterated: task.iterator !== undefined,
+  }));
+}
+
+/** The error text of a failed mission: its first failed task and why. */
+function missionError(output: MissionMachineOutput): string {
+  if (output.failedTask === null) return output.error ?? 'the mission failed';
+  return `task "${output.failedTask}" failed: ${output.error ?? 'unknown error'}`;
+}
+
+/** Runs the mission to its end; never rejects. */
+export async function runMission(options: RunMissionOptions): Promise<MissionRunResult> {
+  const { services } = options;
+  const { bus, mission } = services;
+  const runtime = createMissionRuntime(
+    services,
+    options.createAgentSession,
+    options.keepGoing ?? false,
+  );
+  const results = new TaskResults(mission);
+  const missionActor = actorId.mission(mission.name);
+  const started = performance.now();
+  bus.emit({
+    type: 'mission.started',
+    actor: missionActor,
+    mission: mission.name,
+    inputs: services.inputs,
+    chainedFrom: options.chainedFrom ?? null,
+  });
+  const work = fromPromise<TaskOutcome, TaskWorkInput>(({ input, signal }) =>
+    runTaskWork(runtime, input.task, signal),
+  );
+  const machine = missionMachine.provide({
+    actors: { task: taskMachine.provide({ actors: { work } }) },
+    actions: missionEffects(runtime, results),
+  });
+  const output = await new Promise<MissionMachineOutput | { defect: unknown }>((resolve) => {
+    const actor = createActor(machine, {
+      input: {
+        mission: mission.name,
+        tasks: missionTaskSpecs(mission),
+        keepGoing: options.keepGoing ?? false,
+        chain: options.chain ?? true,
+      },
+    });
+    const onAbort = (): void =>
+      actor.send({ type: 'mission.cancel', reason: 'cancelled by the user' });
+    actor.subscribe({
+      complete: () => {
+        services.signal.removeEventListener('abort', onAbort);
+        resolve(actor.getSnapshot().output as MissionMachineOutput);
+      },
+      error: (defect) => {
+        services.signal.removeEventListener('abort', onAbort);
+        resolve({ defect });
+      },
+    });
+    actor.start();
+    if (services.signal.aborted) onAbort();
+    else services.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const durationMs = Math.round(performance.now() - started);
+  if ('defect' in output) {
+    const error = `the mission stopped on a defect: ${reasonOf(output.defect)}`;
+    bus.emit({
+      type: 'mission.failed',
+      actor: missionActor,
+      mission: mission.name,
+      error,
+      failedTask: null,
+      durationMs,
+    });
+    return { status: 'failed', error, chainTo: null, tasks: results.list() };
+  }
+  const tasks = results.list();
+  if (output.status === 'succeeded') {
+    bus.emit({ type: 'mission.succeeded', actor: missionActor, mission: mission.name, durationMs });
+    return { status: 'succeeded', chainTo: output.chainTo, tasks };
+  }
+  if (output.status === 'cancelled') {
+    const reason = 'cancelled by the user';
+    bus.emit({
+      type: 'mission.cancelled',
+      actor: missionActor,
+      mission: mission.name,
+      reason,
+      durationMs,
+    });
+    return { status: 'cancelled', error: reason, chainTo: null, tasks };
+  }
+  const error = missionError(output);
+  bus.emit({
+    type: 'mission.failed',
+    actor: missionActor,
+    mission: mission.name,
+    error,
+    failedTask: output.failedTask,
+    durationMs,
+  });
+  return { status: 'failed', error, chainTo: null, tasks };
+}

@@ -1,0 +1,87 @@
+/**
+ * Sequential iteration: one commander works through the items with `dataset_next`. When it
+ * fails and tries remain, a fresh commander continues from the first item without an accepted
+ * output; accepted outputs are kept.
+ */
+import { reasonOf } from '../../machines/turn-types.ts';
+import { isAbortError } from '../../runtime/abort.ts';
+import { actorId } from '../../runtime/events.ts';
+import { itemIdOf } from '../../runtime/knowledge-store.ts';
+import { sequentialObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
+import { firstItemWithoutOutput } from '../../machines/dataset-cursor.machine.ts';
+import { runCommander } from '../commander/commander-actor.ts';
+import { userText } from '../commander/conversation.ts';
+import { commanderError } from './plain-task.ts';
+import type { TaskOutcome } from './task-outcome.ts';
+import { failedOutcome } from './task-outcome.ts';
+import type { PreparedTask } from './task-preparation.ts';
+import { commanderScope, objectiveText } from './task-preparation.ts';
+
+/** Runs the sequential task's commander, retrying with fresh commanders. */
+export async function runSequentialIteration(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  signal: AbortSignal,
+): Promise<TaskOutcome> {
+  const { bus, knowledge } = prepared.runtime.services;
+  const task = prepared.config.name;
+  const maxAttempts = 1 + (prepared.config.iterator?.maxRetries ?? 0);
+  const objective = sequentialObjectiveMessage(objectiveText(prepared), dataset, items.length);
+  let accepted: Record<number, unknown> = {};
+  let error = '';
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    try {
+      const result = await runCommander(
+        {
+          scope: commanderScope(prepared, null),
+          model: prepared.model,
+          ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+          system: prepared.system,
+          input: {
+            task: prepared.commanderTask,
+            messages: [userText(objective)],
+            items,
+            acceptedOutputs: accepted,
+          },
+        },
+        signal,
+      );
+      accepted = { ...accepted, ...result.itemOutputs };
+      const failure = commanderError(result);
+      if (failure === undefined && result.completion !== null) {
+        const records = items.map((item, index) => {
+          const output = accepted[index] ?? null;
+          knowledge.recordIteration(task, { index, item, status: 'succeeded', output });
+          return { index, itemId: itemIdOf(item, index), status: 'succeeded' as const, output };
+        });
+        knowledge.setIteratedSummary(task, result.completion.summary);
+        return {
+          status: 'succeeded',
+          summary: result.completion.summary,
+          route: result.completion.route,
+          missionInputs: result.completion.missionInputs,
+          items: records,
+        };
+      }
+      error = failure ?? 'the commander stopped';
+    } catch (thrown) {
+      if (isAbortError(thrown) || signal.aborted) throw thrown;
+      error = reasonOf(thrown);
+    }
+    if (attempt < maxAttempts) {
+      const index = firstItemWithoutOutput(items.length, Object.keys(accepted).map(Number));
+      bus.emit({
+        type: 'iteration.retrying',
+        actor: actorId.commander(task),
+        task,
+        index,
+        itemId: itemIdOf(items[index], index),
+        attempt: attempt + 1,
+        maxAttempts,
+        error,
+      });
+    }
+  }
+  return failedOutcome(error);
+}

@@ -1,0 +1,45 @@
+/**
+ * A task's work as its task machine invokes it: prepare, lock the dataset of an iterating
+ * task, then one commander, a parallel iteration or a sequential one.
+ */
+import { actorId } from '../../runtime/events.ts';
+import type { MissionRuntime } from './mission-runtime.ts';
+import { runParallelIteration } from './parallel-iteration.ts';
+import { runPlainTask } from './plain-task.ts';
+import { runSequentialIteration } from './sequential-iteration.ts';
+import type { TaskOutcome } from './task-outcome.ts';
+import { prepareTask } from './task-preparation.ts';
+
+/** The summary of an iterating task whose dataset is empty. */
+export function emptyDatasetSummary(dataset: string): string {
+  return `dataset ${dataset} is empty: there was nothing to iterate`;
+}
+
+/** Runs one task to its outcome; rejects only when cancelled or on a defect. */
+export async function runTaskWork(
+  runtime: MissionRuntime,
+  task: string,
+  signal: AbortSignal,
+): Promise<TaskOutcome> {
+  const prepared = prepareTask(runtime, task);
+  const iterator = prepared.config.iterator;
+  if (iterator === undefined) return runPlainTask(prepared, signal);
+  const { datasets, bus, knowledge } = runtime.services;
+  datasets.lock(iterator.dataset, task);
+  const items = datasets.items(iterator.dataset);
+  bus.emit({
+    type: 'dataset.locked',
+    actor: actorId.task(task),
+    dataset: iterator.dataset,
+    task,
+    count: items.length,
+  });
+  if (items.length === 0) {
+    const summary = emptyDatasetSummary(iterator.dataset);
+    knowledge.setIteratedSummary(task, summary);
+    return { status: 'succeeded', summary, route: null, missionInputs: null, items: [] };
+  }
+  return iterator.parallel
+    ? runParallelIteration(prepared, iterator.dataset, items, signal)
+    : runSequentialIteration(prepared, iterator.dataset, items, signal);
+}

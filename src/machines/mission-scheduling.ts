@@ -1,0 +1,254 @@
+/**
+ * The mission machine's decisions as pure functions over its context: which tasks start,
+ * which are skipped, what a finished task activates, what fail-fast cancels. Each returns the
+ * new context fields and the effects to run, in order; the machine only applies them.
+ */
+import type { SkipReason, RouteActivation } from '../runtime/events.ts';
+import { TaskGraph, type TaskStatus } from '../runtime/task-graph.ts';
+import type { TaskMachineOutput } from './task.machine.ts';
+
+/** A task as the mission schedules it. */
+export interface MissionTaskSpec {
+  name: string;
+  dependsOn: string[];
+  /** Router routes: key and target. */
+  routes: Array<{ key: string; kind: 'task' | 'mission'; target: string }>;
+  sendTo: string[];
+  iterated: boolean;
+}
+
+/** Where the run goes next when this mission succeeds. */
+export interface MissionChain {
+  mission: string;
+  inputs: Record<string, unknown>;
+  /** The task whose route chose it. */
+  from: string;
+}
+
+/** The mission machine's context: task states, activations, fail-fast and chain state. */
+export interface MissionContext {
+  mission: string;
+  graph: TaskGraph;
+  specs: Record<string, MissionTaskSpec>;
+  statuses: Record<string, TaskStatus>;
+  activators: Record<string, string>;
+  keepGoing: boolean;
+  chain: boolean;
+  /** No new task starts: a failure without keep-going, or a cancellation. */
+  stopping: boolean;
+  cancelReason: string | null;
+  failedTask: string | null;
+  error: string | null;
+  chainTo: MissionChain | null;
+}
+
+/** The effects the mission machine names as actions (no-ops until the wiring provides them). */
+export type MissionEffect =
+  | { type: 'emitTaskStarted'; params: TaskStartedParams }
+  | { type: 'emitTaskSettled'; params: TaskMachineOutput }
+  | { type: 'emitTaskSkipped'; params: TaskSkippedParams }
+  | { type: 'emitRouteChosen'; params: RouteChosenParams };
+
+/** `emitTaskStarted`: a task starts. */
+export interface TaskStartedParams {
+  task: string;
+  activatedBy: string | null;
+  iterated: boolean;
+}
+
+/** `emitTaskSkipped`: a pending task can never start. */
+export interface TaskSkippedParams {
+  task: string;
+  reason: SkipReason;
+  cause: string | null;
+}
+
+/** `emitRouteChosen`: what a router or `send_to` activated. */
+export interface RouteChosenParams {
+  task: string;
+  via: 'router' | 'send_to';
+  route: string | null;
+  targets: RouteActivation[];
+}
+
+/** A step of scheduling: context changes, effects, tasks to spawn and tasks to cancel. */
+export interface SchedulingStep {
+  changes: Partial<MissionContext>;
+  effects: MissionEffect[];
+  spawn: string[];
+  cancel: string[];
+  /** Why the tasks in `cancel` are cancelled. */
+  cancelReason?: string;
+}
+
+/** The initial context from the mission's tasks. */
+export function missionContext(input: {
+  mission: string;
+  tasks: MissionTaskSpec[];
+  keepGoing?: boolean;
+  chain?: boolean;
+}): MissionContext {
+  const graph = new TaskGraph(
+    input.tasks.map((task) => ({
+      name: task.name,
+      dependsOn: task.dependsOn,
+      routes: task.routes.filter((route) => route.kind === 'task').map((route) => route.target),
+      sendTo: task.sendTo,
+    })),
+  );
+  return {
+    mission: input.mission,
+    graph,
+    specs: Object.fromEntries(input.tasks.map((task) => [task.name, task])),
+    statuses: Object.fromEntries(input.tasks.map((task) => [task.name, 'pending' as TaskStatus])),
+    activators: {},
+    keepGoing: input.keepGoing ?? false,
+    chain: input.chain ?? true,
+    stopping: false,
+    cancelReason: null,
+    failedTask: null,
+    error: null,
+    chainTo: null,
+  };
+}
+
+function statusMap(statuses: Record<string, TaskStatus>): Map<string, TaskStatus> {
+  return new Map(Object.entries(statuses));
+}
+
+/** Starts ready tasks and skips the ones that can never start (all pending ones when stopping). */
+export function advance(context: MissionContext): SchedulingStep {
+  const statuses = { ...context.statuses };
+  const effects: MissionEffect[] = [];
+  const spawn: string[] = [];
+  const activated = new Set(Object.keys(context.activators));
+  for (const skipped of context.graph.unreachableTasks(statusMap(statuses), activated)) {
+    statuses[skipped.task] = 'skipped';
+    effects.push({ type: 'emitTaskSkipped', params: { ...skipped } });
+  }
+  if (context.stopping) {
+    for (const name of context.graph.topologicalOrder()) {
+      if (statuses[name] !== 'pending') continue;
+      statuses[name] = 'skipped';
+      effects.push({
+        type: 'emitTaskSkipped',
+        params: { task: name, reason: 'mission_stopped', cause: context.failedTask },
+      });
+    }
+  } else {
+    for (const name of context.graph.readyTasks(statusMap(statuses), activated)) {
+      statuses[name] = 'running';
+      spawn.push(name);
+      effects.push({
+        type: 'emitTaskStarted',
+        params: {
+          task: name,
+          activatedBy: context.activators[name] ?? null,
+          iterated: context.specs[name]?.iterated ?? false,
+        },
+      });
+    }
+  }
+  return { changes: { statuses }, effects, spawn, cancel: [] };
+}
+
+/** Records a finished task: routes it activates, or fail-fast when it failed. */
+export function settle(context: MissionContext, output: TaskMachineOutput): SchedulingStep {
+  const statuses = { ...context.statuses, [output.task]: output.status as TaskStatus };
+  const activators = { ...context.activators };
+  const effects: MissionEffect[] = [{ type: 'emitTaskSettled', params: output }];
+  const changes: Partial<MissionContext> = { statuses, activators };
+  let cancel: string[] = [];
+  if (output.status === 'succeeded' && output.outcome !== null) {
+    const spec = context.specs[output.task];
+    const chainTo = { value: context.chainTo };
+    if (spec !== undefined && spec.routes.length > 0) {
+      const route = output.outcome.route;
+      const chosen = spec.routes.find((candidate) => candidate.key === route);
+      const targets =
+        chosen === undefined
+          ? []
+          : [activate(context, statuses, activators, chainTo, output, chosen)];
+      effects.push({
+        type: 'emitRouteChosen',
+        params: { task: output.task, via: 'router', route, targets },
+      });
+    }
+    if (spec !== undefined && spec.sendTo.length > 0) {
+      const targets = spec.sendTo.map((target) =>
+        activate(context, statuses, activators, chainTo, output, { kind: 'task', target }),
+      );
+      effects.push({
+        type: 'emitRouteChosen',
+        params: { task: output.task, via: 'send_to', route: null, targets },
+      });
+    }
+    changes.chainTo = chainTo.value;
+  }
+  if (output.status === 'failed') {
+    changes.failedTask = context.failedTask ?? output.task;
+    changes.error = context.error ?? output.error ?? 'the task failed';
+    if (!context.keepGoing) {
+      changes.stopping = true;
+      cancel = Object.entries(statuses)
+        .filter(([, status]) => status === 'running')
+        .map(([name]) => name);
+    }
+  }
+  return { changes, effects, spawn: [], cancel, cancelReason: `task "${output.task}" failed` };
+}
+
+/** First-one-wins activation of one target; mission targets become the chain. */
+function activate(
+  context: MissionContext,
+  statuses: Record<string, TaskStatus>,
+  activators: Record<string, string>,
+  chainTo: { value: MissionChain | null },
+  output: TaskMachineOutput,
+  target: { kind: 'task' | 'mission'; target: string },
+): RouteActivation {
+  const name = target.target;
+  if (target.kind === 'mission') {
+    if (!context.chain)
+      return { kind: 'mission', name, activated: false, reason: 'chaining_disabled' };
+    if (chainTo.value !== null)
+      return { kind: 'mission', name, activated: false, reason: 'already_activated' };
+    chainTo.value = {
+      mission: name,
+      inputs: output.outcome?.missionInputs ?? {},
+      from: output.task,
+    };
+    return { kind: 'mission', name, activated: true };
+  }
+  const status = statuses[name] ?? 'pending';
+  if (status !== 'pending')
+    return { kind: 'task', name, activated: false, reason: 'already_finished' };
+  if (activators[name] !== undefined)
+    return { kind: 'task', name, activated: false, reason: 'already_activated' };
+  activators[name] = output.task;
+  return { kind: 'task', name, activated: true };
+}
+
+/** Every running task is cancelled: the run was cancelled. */
+export function cancelAll(context: MissionContext, reason: string): SchedulingStep {
+  const cancel = Object.entries(context.statuses)
+    .filter(([, status]) => status === 'running')
+    .map(([name]) => name);
+  return {
+    changes: { stopping: true, cancelReason: reason },
+    effects: [],
+    spawn: [],
+    cancel,
+    cancelReason: reason,
+  };
+}
+
+/** Whether no task is running. */
+export function nothingRunning(context: MissionContext): boolean {
+  return !Object.values(context.statuses).includes('running');
+}
+
+/** Whether some task failed (fail-fast or keep-going). */
+export function someTaskFailed(context: MissionContext): boolean {
+  return context.failedTask !== null || Object.values(context.statuses).includes('failed');
+}

@@ -1,0 +1,120 @@
+/**
+ * One running task: its work (one commander, or an iteration strategy) as an invoked actor.
+ * The mission spawns a task only when it is ready, so `pending` lives in the mission's
+ * context and a task machine starts `running`. Cancelling stops the work, which aborts its
+ * model requests and tools through the actor's signal.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { ActorNotProvidedError } from './commander-effects.ts';
+import type { TaskOutcome } from './task-outcome.ts';
+import { reasonOf } from './turn-types.ts';
+
+/** The task to run. */
+export interface TaskMachineInput {
+  task: string;
+}
+
+/** What the work actor receives. */
+export interface TaskWorkInput {
+  task: string;
+}
+
+/** How a task actor ends. */
+export type TaskFinalStatus = 'succeeded' | 'failed' | 'cancelled';
+
+/** The task machine's context. */
+export interface TaskMachineContext {
+  task: string;
+  status: TaskFinalStatus | null;
+  outcome: TaskOutcome | null;
+  error: string | null;
+}
+
+/** What the mission receives when a task actor finishes. */
+export interface TaskMachineOutput {
+  task: string;
+  status: TaskFinalStatus;
+  outcome: TaskOutcome | null;
+  error: string | null;
+}
+
+/** Cancels the running task. */
+export interface TaskCancelEvent {
+  type: 'task.cancel';
+  reason: string;
+}
+
+/** Every event the task handles. */
+export type TaskMachineEvent = TaskCancelEvent | DoneActorEvent<unknown> | ErrorActorEvent;
+
+/** The task machine; provide `work` (one commander or an iteration). */
+export const taskMachine = setup({
+  types: {
+    input: {} as TaskMachineInput,
+    context: {} as TaskMachineContext,
+    events: {} as TaskMachineEvent,
+    output: {} as TaskMachineOutput,
+  },
+  actors: {
+    work: fromPromise<TaskOutcome, TaskWorkInput>(async () => {
+      throw new ActorNotProvidedError('work');
+    }),
+  },
+  guards: {
+    workSucceeded: ({ event }) =>
+      (event as DoneActorEvent<TaskOutcome>).output.status === 'succeeded',
+  },
+  actions: {
+    acceptOutcome: assign(({ event }) => {
+      const outcome = (event as DoneActorEvent<TaskOutcome>).output;
+      return { outcome, error: outcome.error ?? null };
+    }),
+    acceptDefect: assign(({ event }) => ({ error: reasonOf((event as ErrorActorEvent).error) })),
+    acceptCancel: assign(({ event }) => ({ error: (event as TaskCancelEvent).reason })),
+    markSucceeded: assign({ status: 'succeeded' as const }),
+    markFailed: assign({ status: 'failed' as const }),
+    markCancelled: assign({ status: 'cancelled' as const }),
+  },
+}).createMachine({
+  id: 'task',
+  context: ({ input }) => ({ task: input.task, status: null, outcome: null, error: null }),
+  initial: 'running',
+  states: {
+    running: {
+      description: 'The work runs: one commander, or the items of an iteration.',
+      invoke: {
+        src: 'work',
+        input: ({ context }) => ({ task: context.task }),
+        onDone: [
+          { guard: 'workSucceeded', target: 'succeeded', actions: 'acceptOutcome' },
+          { target: 'failed', actions: 'acceptOutcome' },
+        ],
+        onError: { target: 'failed', actions: 'acceptDefect' },
+      },
+      on: { 'task.cancel': { target: 'cancelled', actions: 'acceptCancel' } },
+    },
+    succeeded: {
+      description: 'The work finished and task_complete reported success.',
+      type: 'final',
+      entry: 'markSucceeded',
+    },
+    failed: {
+      description:
+        'The commander failed or gave up, an item failed for good, or the work hit a defect.',
+      type: 'final',
+      entry: 'markFailed',
+    },
+    cancelled: {
+      description: 'Stopped by the mission (fail-fast or run cancellation); its work was aborted.',
+      type: 'final',
+      entry: 'markCancelled',
+    },
+  },
+  output: ({ context }) => ({
+    task: context.task,
+    status: context.status ?? 'failed',
+    outcome: context.outcome,
+    error: context.error,
+  }),
+});

@@ -1,0 +1,158 @@
+/**
+ * Shared setup of the engine's end-to-end tests: an HCL project written into a temp dir and
+ * loaded with `loadProject`, a ScriptedModelServer behind the real SDKs, and `startRun` with
+ * every event collected.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProject } from '../../src/config/index.ts';
+import type { RunHandle, RunOptions, RunResult } from '../../src/actors/contracts.ts';
+import { startRun, type StartRunDependencies } from '../../src/actors/start-run.ts';
+import type { MissionEvent } from '../../src/runtime/events.ts';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import type { ScriptTurn } from '../../src/testing/index.ts';
+
+export type TestProvider = 'openai' | 'anthropic' | 'gemini' | 'ollama';
+
+/** The model block and a model reference for each provider, pointed at the scripted server. */
+export function modelSetup(provider: TestProvider): { block: string; model: string } {
+  switch (provider) {
+    case 'openai':
+      return {
+        block: `model "main" {\n  provider = "openai"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
+        model: 'models.main.gpt_4o_mini',
+      };
+    case 'anthropic':
+      return {
+        block: `model "main" {\n  provider = "anthropic"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
+        model: 'models.main.claude_haiku_4_5',
+      };
+    case 'gemini':
+      return {
+        block: `model "main" {\n  provider = "gemini"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
+        model: 'models.main.gemini_2_0_flash',
+      };
+    case 'ollama':
+      return {
+        block: `model "main" {\n  provider = "ollama"\n  base_url = vars.base_url\n  aliases = { small = "qwen3:8b" }\n}`,
+        model: 'models.main.small',
+      };
+  }
+}
+
+const PROTOCOL = {
+  openai: 'openai',
+  anthropic: 'anthropic',
+  gemini: 'gemini',
+  ollama: 'openai',
+} as const;
+
+export interface EngineRun {
+  result: RunResult;
+  events: MissionEvent[];
+  server: ScriptedModelServer;
+  handle: RunHandle;
+}
+
+export interface RunSpec {
+  provider?: TestProvider;
+  /** HCL after the variables and model block; `MODEL` is replaced by the model reference. */
+  hcl: string;
+  turns: ScriptTurn[];
+  mission: string;
+  inputs?: Record<string, unknown>;
+  options?: Partial<RunOptions>;
+  dependencies?: StartRunDependencies;
+  /** Called with the handle right after start (cancel tests). */
+  onStart?: (handle: RunHandle, events: MissionEvent[]) => void;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Closes servers and removes temp dirs of the finished test. */
+export async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+}
+
+/** Writes the project, starts the server, runs the mission through startRun. */
+export async function runEngine(spec: RunSpec): Promise<EngineRun> {
+  const provider = spec.provider ?? 'openai';
+  const server = await ScriptedModelServer.start({ turns: spec.turns });
+  const dir = await mkdtemp(join(tmpdir(), 'sortie-engine-'));
+  cleanups.push(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const { block, model } = modelSetup(provider);
+  const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';
+  await writeFile(
+    join(dir, 'main.hcl'),
+    `${variables}${block}\n${spec.hcl.replaceAll('MODEL', model)}`,
+  );
+  const config = await loadProject(dir, {
+    vars: { api_key: 'test-key', base_url: server.baseUrl(PROTOCOL[provider]) },
+    env: {},
+  });
+  const events: MissionEvent[] = [];
+  const handle = startRun(
+    {
+      config,
+      mission: spec.mission,
+      inputs: spec.inputs ?? {},
+      stateDir: join(dir, '.sortie'),
+      subscribers: [(event) => events.push(event)],
+      ...spec.options,
+    },
+    spec.dependencies,
+  );
+  spec.onStart?.(handle, events);
+  const result = await handle.done;
+  return { result, events, server, handle };
+}
+
+/** The events of one type, narrowed. */
+export function eventsOf<T extends MissionEvent['type']>(
+  events: readonly MissionEvent[],
+  type: T,
+): Array<Extract<MissionEvent, { type: T }>> {
+  return events.filter((event): event is Extract<MissionEvent, { type: T }> => event.type === type);
+}
+
+/** A commander turn calling one tool. */
+export function call(
+  actor: string | RegExp,
+  name: string,
+  args: Record<string, unknown> = {},
+  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
+): ScriptTurn {
+  return { match: { actor, ...match }, toolCalls: [{ name, arguments: args }] };
+}
+
+/** A text reply of an actor (agents answer with text). */
+export function reply(
+  actor: string | RegExp,
+  text: string,
+  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
+): ScriptTurn {
+  return { match: { actor, ...match }, text };
+}
+
+/** The plain commander script: plan one step, call the agent, complete, finish. */
+export function plainTask(
+  task: string,
+  agent: string | null,
+  summary: string,
+  extra: ScriptTurn[] = [],
+): ScriptTurn[] {
+  const commander = `commander:${task}`;
+  const turns: ScriptTurn[] = [call(commander, 'set_subtasks', { subtasks: ['Do it'] })];
+  if (agent !== null) {
+    turns.push(call(commander, 'call_agent', { name: agent, task: `work on ${task}` }));
+    turns.push(reply(`agent:${task}/${agent}`, `${agent} result for ${task}`));
+  }
+  turns.push(...extra);
+  turns.push(call(commander, 'complete_subtask'));
+  turns.push(call(commander, 'task_complete', { summary }));
+  return turns;
+}
