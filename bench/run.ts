@@ -12,13 +12,19 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 
 /** Benchmarks in the order they are reported; each prints Markdown lines on stdout. */
-const benchmarks = ['verify.ts', 'models.ts', 'tui.ts'].filter((name) => existsSync(join(here, name)));
+const benchmarks = ['verify.ts', 'models.ts', 'tui.ts'].filter((name) =>
+  existsSync(join(here, name)),
+);
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const sections: string[] = [];
 for (const name of benchmarks) {
   process.stderr.write(`bench: ${name}\n`);
-  const run = spawnSync(tsx, [join(here, name)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = spawnSync(tsx, [join(here, name)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (run.status !== 0) {
     sections.push(`### ${name}\n\nfailed with exit code ${run.status}\n`);
     continue;

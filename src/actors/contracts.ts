@@ -67,7 +67,13 @@ export interface TaskResult {
   /** Non-iterated tasks: the accepted output. */
   output?: unknown;
   /** Iterated tasks: each item's record. */
-  items?: Array<{ index: number; itemId: string; status: 'succeeded' | 'failed'; output?: unknown; error?: string }>;
+  items?: Array<{
+    index: number;
+    itemId: string;
+    status: 'succeeded' | 'failed';
+    output?: unknown;
+    error?: string;
+  }>;
   route?: string | null;
   error?: string;
 }

@@ -58,7 +58,8 @@ export interface ReasoningPart {
   state?: Record<string, unknown>;
 }
 
-export type Part = TextPart | ImagePart | DocumentPart | ToolCallPart | ToolResultPart | ReasoningPart;
+export type Part =
+  TextPart | ImagePart | DocumentPart | ToolCallPart | ToolResultPart | ReasoningPart;
 
 export interface Message {
   role: 'user' | 'assistant';
