@@ -5,6 +5,8 @@ import type { Body, Expr } from '../../../src/config/ast.ts';
 import { checkWithHcl2Json, parseProject, parseSource } from '../../../src/config/syntax/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'config-syntax');
+/** The complete example of config.md, shared with the semantic tests. */
+const SPEC_EXAMPLE = join(import.meta.dirname, '../../fixtures/config/spec-example');
 
 /** hcl2json's strings are Terraform templates again, so it keeps `$${` and `%%{` escaped. */
 function asTemplateText(value: string): string {
@@ -64,7 +66,7 @@ describe('agreement with hcl2json', () => {
   );
 
   it('parses the complete example of config.md without diagnostics', async () => {
-    const { files, diagnostics } = await parseProject(join(fixtures, 'example'));
+    const { files, diagnostics } = await parseProject(SPEC_EXAMPLE);
     expect(diagnostics).toEqual([]);
     expect(files.map((file) => file.path)).toEqual(['main.hcl']);
     const mission = files[0]?.body.blocks.find((block) => block.labels[0] === 'price_check');

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkWithHcl2Json, parseSource } from '../../../src/config/syntax/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'config-syntax');
+/** The complete example of config.md, shared with the semantic tests. */
+const SPEC_EXAMPLE = join(import.meta.dirname, '../../fixtures/config/spec-example');
 
 const insertions = [
   '{',
@@ -89,7 +91,7 @@ function mutate(text: string, random: (limit: number) => number): string {
 describe('agreement with hcl2json on mutated files', () => {
   it('never throws, and finds a syntax problem exactly when hcl2json does', async () => {
     const base =
-      (await readFile(join(fixtures, 'example', 'main.hcl'), 'utf8')) +
+      (await readFile(join(SPEC_EXAMPLE, 'main.hcl'), 'utf8')) +
       (await readFile(join(fixtures, 'literals', 'values.hcl'), 'utf8'));
     const random = generator(7);
     const disagreements: string[] = [];
