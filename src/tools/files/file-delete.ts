@@ -3,8 +3,7 @@ import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
-import { resolveSlotPath } from './path-guard.ts';
-import { statSlotPath } from './slot-entries.ts';
+import { existingFile } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 
 /** `file_delete {slot, path}`: deletes one file; folders are refused. */
@@ -24,21 +23,14 @@ export function createFileDeleteTool(slots: SlotSet): AgentTool {
       },
     }),
     async execute(args) {
-      const resolved = await resolveSlotPath(
+      const found = await existingFile(
         slots,
-        args.slot as string,
-        args.path as string,
+        args,
         'write',
+        (relative) => `"${relative}" is a folder: file_delete deletes files only`,
       );
-      if (!resolved.ok) return errorOutcome(resolved.error);
-      const file = resolved.path;
-      const stats = await statSlotPath(file);
-      if (stats === undefined) {
-        return errorOutcome(`file "${file.relative}" not found in slot "${file.slot.label}"`);
-      }
-      if (stats.isDirectory()) {
-        return errorOutcome(`"${file.relative}" is a folder: file_delete deletes files only`);
-      }
+      if (!found.ok) return errorOutcome(found.error);
+      const { file } = found;
       try {
         await unlink(file.host);
       } catch (error) {

@@ -10,8 +10,7 @@ import {
   slotProperty,
 } from './file-tool-common.ts';
 import { looksBinary } from './media-type.ts';
-import { resolveSlotPath } from './path-guard.ts';
-import { statSlotPath } from './slot-entries.ts';
+import { existingFile, useFileList } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 
 const CHUNK_BYTES = 64 * 1024;
@@ -37,19 +36,9 @@ export function createFileReadTool(slots: SlotSet): AgentTool {
       },
     }),
     async execute(args) {
-      const resolved = await resolveSlotPath(
-        slots,
-        args.slot as string,
-        args.path as string,
-        'read',
-      );
-      if (!resolved.ok) return errorOutcome(resolved.error);
-      const file = resolved.path;
-      const stats = await statSlotPath(file);
-      if (stats === undefined) {
-        return errorOutcome(`file "${file.relative}" not found in slot "${file.slot.label}"`);
-      }
-      if (stats.isDirectory()) return errorOutcome(`"${file.relative}" is a folder: use file_list`);
+      const found = await existingFile(slots, args, 'read', useFileList);
+      if (!found.ok) return errorOutcome(found.error);
+      const { file, stats } = found;
       const maxLines = args.max_lines as number | undefined;
       const maxBytes = args.max_bytes as number | undefined;
       if (

@@ -5,8 +5,7 @@ import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, formatSize, pathProperty, slotProperty } from './file-tool-common.ts';
 import { detectViewableType } from './media-type.ts';
-import { resolveSlotPath } from './path-guard.ts';
-import { statSlotPath } from './slot-entries.ts';
+import { existingFile, useFileList } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 import { rasteriseSvg } from './svg-raster.ts';
 
@@ -33,19 +32,9 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       },
     }),
     async execute(args) {
-      const resolved = await resolveSlotPath(
-        slots,
-        args.slot as string,
-        args.path as string,
-        'read',
-      );
-      if (!resolved.ok) return errorOutcome(resolved.error);
-      const file = resolved.path;
-      const stats = await statSlotPath(file);
-      if (stats === undefined) {
-        return errorOutcome(`file "${file.relative}" not found in slot "${file.slot.label}"`);
-      }
-      if (stats.isDirectory()) return errorOutcome(`"${file.relative}" is a folder: use file_list`);
+      const found = await existingFile(slots, args, 'read', useFileList);
+      if (!found.ok) return errorOutcome(found.error);
+      const { file, stats } = found;
       const head = await readBytes(file.host, 4096).catch((error: unknown) => errorCode(error));
       if (typeof head === 'string')
         return errorOutcome(`could not read "${file.relative}": ${head}`);

@@ -1,8 +1,9 @@
 import type { Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SlotPath } from './path-guard.ts';
-import { isInside } from './path-guard.ts';
+import type { SlotAccess, SlotPath } from './path-guard.ts';
+import { isInside, resolveSlotPath } from './path-guard.ts';
+import type { SlotSet } from './slots.ts';
 
 /** One file or folder inside a slot. */
 export interface SlotEntry {
@@ -27,6 +28,36 @@ export interface WalkResult {
 export async function statSlotPath(path: SlotPath): Promise<Stats | undefined> {
   if (path.absent) return undefined;
   return stat(path.host).catch(() => undefined);
+}
+
+/** An existing file in a slot with its stats, or the error text the model gets instead. */
+export type ExistingFile =
+  { ok: true; file: SlotPath; stats: Stats } | { ok: false; error: string };
+
+/**
+ * Resolves a tool's `slot` and `path` arguments to an existing file: the path guard first,
+ * then "not found" and, for a folder, `folderError` (each tool says what to use instead).
+ */
+export async function existingFile(
+  slots: SlotSet,
+  args: Record<string, unknown>,
+  access: SlotAccess,
+  folderError: (relative: string) => string,
+): Promise<ExistingFile> {
+  const resolved = await resolveSlotPath(slots, args.slot as string, args.path as string, access);
+  if (!resolved.ok) return resolved;
+  const file = resolved.path;
+  const stats = await statSlotPath(file);
+  if (stats === undefined) {
+    return { ok: false, error: `file "${file.relative}" not found in slot "${file.slot.label}"` };
+  }
+  if (stats.isDirectory()) return { ok: false, error: folderError(file.relative) };
+  return { ok: true, file, stats };
+}
+
+/** The folder answer of the reading tools: a folder is listed, not read. */
+export function useFileList(relative: string): string {
+  return `"${relative}" is a folder: use file_list`;
 }
 
 function isOnlyFileRoot(path: SlotPath): boolean {
