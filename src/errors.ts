@@ -1,3 +1,5 @@
+import type { Span } from './config/ast.ts';
+
 /** Base class of every error sortie raises on purpose; subclasses carry data, never meaning in text. */
 export class SortieError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -18,6 +20,27 @@ export interface Diagnostic {
   /** Block path from the outside in, e.g. ['mission "research"', 'task "analyze"']. */
   path: string[];
   hint?: string;
+}
+
+/** A diagnostic located at a span; `path` is the enclosing block path, outside in. */
+export function diagnosticAt(
+  span: Span,
+  message: string,
+  path: readonly string[] = [],
+  options: { severity?: 'error' | 'warning'; hint?: string } = {},
+): Diagnostic {
+  const diagnostic: Diagnostic = {
+    severity: options.severity ?? 'error',
+    message,
+    file: span.file,
+    line: span.start.line,
+    column: span.start.column,
+    endLine: span.end.line,
+    endColumn: span.end.column,
+    path: [...path],
+  };
+  if (options.hint !== undefined) diagnostic.hint = options.hint;
+  return diagnostic;
 }
 
 /** The project could not be loaded: carries every diagnostic found (warnings included). */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../errors.ts';
+import { diagnosticAt, type Diagnostic } from '../errors.ts';
 import type { Span } from './ast.ts';
 
 /** Collects every diagnostic of a load, in the order found (sorted by position at the end). */
@@ -7,12 +7,12 @@ export class DiagnosticSink {
 
   /** Records an error at `span`. */
   error(span: Span, message: string, path: readonly string[], hint?: string): void {
-    this.diagnostics.push(toDiagnostic('error', span, message, path, hint));
+    this.diagnostics.push(diagnosticAt(span, message, path, { severity: 'error', hint }));
   }
 
   /** Records a warning at `span`. */
   warning(span: Span, message: string, path: readonly string[], hint?: string): void {
-    this.diagnostics.push(toDiagnostic('warning', span, message, path, hint));
+    this.diagnostics.push(diagnosticAt(span, message, path, { severity: 'warning', hint }));
   }
 
   /** Adds diagnostics produced elsewhere (syntax layer, schema compiler). */
@@ -23,27 +23,6 @@ export class DiagnosticSink {
   get errorCount(): number {
     return this.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   }
-}
-
-function toDiagnostic(
-  severity: Diagnostic['severity'],
-  span: Span,
-  message: string,
-  path: readonly string[],
-  hint: string | undefined,
-): Diagnostic {
-  const diagnostic: Diagnostic = {
-    severity,
-    message,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    endLine: span.end.line,
-    endColumn: span.end.column,
-    path: [...path],
-  };
-  if (hint !== undefined) diagnostic.hint = hint;
-  return diagnostic;
 }
 
 /** Orders diagnostics by file, then position; stable for equal positions (declaration order). */

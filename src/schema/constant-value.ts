@@ -1,6 +1,5 @@
 import type { Expr } from '../config/ast.ts';
-import type { Diagnostic } from '../errors.ts';
-import { errorAt } from './diagnostic.ts';
+import { diagnosticAt, type Diagnostic } from '../errors.ts';
 
 /** The result of reading an expression as a constant: the value, or why it is not one. */
 export type ConstantResult = { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic };
@@ -54,5 +53,5 @@ export function constantValue(expr: Expr): ConstantResult {
 }
 
 function notConstant(expr: Expr): ConstantResult {
-  return { ok: false, diagnostic: errorAt(expr.span, 'must be a constant value', []) };
+  return { ok: false, diagnostic: diagnosticAt(expr.span, 'must be a constant value', []) };
 }

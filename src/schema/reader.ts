@@ -1,7 +1,6 @@
 import type { Expr, Span } from '../config/ast.ts';
-import type { Diagnostic } from '../errors.ts';
 import { constantValue } from './constant-value.ts';
-import { errorAt } from './diagnostic.ts';
+import { diagnosticAt, type Diagnostic } from '../errors.ts';
 
 /** Collects the diagnostics of one schema compilation, all attributed to one block path. */
 export class SchemaReader {
@@ -11,7 +10,7 @@ export class SchemaReader {
 
   /** Records an error at `span`; returns undefined so callers can `return reader.error(...)`. */
   error(span: Span, message: string): undefined {
-    this.diagnostics.push(errorAt(span, message, this.path));
+    this.diagnostics.push(diagnosticAt(span, message, this.path));
     return undefined;
   }
 

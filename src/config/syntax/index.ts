@@ -17,4 +17,5 @@ export { isInvalidExpr } from './invalid-expr.ts';
 export { loadTextFile, type LoadResult } from './load-file.ts';
 export { blockPathAt, parseProject, type ParsedProject } from './parse-project.ts';
 export { parseSource, blockPathSegment, type ParsedSource } from './source-parser.ts';
-export { LineIndex, diagnosticAt } from './text-position.ts';
+export { LineIndex } from './text-position.ts';
+export { diagnosticAt } from '../../errors.ts';

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../errors.ts';
 import type { Span } from '../ast.ts';
-import { diagnosticAt, type LineIndex } from './text-position.ts';
+import { diagnosticAt } from '../../errors.ts';
+import type { LineIndex } from './text-position.ts';
 
 /** Thrown after a syntax diagnostic was recorded, to unwind to the nearest recovery point. */
 export class SyntaxAbort extends Error {}

@@ -1,4 +1,3 @@
-import type { Diagnostic } from '../../errors.ts';
 import type { Position, Span } from '../ast.ts';
 
 /**
@@ -40,25 +39,4 @@ export class LineIndex {
   span(start: number, end: number): Span {
     return { file: this.file, start: this.positionAt(start), end: this.positionAt(end) };
   }
-}
-
-/** A diagnostic located at a span; `path` is the enclosing block path, outside in. */
-export function diagnosticAt(
-  span: Span,
-  message: string,
-  path: readonly string[] = [],
-  options: { severity?: 'error' | 'warning'; hint?: string } = {},
-): Diagnostic {
-  const diagnostic: Diagnostic = {
-    severity: options.severity ?? 'error',
-    message,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    endLine: span.end.line,
-    endColumn: span.end.column,
-    path: [...path],
-  };
-  if (options.hint !== undefined) diagnostic.hint = options.hint;
-  return diagnostic;
 }
