@@ -58,14 +58,17 @@ function replaceDeep(value: unknown, secrets: SecretValues, unknown: Set<string>
 }
 
 /**
- * A redactor for secret values as they appear in tool results: raw, and JSON-escaped (a
- * value holding quotes or backslashes shows up escaped inside compact JSON).
+ * A redactor for secret values as they appear in tool results: raw, JSON-escaped (a value
+ * holding quotes or backslashes shows up escaped inside compact JSON) and URL-encoded (a
+ * server echoing the request URL, as paging links do, returns a `query` secret encoded).
  */
 export function secretRedactor(values: Iterable<string>): Redactor {
   const forms = new Set<string>();
   for (const value of values) {
     forms.add(value);
     forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(encodeURIComponent(value));
+    forms.add(new URLSearchParams([['', value]]).toString().slice(1));
   }
   return createRedactor(forms);
 }

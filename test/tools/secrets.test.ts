@@ -136,3 +136,19 @@ describe('redactOutcome', () => {
     });
   });
 });
+
+describe('secretRedactor', () => {
+  it('masks a secret raw, JSON-escaped and URL-encoded (as an echoed request URL holds it)', () => {
+    const redact = secretRedactor(['tok "x"\\9 &y']);
+    expect(
+      redact(
+        [
+          'raw tok "x"\\9 &y',
+          'json "tok \\"x\\"\\\\9 &y"',
+          'uri ?t=tok%20%22x%22%5C9%20%26y',
+          'form ?t=tok+%22x%22%5C9+%26y',
+        ].join(' | '),
+      ),
+    ).toBe('raw •••• | json "••••" | uri ?t=•••• | form ?t=••••');
+  });
+});

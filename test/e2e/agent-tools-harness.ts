@@ -1,0 +1,185 @@
+/**
+ * Shared setup of the agent-tool end-to-end tests: an HCL project written into a temp dir,
+ * the real CLI run as a child process against the ScriptedModelServer, loopback HTTP
+ * servers that record what they received, and readers for the journal and `--json` output.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { modelSetup, type TestProvider } from './engine-harness.ts';
+
+export const ROOT = join(import.meta.dirname, '../..');
+
+/** No colour, no key from the developer's environment. */
+const ENV = {
+  NO_COLOR: '1',
+  FORCE_COLOR: undefined,
+  CI: '1',
+  OPENAI_API_KEY: undefined,
+  ANTHROPIC_API_KEY: undefined,
+  GEMINI_API_KEY: undefined,
+  GOOGLE_API_KEY: undefined,
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Closes servers and removes temp dirs registered by the finished test. */
+export async function cleanUpAll(): Promise<void> {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+}
+
+/** A temp directory removed by `cleanUpAll`. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `sortie-${prefix}-`));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Writes `main.hcl` with `api_key` (secret) and `base_url` variables and the provider's
+ * model block `main`; `MODEL` in the HCL becomes the model reference.
+ */
+export async function writeProject(
+  hcl: string,
+  provider: TestProvider = 'openai',
+): Promise<string> {
+  const dir = await tempDir('project');
+  const { block, model } = modelSetup(provider);
+  const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';
+  await writeFile(join(dir, 'main.hcl'), `${variables}${block}\n${hcl.replaceAll('MODEL', model)}`);
+  return dir;
+}
+
+/** A scripted model server closed by `cleanUpAll`. */
+export async function startModelServer(turns: ScriptTurn[]): Promise<ScriptedModelServer> {
+  const server = await ScriptedModelServer.start({ turns });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `node bin/sortie.js ARGS` without blocking (this process serves the scripted model
+ * server and the test HTTP servers the child talks to).
+ */
+export async function sortie(args: string[]): Promise<CliResult> {
+  const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+  return { status, stdout, stderr };
+}
+
+/** Parses JSON lines (the `--json` output or a journal). */
+export function jsonLines(text: string): Array<Record<string, unknown>> {
+  return text
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The run directories of a state directory, oldest first (run ids sort by time). */
+export async function runDirs(stateDir: string): Promise<string[]> {
+  const ids = (await readdir(join(stateDir, 'runs'))).sort();
+  return ids.map((id) => join(stateDir, 'runs', id));
+}
+
+/** Every file below a directory, with its text (binary files included as latin1). */
+export async function filesBelow(dir: string): Promise<Array<{ path: string; text: string }>> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile());
+  return Promise.all(
+    files.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { path, text: await readFile(path, 'latin1') };
+    }),
+  );
+}
+
+/** A commander (or agent) turn calling one tool. */
+export function call(
+  actor: string | RegExp,
+  name: string,
+  args: Record<string, unknown> = {},
+  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
+): ScriptTurn {
+  return { match: { actor, ...match }, toolCalls: [{ name, arguments: args }] };
+}
+
+/** A text reply of an actor. */
+export function reply(
+  actor: string | RegExp,
+  text: string,
+  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
+): ScriptTurn {
+  return { match: { actor, ...match }, text };
+}
+
+/**
+ * A commander that plans one step, hands it to `agent` (whose own turns come from
+ * `agentTurns`), completes it and finishes with `summary`.
+ */
+export function delegatingTask(
+  task: string,
+  agent: string,
+  agentTurns: ScriptTurn[],
+  summary: string,
+): ScriptTurn[] {
+  const commander = `commander:${task}`;
+  return [
+    call(commander, 'set_subtasks', { subtasks: ['Do it'] }),
+    call(commander, 'call_agent', { name: agent, task: `work on ${task}` }),
+    ...agentTurns,
+    call(commander, 'complete_subtask'),
+    call(commander, 'task_complete', { summary }),
+  ];
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+/** A loopback HTTP server on a free port that records each request it answers. */
+export async function startHttpServer(
+  answer: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; received: ReceivedRequest[] }> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((request, response) => {
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+    });
+    answer(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${port}`, received };
+}
