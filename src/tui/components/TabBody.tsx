@@ -6,11 +6,10 @@ import type { Mode } from '../keys.ts';
 import type { TuiState } from '../store/index.ts';
 import type { ViewState } from '../view/view-state.ts';
 import { BreakpointList } from './BreakpointList.tsx';
-import { CostsTab } from './CostsTab.tsx';
+import { LinesView } from './LinesView.tsx';
 import { DetailPane } from './DetailPane.tsx';
 import { EventsTab } from './EventsTab.tsx';
 import { HelpOverlay } from './HelpOverlay.tsx';
-import { OutputsTab } from './OutputsTab.tsx';
 import { TreeView } from './TreeView.tsx';
 
 export interface TabBodyProps {
@@ -74,7 +73,7 @@ export function TabBody(props: TabBodyProps) {
   }
   switch (view.tab) {
     case 'costs':
-      return <CostsTab lines={screen.costs} start={view.costsStart} height={height} />;
+      return <LinesView lines={screen.costs} start={view.costsStart} height={height} />;
     case 'events':
       return (
         <EventsTab
@@ -88,7 +87,7 @@ export function TabBody(props: TabBodyProps) {
         />
       );
     case 'outputs':
-      return <OutputsTab lines={screen.outputs} start={view.outputsStart} height={height} />;
+      return <LinesView lines={screen.outputs} start={view.outputsStart} height={height} />;
     case 'tree':
       return <TreeTab {...props} />;
   }

@@ -1,0 +1,216 @@
+/**
+ * The real CLI's TUI in a real terminal: `sortie run --break tool:…` inside tmux against a
+ * scripted model server in this process. Keys go in with `send-keys`, the screen comes back
+ * with `capture-pane`; the server's request log shows which gate points have passed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDollars } from '../../src/models/cost.ts';
+import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { formatCount } from '../../src/tui/money.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PROJECT = 'test/fixtures/e2e/tui';
+const TOOL = 'builtins_utils_current_time';
+const SESSION = 'run';
+const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-cli-'));
+// A private tmux server: its environment is ours, killing it touches no one else's panes, and
+// its socket goes with the temp directory.
+const SOCKET = join(directory, 'tmux.socket');
+const stateDir = join(directory, 'state');
+const exitFile = join(directory, 'exit-code');
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-S', SOCKET, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function screen(): string {
+  try {
+    return tmux('capture-pane', '-p', '-t', SESSION);
+  } catch {
+    return '(no tmux pane)';
+  }
+}
+
+function press(key: string): void {
+  tmux('send-keys', '-t', SESSION, key);
+}
+
+/** Polls until `check` holds; fails with the last screen after 30 s. */
+async function until(what: string, check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      throw new Error(`gave up waiting for ${what}; last screen:\n${screen()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A turn of `actor` calling one tool, with a usage that differs per turn. */
+function call(
+  actor: string,
+  name: string,
+  args: Record<string, unknown>,
+  input: number,
+): ScriptTurn {
+  return {
+    match: { actor },
+    toolCalls: [{ name, arguments: args }],
+    usage: { input, output: 37, cacheRead: 256 },
+  };
+}
+
+const SURVEY = 'commander:survey';
+const REPORT = 'commander:report';
+const CLOCK = 'agent:survey/clock';
+
+const TURNS: ScriptTurn[] = [
+  call(SURVEY, 'set_subtasks', { subtasks: ['Ask the clock'] }, 1_204),
+  call(SURVEY, 'call_agent', { name: 'clock', task: 'Tell the current time in UTC' }, 1_310),
+  call(CLOCK, TOOL, { timezone: 'UTC' }, 811),
+  { match: { actor: CLOCK }, text: 'The clock answered.', usage: { input: 902, output: 12 } },
+  call(SURVEY, 'complete_subtask', {}, 1_433),
+  call(SURVEY, 'task_complete', { summary: 'The clock answered.' }, 1_502),
+  call(REPORT, 'set_subtasks', { subtasks: ['Report the time'] }, 1_120),
+  call(REPORT, 'complete_subtask', {}, 1_187),
+  call(REPORT, 'task_complete', { summary: 'Reported the time.' }, 1_250),
+];
+
+/** Requests before the breakpoint: survey's first two turns and the clock's tool-calling turn. */
+const BEFORE_THE_TOOL = 3;
+
+/**
+ * The child's whole environment, built here so that CI is absent (`.ci/run` exports CI=true,
+ * under which the CLI refuses --break and Ink would only draw the last frame).
+ */
+function childEnvironment(): string[] {
+  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'].flatMap((name) => {
+    const value = process.env[name];
+    return value === undefined ? [] : [`${name}=${value}`];
+  });
+  return [...kept, 'TERM=xterm-256color', 'NO_COLOR=1'];
+}
+
+/**
+ * The journal's `model.response` events (the journal holds exactly what --json prints), summed
+ * and formatted as the Costs tab's total row and the header show them.
+ */
+function journalTotals(): { requests: number; line: RegExp; header: string } {
+  const [runId] = readdirSync(join(stateDir, 'runs'));
+  const text = readFileSync(join(stateDir, 'runs', String(runId), 'journal.jsonl'), 'utf8');
+  const responses = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((event) => event.type === 'model.response') as unknown as Array<{
+    usage: Record<'input' | 'cacheRead' | 'cacheWrite' | 'output' | 'reasoning', number>;
+    costPico: string;
+  }>;
+  const sum = (field: keyof (typeof responses)[number]['usage']): number =>
+    responses.reduce((total, event) => total + event.usage[field], 0);
+  const cost = responses.reduce((total, event) => total + BigInt(event.costPico), 0n);
+  const columns = [
+    String(responses.length),
+    ...(['input', 'cacheRead', 'cacheWrite', 'output', 'reasoning'] as const).map((field) =>
+      formatCount(sum(field)),
+    ),
+    formatDollars(cost),
+  ];
+  const escaped = columns.map((column) => column.replaceAll('$', '\\$').replaceAll('.', '\\.'));
+  const tokens = sum('input') + sum('cacheRead') + sum('cacheWrite') + sum('output');
+  return {
+    requests: responses.length,
+    line: new RegExp(`^total +${escaped.join(' +')}$`, 'm'),
+    header: `${formatCount(tokens)} tok · ${formatDollars(cost)}`,
+  };
+}
+
+let server: ScriptedModelServer;
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ turns: TURNS });
+});
+
+afterAll(async () => {
+  try {
+    tmux('kill-server');
+  } catch {
+    // The server left on its own when its last session ended.
+  }
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => {
+  it('holds the tool at its breakpoint, steps one gate, continues, and shows the costs', async () => {
+    const run = [
+      'env -i',
+      ...childEnvironment().map((pair) => `'${pair}'`),
+      `'${process.execPath}' bin/sortie.js run ${PROJECT}`,
+      `--var api_key=sk-test-tui --var base_url=${server.baseUrl('openai')}`,
+      `--state-dir '${stateDir}' --break tool:${TOOL}`,
+    ].join(' ');
+    // tmux runs this through a shell, which outlives the CLI just long enough to note its exit.
+    const command = `${run}; echo $? > '${exitFile}'`;
+    tmux('new-session', '-d', '-s', SESSION, '-x', '120', '-y', '35', '-c', ROOT, command);
+
+    // (a) the tree, and (b) the breakpoint holding the clock's tool call. Tasks appear as they
+    // start (no event announces a pending one), so `report` is not there yet.
+    await until('the held tool call', () => screen().includes('⏸ clock · held before bui…'));
+    const held = screen();
+    expect(held).toContain('⏸ PAUSED (1 held)');
+    expect(held).toMatch(/^› ▾ ● mission timekeeping +\S/m);
+    expect(held).toMatch(/^ {4}▾ ● survey +\S/m);
+    expect(held).toMatch(/^ {6}▾ ● commander · waiting for c… +\S/m);
+    expect(held).toMatch(/^ {10}⏸ clock · held before bui… +\S/m);
+    expect(server.requests.map((request) => request.actor)).toEqual([SURVEY, SURVEY, CLOCK]);
+    // Selecting the clock shows the held call's arguments in the detail pane.
+    for (let row = 0; row < 3; row += 1) press('j');
+    await until('the held call in the detail pane', () =>
+      screen().includes(`⏸ held before tool ${TOOL}: arguments`),
+    );
+    expect(screen()).toMatch(/"timezone": "UTC"/);
+
+    // (c) `n` lets exactly one gate point through: the tool runs, the clock's next request waits.
+    press('n');
+    // The held points come from the gate at once, the events with the store's next repaint:
+    // wait for the tree row, which needs both.
+    await until('the clock held before its model request', () =>
+      /^› {9}⏸ clock · held before mod… +\S/m.test(screen()),
+    );
+    const stepped = screen();
+    expect(stepped).toContain('⏸ PAUSED (1 held)');
+    expect(stepped).toContain('⏸ held before model request: 3 messages');
+    expect(stepped).toContain(`stepped: tool ${CLOCK} ${TOOL}`);
+    expect(stepped).toMatch(new RegExp(`tool ${TOOL} \\(ok in \\d+ ms\\)`));
+    expect(server.requests).toHaveLength(BEFORE_THE_TOOL);
+
+    // (d) `c` runs to the end; the Costs tab's totals are the journal's.
+    press('c');
+    await until('the finished run', () => /✓ succeeded/.test(screen()));
+    const finished = screen();
+    expect(finished).not.toContain('PAUSED');
+    expect(finished).toMatch(/^ {4}▾ ✓ survey +\S/m);
+    expect(finished).toMatch(/^ {4}▾ ✓ report +\S/m);
+    press('2');
+    await until('the Costs tab', () => screen().includes('per model'));
+    const costs = screen();
+    press('q');
+    // The shell creates the file before it writes the code: wait for the whole line.
+    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+    await until('the CLI to exit', () => exitCode().endsWith('\n'));
+    expect(exitCode()).toBe('0\n');
+    server.assertDone();
+    const totals = journalTotals();
+    expect(totals.requests).toBe(TURNS.length);
+    expect(costs).toMatch(totals.line);
+    expect(costs).toContain(totals.header);
+  }, 120_000);
+});
