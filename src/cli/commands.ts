@@ -1,5 +1,9 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
+import { registerModels } from './models.ts';
+import { registerReplay } from './replay.ts';
+import { registerRun } from './run.ts';
+import { registerRuns, registerShow } from './runs.ts';
 import { registerVerify } from './verify.ts';
 
 /**
@@ -13,4 +17,11 @@ export type RegisterCommand = (
 ) => void;
 
 /** Every command, in the order `sortie --help` lists them. Add new commands here. */
-export const COMMANDS: readonly RegisterCommand[] = [registerVerify];
+export const COMMANDS: readonly RegisterCommand[] = [
+  registerRun,
+  registerVerify,
+  registerModels,
+  registerRuns,
+  registerShow,
+  registerReplay,
+];

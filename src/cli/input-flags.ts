@@ -103,8 +103,8 @@ function convert(
 }
 
 /**
- * `@PATH` (relative to the working directory, must exist) or `base64:DATA`; an upload from
- * the command line has no file name of its own, so it is named after the input.
+ * `@PATH` (relative to the working directory, must exist) or `base64:DATA[#FILENAME]`; an
+ * upload with no `#FILENAME` is named after the input.
  */
 function fileValue(
   name: string,
@@ -114,19 +114,24 @@ function fileValue(
   if (text.startsWith('@')) {
     const path = text.slice(1);
     const absolute = resolve(cwd, path);
-    const isFile = (() => {
+    const kind = (() => {
       try {
-        return statSync(absolute).isFile();
+        return statSync(absolute).isFile() ? 'file' : 'other';
       } catch {
-        return false;
+        return 'missing';
       }
     })();
-    return isFile ? { value: { path: absolute } } : { problem: `file not found: ${path}` };
+    if (kind === 'file') return { value: { path: absolute } };
+    return { problem: kind === 'missing' ? `file not found: ${path}` : `not a file: ${path}` };
   }
   if (text.startsWith('base64:')) {
-    const data = text.slice('base64:'.length);
+    // `#` is not in the base64 alphabet, so `base64:DATA#report.pdf` names the upload.
+    const [data = '', filename] = text.slice('base64:'.length).split(/#(.*)/s);
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return { problem: 'not valid base64' };
-    return { value: { base64: data, filename: name } };
+    if (filename !== undefined && (filename === '' || /[/\\\0]/.test(filename))) {
+      return { problem: 'the name after # must be a plain file name (no slashes)' };
+    }
+    return { value: { base64: data, filename: filename ?? name } };
   }
-  return { problem: 'a file input takes @PATH or base64:DATA' };
+  return { problem: 'a file input takes @PATH, base64:DATA or base64:DATA#FILENAME' };
 }

@@ -11,8 +11,8 @@ export interface CliIo {
 /** The real process streams and environment. */
 export function processIo(): CliIo {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: pipeSafeWriter(process.stdout),
+    stderr: pipeSafeWriter(process.stderr),
     env: process.env,
     stdoutIsTty: process.stdout.isTTY === true,
     stderrIsTty: process.stderr.isTTY === true,
@@ -29,4 +29,20 @@ export function useColor(io: CliIo, stream: 'stdout' | 'stderr'): boolean {
   const force = io.env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force !== 'false';
   return stream === 'stdout' ? io.stdoutIsTty : io.stderrIsTty;
+}
+
+/**
+ * Writes to a stream whose reader may go away (`sortie run --json | head -1`): after EPIPE the
+ * output is dropped instead of crashing with a stack trace, so a run still finishes and
+ * journals. Other stream errors are still thrown.
+ */
+export function pipeSafeWriter(stream: NodeJS.WritableStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
 }

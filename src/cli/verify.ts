@@ -14,8 +14,9 @@ export const registerVerify: RegisterCommand = (program: Command, io: CliIo, set
     )
     .argument('[DIR]', 'project directory or .hcl file', '.')
     .option('--var <NAME=VALUE...>', 'set a variable (repeatable)')
-    .action(async (directory: string, options: { var?: string[] }) => {
-      setExitCode(await verify(directory, options.var ?? [], io));
+    .option('--tokens', "add each task's commander harness tokens (system prompt + tool schemas)")
+    .action(async (directory: string, options: { var?: string[]; tokens?: boolean }) => {
+      setExitCode(await verify(directory, options.var ?? [], io, options.tokens === true));
     });
 };
 
@@ -24,6 +25,7 @@ export async function verify(
   directory: string,
   varFlags: readonly string[],
   io: CliIo,
+  tokens = false,
 ): Promise<number> {
   const { parseVarFlags } = await import('./var-flags.ts');
   const { analyzeProject } = await import('../config/load-project.ts');
@@ -38,5 +40,9 @@ export async function verify(
     return ExitCode.usage;
   }
   io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
+  if (tokens) {
+    const { formatHarnessTokens } = await import('./verify-tokens.ts');
+    io.stdout(formatHarnessTokens(analysis.config));
+  }
   return ExitCode.ok;
 }

@@ -121,3 +121,24 @@ describe('parseInputFlags', () => {
     );
   });
 });
+
+describe('parseInputFlags file inputs', () => {
+  it('names a base64 upload after #FILENAME, else after the input', () => {
+    expect(parseInputFlags(['topic=x', 'brief=base64:SGk=#notes.md'], inputs, 'm').brief).toEqual({
+      base64: 'SGk=',
+      filename: 'notes.md',
+    });
+    expect(parseInputFlags(['topic=x', 'brief=base64:SGk='], inputs, 'm').brief).toEqual({
+      base64: 'SGk=',
+      filename: 'brief',
+    });
+  });
+
+  it('rejects a #FILENAME with a slash, and a directory given as @PATH', () => {
+    expect(problem(['topic=x', 'brief=base64:SGk=#../x'])).toBe(
+      '--input brief=base64:SGk=#../x: the name after # must be a plain file name (no slashes)',
+    );
+    const cwd = mkdtempSync(join(tmpdir(), 'sortie-inputs-'));
+    expect(problem(['topic=x', 'brief=@.'], cwd)).toBe('--input brief=@.: not a file: .');
+  });
+});

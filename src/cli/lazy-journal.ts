@@ -1,0 +1,44 @@
+import { openJournal, type JournalWriter } from '../journal/writer.ts';
+import { runPaths } from '../journal/paths.ts';
+import type { MissionEvent } from '../runtime/events.ts';
+
+/** A journal that opens itself on the run's first event (the event carries the run id). */
+export interface LazyJournal {
+  subscriber: (event: MissionEvent) => void;
+  /** Writes everything and closes; rejects with the journal's first write error. */
+  close(): Promise<void>;
+}
+
+/**
+ * Attaches the journal without knowing the run id in advance: events wait in memory while
+ * `runs/RUN_ID/` is created, then go to the writer in order. A run that fails before its
+ * first event leaves no journal behind.
+ */
+export function lazyJournal(stateDir: string): LazyJournal {
+  const waiting: MissionEvent[] = [];
+  let writer: JournalWriter | undefined;
+  let opening: Promise<JournalWriter> | undefined;
+  return {
+    subscriber(event) {
+      if (writer !== undefined) {
+        writer.subscriber(event);
+        return;
+      }
+      waiting.push(event);
+      if (opening !== undefined) return;
+      opening = openJournal(runPaths(stateDir, event.runId).dir).then((opened) => {
+        writer = opened;
+        for (const early of waiting.splice(0)) opened.subscriber(early);
+        return opened;
+      });
+      // Reported by close(); until then the rejection must not count as unhandled.
+      opening.catch(() => undefined);
+    },
+    async close() {
+      if (opening === undefined) return;
+      const opened = await opening;
+      await opened.close();
+      if (opened.failure !== undefined) throw opened.failure;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The model clients of a run: the real providers (default), the real providers recorded into
+ * a cassette (`--record`), or a cassette answering with no network (`--replay-model`).
+ */
+import type { ModelClientFactory } from '../actors/contracts.ts';
+import { defaultModelClients } from '../actors/run-services.ts';
+import { UsageError } from '../errors.ts';
+import {
+  loadCassette,
+  openCassetteWriter,
+  recordingClients,
+  replayClients,
+} from '../journal/cassette/index.ts';
+import type { Redactor } from '../redact.ts';
+
+/** The cassette flags of `sortie run`. */
+export interface CassetteFlags {
+  record?: string;
+  replayModel?: string;
+  replayLenient?: boolean;
+}
+
+/** The factory to give the run (undefined: the runtime's default) and what to close after it. */
+export interface RunClients {
+  clients: ModelClientFactory | undefined;
+  /** Flushes and closes a cassette being recorded. */
+  close(): Promise<void>;
+}
+
+/** Checks that the cassette flags fit together (before anything is loaded). */
+export function checkCassetteFlags(flags: CassetteFlags): void {
+  if (flags.record !== undefined && flags.replayModel !== undefined) {
+    throw new UsageError('--record and --replay-model cannot be used together');
+  }
+  if (flags.replayLenient === true && flags.replayModel === undefined) {
+    throw new UsageError('--replay-lenient only applies with --replay-model FILE');
+  }
+}
+
+/** Opens the cassette the flags name; `warn` receives lenient replay mismatches. */
+export async function runClients(
+  flags: CassetteFlags,
+  redact: Redactor,
+  warn: (message: string) => void,
+): Promise<RunClients> {
+  if (flags.replayModel !== undefined) {
+    const cassette = await loadCassette(flags.replayModel);
+    const clients = replayClients(cassette, {
+      lenient: flags.replayLenient === true,
+      onWarning: (message) => warn(message),
+      redact,
+    });
+    return { clients, close: () => Promise.resolve() };
+  }
+  if (flags.record !== undefined) {
+    const writer = await openCassetteWriter(flags.record, {
+      note: `recorded by sortie run from real model responses`,
+      redact,
+    });
+    return {
+      clients: recordingClients(defaultModelClients, writer, redact),
+      close: () => writer.close(),
+    };
+  }
+  return { clients: undefined, close: () => Promise.resolve() };
+}

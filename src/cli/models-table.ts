@@ -1,0 +1,92 @@
+/**
+ * `sortie models` text: per model block a header and one row per model key with API name,
+ * prices in USD per 1M tokens (input, output, cache read, cache write) and the reasoning
+ * flag, in aligned columns. Local (ollama) keys cost $0; keys with no known price say so.
+ */
+import type { Config, ModelBlockConfig, DeferredString } from '../config/types.ts';
+import type { Pricing } from '../models/types.ts';
+
+const HEADINGS = [
+  'KEY',
+  'API NAME',
+  'INPUT',
+  'OUTPUT',
+  'CACHE READ',
+  'CACHE WRITE',
+  'REASONING',
+  'NOTE',
+];
+const NOTE_COLUMN = 7;
+/** Columns aligned to the right (the prices). */
+const NUMERIC = new Set([2, 3, 4, 5]);
+
+/** Every model block of the project, one table each, blocks separated by a blank line. */
+export function formatModels(config: Config): string {
+  const blocks = [...config.models.values()];
+  if (blocks.length === 0) return 'no model blocks in this project\n';
+  return `${blocks.map(formatBlock).join('\n')}\n$ per 1M tokens\n`;
+}
+
+/** One block: `model "openai" · openai · prompt caching on` and its table. */
+export function formatBlock(block: ModelBlockConfig): string {
+  const facts = [
+    block.provider,
+    `prompt caching ${block.promptCaching ? 'on' : 'off'}`,
+    ...(block.baseUrl === undefined ? [] : [`base_url ${deferredText(block.baseUrl)}`]),
+  ];
+  const rows = [...block.models.values()].map((model) => {
+    const notes = [
+      ...(block.aliases.has(model.key) ? ['alias'] : []),
+      ...(block.pricing.has(model.key) ? ['custom price'] : []),
+      ...(model.pricing === undefined ? ['unpriced'] : []),
+    ];
+    return [
+      model.key,
+      model.apiName,
+      ...priceCells(model.pricing),
+      model.reasoningCapable ? 'yes' : 'no',
+      notes.join(', '),
+    ];
+  });
+  // The NOTE column only when some key has a note.
+  const columns = rows.some((row) => row[NOTE_COLUMN] !== '') ? HEADINGS.length : NOTE_COLUMN;
+  const table = [HEADINGS, ...rows].map((row) => row.slice(0, columns));
+  return `model "${block.name}" · ${facts.join(' · ')}\n${alignRows(table)}`;
+}
+
+function priceCells(pricing: Pricing | undefined): string[] {
+  if (pricing === undefined) return ['-', '-', '-', '-'];
+  return [pricing.input, pricing.output, pricing.cacheRead, pricing.cacheWrite].map(formatPrice);
+}
+
+/** `$0.15`, `$2.50`, `$0.075`, `$0` (at least two decimals except for zero). */
+export function formatPrice(price: number): string {
+  if (price === 0) return '$0';
+  const text = price.toFixed(6).replace(/0+$/, '');
+  const [whole = '0', fraction = ''] = text.split('.');
+  return `$${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+function deferredText(value: DeferredString): string {
+  return value.segments
+    .map((segment) => ('text' in segment ? segment.text : `\${vars.${segment.variable}}`))
+    .join('');
+}
+
+function alignRows(rows: string[][]): string {
+  const widths = (rows[0] ?? []).map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  return rows
+    .map((row) =>
+      `  ${row
+        .map((cell, column) =>
+          NUMERIC.has(column)
+            ? cell.padStart(widths[column] ?? 0)
+            : cell.padEnd(widths[column] ?? 0),
+        )
+        .join('  ')}`.trimEnd(),
+    )
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { RegisterCommand } from './commands.ts';
+import { ExitCode } from './exit-codes.ts';
+import type { CliIo } from './io.ts';
+import { collect } from './collect-flag.ts';
+
+/** `sortie models [DIR]`: every key of every model block with API name, prices and reasoning flag. */
+export const registerModels: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('models')
+    .description(
+      'list model blocks: every key with API name, prices ($ per 1M tokens), reasoning flag',
+    )
+    .argument('[DIR]', 'project directory or .hcl file', '.')
+    .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
+    .action(async (directory: string, options: { var?: string[] }) => {
+      const { parseVarFlags } = await import('./var-flags.ts');
+      const { loadProject } = await import('../config/load-project.ts');
+      const { formatModels } = await import('./models-table.ts');
+      const config = await loadProject(directory, {
+        vars: parseVarFlags(options.var ?? []),
+        env: io.env,
+      });
+      io.stdout(formatModels(config));
+      setExitCode(ExitCode.ok);
+    });
+};

@@ -1,0 +1,167 @@
+/**
+ * What the line log remembers between events: the start time, dataset sizes (for
+ * `iteration 3/20`), each task's outcome, and token and dollar totals per model. Built from
+ * events alone, so a live run and a replayed journal print the same lines and summary.
+ */
+import { totalTokens } from '../../models/usage.ts';
+import type { MissionEvent } from '../../runtime/events.ts';
+
+/** A task as the summary shows it. */
+export interface TaskLine {
+  mission: string;
+  task: string;
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
+  /** Summary, error, cancel reason or skip reason. */
+  detail: string;
+  output?: unknown;
+  /** Iterated tasks: outputs of succeeded items by index. */
+  items: Map<number, unknown>;
+  failedItems: number;
+}
+
+/** Spending on one model (`provider/config.key`). */
+export interface ModelSpend {
+  requests: number;
+  tokens: number;
+  costPico: bigint;
+  unpriced: boolean;
+}
+
+/** The line log's memory of the run so far. */
+export interface LogState {
+  startMs: number | undefined;
+  mission: string;
+  /** `depends_on` names by `mission/task`, from the config when known (`started (depends on …)`). */
+  dependencies: ReadonlyMap<string, readonly string[]>;
+  /** Item counts by task, from `dataset.locked`. */
+  iterationTotals: Map<string, number>;
+  tasks: Map<string, TaskLine>;
+  models: Map<string, ModelSpend>;
+  tokens: number;
+  costPico: bigint;
+  unpriced: boolean;
+}
+
+/** A fresh state; `dependencies` maps `mission/task` to its `depends_on` task names. */
+export function createLogState(
+  dependencies: ReadonlyMap<string, readonly string[]> = new Map(),
+): LogState {
+  return {
+    startMs: undefined,
+    mission: '',
+    dependencies,
+    iterationTotals: new Map(),
+    tasks: new Map(),
+    models: new Map(),
+    tokens: 0,
+    costPico: 0n,
+    unpriced: false,
+  };
+}
+
+/** The key of a task of the current mission in `tasks` and `dependencies`. */
+export function taskKey(state: LogState, task: string): string {
+  return `${state.mission}/${task}`;
+}
+
+/** Records what an event tells (call before formatting its line). */
+export function observeEvent(state: LogState, event: MissionEvent): void {
+  state.startMs ??= Date.parse(event.time);
+  switch (event.type) {
+    case 'mission.started':
+      state.mission = event.mission;
+      return;
+    case 'dataset.locked':
+      state.iterationTotals.set(taskKey(state, event.task), event.count);
+      return;
+    case 'model.response':
+      recordSpend(state, event);
+      return;
+    case 'task.started':
+      state.tasks.set(taskKey(state, event.task), {
+        mission: state.mission,
+        task: event.task,
+        status: 'running',
+        detail: '',
+        items: new Map(),
+        failedItems: 0,
+      });
+      return;
+    case 'iteration.succeeded':
+      taskLine(state, event.task).items.set(event.index, event.output);
+      return;
+    case 'iteration.failed':
+      if (event.final) taskLine(state, event.task).failedItems += 1;
+      return;
+    case 'task.succeeded':
+      // A task without an output schema reports null: nothing to show under outputs.
+      Object.assign(taskLine(state, event.task), {
+        status: 'succeeded',
+        detail: event.summary,
+        output: event.output === null ? undefined : event.output,
+      });
+      return;
+    case 'task.failed':
+      Object.assign(taskLine(state, event.task), { status: 'failed', detail: event.error });
+      return;
+    case 'task.cancelled':
+      Object.assign(taskLine(state, event.task), { status: 'cancelled', detail: event.reason });
+      return;
+    case 'task.skipped':
+      Object.assign(taskLine(state, event.task), {
+        status: 'skipped',
+        detail: skipText(event.reason, event.cause),
+      });
+      return;
+    default:
+      return;
+  }
+}
+
+/** `upstream failed: fetch`. */
+export function skipText(reason: string, cause: string | null): string {
+  const words = reason.replaceAll('_', ' ');
+  return cause === null ? words : `${words}: ${cause}`;
+}
+
+/** Tasks of one mission that have finished (any outcome but running). */
+export function finishedTasks(state: LogState, mission: string): TaskLine[] {
+  return [...state.tasks.values()].filter(
+    (line) => line.mission === mission && line.status !== 'running',
+  );
+}
+
+function taskLine(state: LogState, task: string): TaskLine {
+  const key = taskKey(state, task);
+  let line = state.tasks.get(key);
+  if (line === undefined) {
+    line = {
+      mission: state.mission,
+      task,
+      status: 'running',
+      detail: '',
+      items: new Map(),
+      failedItems: 0,
+    };
+    state.tasks.set(key, line);
+  }
+  return line;
+}
+
+function recordSpend(
+  state: LogState,
+  event: Extract<MissionEvent, { type: 'model.response' }>,
+): void {
+  const tokens = totalTokens(event.usage);
+  const cost = BigInt(event.costPico);
+  const name = `${event.model.config}.${event.model.key}`;
+  const spend = state.models.get(name) ?? { requests: 0, tokens: 0, costPico: 0n, unpriced: false };
+  spend.requests += 1;
+  spend.tokens += tokens;
+  spend.costPico += cost;
+  spend.unpriced ||= event.unpriced;
+  state.models.set(name, spend);
+  state.tokens += tokens;
+  state.costPico += cost;
+  state.unpriced ||= event.unpriced;
+}

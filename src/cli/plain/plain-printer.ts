@@ -1,0 +1,44 @@
+/**
+ * The stateful plain printer: feeds each event to the log state, prints its line (unless
+ * quiet), and prints the summary when asked.
+ */
+import type { MissionEvent } from '../../runtime/events.ts';
+import { formatEventLine } from './format-event-line.ts';
+import { createLogState, observeEvent, type LogState } from './log-state.ts';
+import { summaryLines } from './run-summary.ts';
+import { painter } from './text.ts';
+
+/** Options of the plain printer. */
+export interface PlainPrinterOptions {
+  write: (text: string) => void;
+  color: boolean;
+  /** Only the final summary. */
+  quiet?: boolean;
+  /** `depends_on` names by `mission/task`. */
+  dependencies?: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A subscriber for the event bus plus the closing summary. */
+export interface PlainPrinter {
+  readonly state: LogState;
+  onEvent(event: MissionEvent): void;
+  printSummary(): void;
+}
+
+/** Makes a plain printer. */
+export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
+  const state = createLogState(options.dependencies);
+  const paint = painter(options.color);
+  return {
+    state,
+    onEvent(event) {
+      observeEvent(state, event);
+      if (options.quiet === true) return;
+      const line = formatEventLine(event, state, paint);
+      if (line !== undefined) options.write(`${line}\n`);
+    },
+    printSummary() {
+      for (const line of summaryLines(state, paint)) options.write(`${line}\n`);
+    },
+  };
+}

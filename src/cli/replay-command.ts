@@ -1,0 +1,77 @@
+/**
+ * `sortie replay`: reads a journal (a run of the state directory, or a file) and plays it:
+ * the TUI on an interactive terminal, else the plain line log of every recorded event at once
+ * with the recorded timestamps. Exit 0 once played, whatever the recorded run's outcome.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import { readJournal } from '../journal/reader.ts';
+import { runPaths } from '../journal/paths.ts';
+import type { MissionEvent } from '../runtime/events.ts';
+import { MAX_SPEED, MIN_SPEED } from '../tui/replay.ts';
+import { ExitCode } from './exit-codes.ts';
+import { findRun } from './find-run.ts';
+import { useColor, type CliIo } from './io.ts';
+import { createPlainPrinter } from './plain/index.ts';
+import type { ReplayFlags } from './replay.ts';
+import { stateDirFor } from './state-dir.ts';
+
+/** What `sortie replay` was given. */
+export interface ReplayRequest {
+  run: string;
+  directory: string;
+  flags: ReplayFlags;
+}
+
+/** Plays a journal back; returns the exit code. */
+export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<number> {
+  const speed = parseSpeed(request.flags.speed);
+  const path = await journalPath(request, io);
+  const { events, problems } = await readJournal(path);
+  for (const problem of problems) io.stderr(`warning: ${path}: ${problem}\n`);
+  if (events.length === 0) throw new UsageError(`journal ${path} holds no events`);
+  const ci = io.env.CI;
+  if (io.stdoutIsTty && (ci === undefined || ci === '') && request.flags.plain !== true) {
+    const { playInTui } = await import('./replay-tui.ts');
+    await playInTui(events, speed);
+    return ExitCode.ok;
+  }
+  printEvents(events, io);
+  return ExitCode.ok;
+}
+
+/** The recorded events as the plain line log, then its summary. */
+export function printEvents(events: readonly MissionEvent[], io: CliIo): void {
+  const printer = createPlainPrinter({ write: io.stdout, color: useColor(io, 'stdout') });
+  for (const event of events) printer.onEvent(event);
+  printer.printSummary();
+}
+
+/** `--speed`: a number from MIN_SPEED to MAX_SPEED. */
+export function parseSpeed(text: string): number {
+  const speed = Number(text);
+  if (text.trim() === '' || !Number.isFinite(speed) || speed < MIN_SPEED || speed > MAX_SPEED) {
+    throw new UsageError(
+      `--speed ${text}: expected a number from ${MIN_SPEED} to ${MAX_SPEED}`,
+      '1 plays at the recorded pace, 2 twice as fast',
+    );
+  }
+  return speed;
+}
+
+/** An existing file is a journal; anything else is a run id (or prefix) of the state directory. */
+async function journalPath(request: ReplayRequest, io: CliIo): Promise<string> {
+  const asFile = resolve(request.run);
+  if (isFile(asFile)) return asFile;
+  const stateDir = stateDirFor(request.directory, request.flags.stateDir, io);
+  return runPaths(stateDir, await findRun(stateDir, request.run)).journal;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import { collect } from './collect-flag.ts';
+import type { RegisterCommand } from './commands.ts';
+import type { CliIo } from './io.ts';
+
+/** The flags of `sortie run` as commander parses them. */
+export interface RunFlags {
+  input?: string[];
+  var?: string[];
+  keepGoing?: boolean;
+  chain: boolean;
+  stateDir?: string;
+  step?: boolean;
+  break?: string[];
+  record?: string;
+  replayModel?: string;
+  replayLenient?: boolean;
+  json?: boolean;
+  plain?: boolean;
+  quiet?: boolean;
+}
+
+/** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */
+export const registerRun: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('run')
+    .description('run a mission (MISSION may be omitted when the project has exactly one)')
+    .argument('[DIR]', 'project directory or .hcl file', '.')
+    .argument('[MISSION]', 'the mission to run')
+    .option(
+      '--input <NAME=VALUE>',
+      'a mission input (repeatable); files as NAME=@PATH or NAME=base64:DATA[#FILENAME]',
+      collect,
+    )
+    .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
+    .option('--keep-going', 'keep running independent tasks after a task fails')
+    .option('--no-chain', 'do not follow routes to other missions')
+    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
+    .option('--step', 'start paused at the first model request or tool call (terminal UI only)')
+    .option(
+      '--break <SPEC>',
+      'breakpoint tool:NAME, actor:ID or model (repeatable; terminal UI only)',
+      collect,
+    )
+    .option('--record <FILE>', 'write every model request and response to a cassette')
+    .option('--replay-model <FILE>', 'answer model requests from a cassette (no network, no key)')
+    .option(
+      '--replay-lenient',
+      'with --replay-model: answer mismatched requests anyway, with a warning',
+    )
+    .option('--json', 'print events as JSON lines on stdout (the journal schema)')
+    .option('--plain', 'print the line log even on a terminal')
+    .option('--quiet', 'line log: print only the final summary')
+    .action(async (directory: string, mission: string | undefined, flags: RunFlags) => {
+      const { runCommand } = await import('./run-command.ts');
+      setExitCode(await runCommand({ directory, mission, flags }, io));
+    });
+};

@@ -1,0 +1,23 @@
+import type { Config } from '../config/types.ts';
+import { harnessTokens } from '../runtime/prompts/harness-tokens.ts';
+import { formatCount } from './plain/text.ts';
+
+/**
+ * `sortie verify --tokens`: per task, the fixed tokens its commander carries into every turn
+ * (system prompt + commander tool schemas, estimated as UTF-8 bytes / 4).
+ */
+export function formatHarnessTokens(config: Config): string {
+  const rows = [...config.missions.values()].flatMap((mission) =>
+    [...mission.tasks.values()].map((task) => [
+      `${mission.name}/${task.name}`,
+      formatCount(harnessTokens(config, mission.name, task.name)),
+    ]),
+  );
+  if (rows.length === 0) return '';
+  const nameWidth = Math.max(...rows.map(([name]) => (name ?? '').length));
+  const countWidth = Math.max(...rows.map(([, count]) => (count ?? '').length));
+  const lines = rows.map(
+    ([name, count]) => `  ${(name ?? '').padEnd(nameWidth)}  ${(count ?? '').padStart(countWidth)}`,
+  );
+  return `commander harness tokens per task (system prompt + tool schemas, bytes / 4):\n${lines.join('\n')}\n`;
+}
