@@ -14,7 +14,19 @@ export interface OutputFlags {
 }
 
 /**
- * The TUI only on an interactive stdout with `CI` unset and no --json/--plain/--quiet; else
+ * Ink's own rule for CI (it then draws only the last frame): `CI` or `CONTINUOUS_INTEGRATION`
+ * set to anything but `0` or `false`. sortie must agree, or a TUI would show a blank screen.
+ */
+function inCi(env: Record<string, string | undefined>): boolean {
+  const set = (name: string): boolean => {
+    const value = env[name];
+    return value !== undefined && value !== '0' && value !== 'false';
+  };
+  return set('CI') || set('CONTINUOUS_INTEGRATION');
+}
+
+/**
+ * The TUI only on an interactive stdout outside CI (as Ink decides it) and no --json/--plain/--quiet; else
  * the line log, or JSONL with --json. Stepping needs a person at the TUI to continue, so
  * --step and --break without it are usage errors rather than a run that hangs.
  */
@@ -28,8 +40,7 @@ export function chooseOutputMode(flags: OutputFlags, io: CliIo): OutputMode {
       '--quiet belongs to the line log',
     );
   }
-  const ci = io.env.CI;
-  const interactive = io.stdoutIsTty && (ci === undefined || ci === '');
+  const interactive = io.stdoutIsTty && !inCi(io.env);
   const mode: OutputMode =
     flags.json === true
       ? 'json'

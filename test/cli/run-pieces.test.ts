@@ -35,13 +35,19 @@ function usageMessage(run: () => unknown): string {
 describe('chooseOutputMode', () => {
   it('shows the TUI only on an interactive stdout with CI unset and no output flag', () => {
     expect(chooseOutputMode({}, io(true))).toBe('tui');
-    expect(chooseOutputMode({}, io(true, { CI: '' }))).toBe('tui');
     expect(chooseOutputMode({}, io(true, { CI: 'true' }))).toBe('plain');
     expect(chooseOutputMode({}, io(false))).toBe('plain');
     expect(chooseOutputMode({ plain: true }, io(true))).toBe('plain');
     expect(chooseOutputMode({ quiet: true }, io(true))).toBe('plain');
     expect(chooseOutputMode({ json: true }, io(true))).toBe('json');
     expect(chooseOutputMode({ json: true }, io(false))).toBe('json');
+  });
+
+  it('agrees with Ink on what counts as CI', () => {
+    expect(chooseOutputMode({}, io(true, { CI: '' }))).toBe('plain');
+    expect(chooseOutputMode({}, io(true, { CONTINUOUS_INTEGRATION: '1' }))).toBe('plain');
+    expect(chooseOutputMode({}, io(true, { CI: '0' }))).toBe('tui');
+    expect(chooseOutputMode({}, io(true, { CI: 'false' }))).toBe('tui');
   });
 
   it('allows stepping only where the TUI shows', () => {
