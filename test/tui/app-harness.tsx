@@ -28,6 +28,8 @@ export async function settle(): Promise<void> {
 export interface MountOptions {
   events?: readonly MissionEvent[];
   bus?: EventBus;
+  /** Any event source (a live run's subscribers), like `renderTui` takes. */
+  subscribe?: (listener: (event: MissionEvent) => void) => () => void;
   gate?: DebugGate;
   replay?: ReplayPlayer;
   cancel?: () => void;
@@ -47,6 +49,7 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
   const store = createTuiStore({ intervalMs: 0 });
   for (const event of options.events ?? []) store.dispatch(event);
   const stopBus = options.bus?.subscribe((event) => store.dispatch(event));
+  const stopSource = options.subscribe?.((event) => store.dispatch(event));
   store.flush();
   const instance = render(
     <App
@@ -73,6 +76,7 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
     },
     unmount() {
       stopBus?.();
+      stopSource?.();
       instance.unmount();
       store.dispose();
     },

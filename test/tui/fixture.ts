@@ -65,7 +65,7 @@ function request(actor: string, requestId: string, model: keyof typeof models): 
     model: models[model],
     turn: 1,
     system: `You are ${actor}. Follow the objective.`,
-    messages: [],
+    messageCount: 0,
     tools: [],
     reasoning: null,
   };

@@ -121,6 +121,35 @@ describe('applyEvents', () => {
     });
   });
 
+  it('keeps the last system prompt seen when a later model.request leaves it out (unchanged)', () => {
+    const bus = testBus();
+    const events: Parameters<typeof applyEvents>[1][number][] = [];
+    bus.subscribe((event) => events.push(event));
+    const model = { provider: 'openai' as const, config: 'main', key: 'gpt_4o', apiName: 'gpt-4o' };
+    const request = {
+      type: 'model.request' as const,
+      actor: 'commander:t',
+      model,
+      reasoning: null,
+    };
+    bus.emit({
+      ...request,
+      requestId: 'r1',
+      turn: 1,
+      system: 'First prompt.',
+      messageCount: 1,
+      tools: [],
+    });
+    bus.emit({ ...request, requestId: 'r2', turn: 2, messageCount: 3 });
+    expect(applyEvents(initialState(), events).details.get('commander:t')?.system).toBe(
+      'First prompt.',
+    );
+    bus.emit({ ...request, requestId: 'r3', turn: 3, system: 'Second prompt.', messageCount: 5 });
+    expect(applyEvents(initialState(), events).details.get('commander:t')?.system).toBe(
+      'Second prompt.',
+    );
+  });
+
   it('keeps the detail of an actor: plan, conversation, tool calls, output', () => {
     const detail = stateOf().details.get('commander:fetch');
     expect(detail?.plan.map((subtask) => subtask.title)).toEqual([

@@ -1,0 +1,128 @@
+/**
+ * The App fed by a real run: startRun with the real OpenAI SDK against the scripted model
+ * server, held and stepped through a real DebugGate by key presses.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunHandle, RunResult } from '../../src/actors/contracts.ts';
+import { startRun } from '../../src/actors/start-run.ts';
+import { loadProject } from '../../src/config/index.ts';
+import { DebugGate } from '../../src/runtime/gate.ts';
+import type { MissionEvent } from '../../src/runtime/events.ts';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { modelSetup, plainTask } from '../e2e/engine-harness.ts';
+import { mountApp, type Mounted } from './app-harness.tsx';
+
+const HELLO = `
+agent "greeter" {
+  model = MODEL
+  personality = "You write short greetings."
+}
+mission "hello" {
+  commander {
+    model = MODEL
+  }
+  agents = [agents.greeter]
+  task "greet" {
+    objective = "Write a greeting"
+  }
+}
+`;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Polls `check` (publishing the store's queued events first) until it holds, or fails. */
+async function until(app: Mounted, check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await app.sync();
+    if (check()) return;
+    if (Date.now() > deadline)
+      throw new Error(`gave up waiting for ${what}; frame:\n${app.frame()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the TUI on a live run', () => {
+  it('holds the first request, steps one gate with n, continues with c, and totals its costs', async () => {
+    const server = await ScriptedModelServer.start({
+      turns: plainTask('greet', 'greeter', 'Greeted'),
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'sortie-tui-live-'));
+    cleanups.push(
+      () => rm(dir, { recursive: true, force: true }),
+      () => server.close(),
+    );
+    const { block, model } = modelSetup('openai');
+    await writeFile(
+      join(dir, 'main.hcl'),
+      `variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n${block}\n${HELLO.replaceAll('MODEL', model)}`,
+    );
+    const config = await loadProject(dir, {
+      vars: { api_key: 'test-key', base_url: server.baseUrl('openai') },
+      env: {},
+    });
+
+    const listeners = new Set<(event: MissionEvent) => void>();
+    // The gate exists before the run; its notices become the run's events, as the CLI does.
+    const run: { handle?: RunHandle } = {};
+    const gate = new DebugGate({
+      startPaused: true,
+      onNotice: (notice) => run.handle?.bus.emit({ ...notice, actor: notice.point.actor }),
+    });
+    const app = await mountApp({
+      gate,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    cleanups.push(() => app.unmount());
+    const handle = startRun({
+      config,
+      mission: 'hello',
+      inputs: {},
+      stateDir: join(dir, '.sortie'),
+      gate,
+      subscribers: [(event) => listeners.forEach((listener) => listener(event))],
+    });
+    run.handle = handle;
+    let result: RunResult | undefined;
+    const done = handle.done.then((finished) => (result = finished));
+
+    await until(app, () => gate.held().length === 1, 'the first held request');
+    expect(gate.held()[0]).toMatchObject({ kind: 'model', actor: 'commander:greet' });
+    expect(server.requests).toHaveLength(0);
+    expect(app.frame()).toContain('PAUSED (1 held)');
+    expect(app.frame()).toContain('greet');
+
+    await app.press('n');
+    await until(
+      app,
+      () => gate.held().length === 1 && gate.held()[0]?.kind === 'tool',
+      'the next gate after one step',
+    );
+    // Exactly one gate passed: the commander's first request went out, and its first tool
+    // call (set_subtasks) now waits.
+    expect(server.requests).toHaveLength(1);
+    expect(gate.held()[0]).toMatchObject({ tool: 'set_subtasks' });
+
+    await app.press('c');
+    await done;
+    expect(result?.status).toBe('succeeded');
+    server.assertDone();
+
+    await app.press('2');
+    await until(app, () => app.frame().includes('total'), 'the Costs tab');
+    const totalRow = app
+      .frame()
+      .split('\n')
+      .find((row) => row.trimStart().startsWith('total'));
+    expect(totalRow).toContain(result!.tokens.toLocaleString('en-US'));
+  });
+});
