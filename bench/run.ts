@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 
 /** Benchmarks in the order they are reported; each prints Markdown lines on stdout. */
-const benchmarks = ['verify.ts', 'models.ts', 'tui.ts'].filter((name) =>
+const benchmarks = ['verify.ts', 'models.ts', 'tui.ts', 'runtime.ts'].filter((name) =>
   existsSync(join(here, name)),
 );
 

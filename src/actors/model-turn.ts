@@ -5,7 +5,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CostLedger } from '../models/cost-ledger.ts';
 import type { RetryNotice } from '../models/retry.ts';
-import type { Message, ModelClient, ModelResponse, ResolvedModel } from '../models/types.ts';
+import type {
+  Message,
+  ModelClient,
+  ModelResponse,
+  ResolvedModel,
+  ToolDefinition,
+} from '../models/types.ts';
 import { budgetError, type BudgetSignal, type BudgetTracker } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { ModelReference } from '../runtime/events.ts';
@@ -50,6 +56,7 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
   const clients = new Map<string, ModelClient>();
   const turnsByActor = new Map<string, number>();
   const reportedBreaches = new Set<string>();
+  const promptChanges = createPromptTracker();
   let requestCount = 0;
 
   const onRetry = (notice: RetryNotice): void => {
@@ -111,9 +118,8 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
       requestId,
       model: reference,
       turn,
-      system: request.system,
-      messages: request.messages,
-      tools: request.tools,
+      ...promptChanges(actor, request.system, request.tools),
+      messageCount: request.messages.length,
       reasoning: request.reasoning ?? null,
     });
     const started = performance.now();
@@ -158,6 +164,42 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     if (exceeded !== undefined) throw budgetError(exceeded);
     return { response, costPico: cost.pico, unpriced: cost.unpriced };
   };
+}
+
+/** What an actor sent last: its system prompt and its tool list. */
+interface LastPrompt {
+  system: string;
+  tools: readonly ToolDefinition[];
+}
+
+/**
+ * Remembers each actor's last system prompt and tool list so that `model.request` carries them
+ * only when they changed (both on an actor's first request). Tool lists are usually the same
+ * array or a new array of the same definition objects (result tools get appended), so they are
+ * compared element by element first and by JSON only when some definition object differs.
+ */
+export function createPromptTracker(): (
+  actor: string,
+  system: string,
+  tools: ToolDefinition[],
+) => { system?: string; tools?: ToolDefinition[] } {
+  const lastPrompts = new Map<string, LastPrompt>();
+  return (actor, system, tools) => {
+    const last = lastPrompts.get(actor);
+    lastPrompts.set(actor, { system, tools });
+    if (last === undefined) return { system, tools };
+    const changes: { system?: string; tools?: ToolDefinition[] } = {};
+    if (last.system !== system) changes.system = system;
+    if (!sameTools(last.tools, tools)) changes.tools = tools;
+    return changes;
+  };
+}
+
+function sameTools(before: readonly ToolDefinition[], after: readonly ToolDefinition[]): boolean {
+  if (before === after) return true;
+  if (before.length !== after.length) return false;
+  if (before.every((tool, index) => tool === after[index])) return true;
+  return JSON.stringify(before) === JSON.stringify(after);
 }
 
 /** One line for the person at the step gate: model, conversation length, last message. */

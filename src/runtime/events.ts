@@ -135,9 +135,16 @@ export interface EventPayloads {
     requestId: string;
     model: ModelReference;
     turn: number;
-    system: string;
-    messages: Message[];
-    tools: ToolDefinition[];
+    /**
+     * The system prompt, present only when it differs from the same actor's previous
+     * `model.request` (always on its first); absent = unchanged. The conversation itself is in
+     * `message.appended` events, so the journal grows linearly with the conversation.
+     */
+    system?: string;
+    /** Messages sent with this request (the conversation so far, see `message.appended`). */
+    messageCount: number;
+    /** The tools offered, present only when they differ from the actor's previous request. */
+    tools?: ToolDefinition[];
     reasoning: ReasoningLevel | null;
   };
   'model.response': {

@@ -101,9 +101,11 @@ describe('createRunModelTurn', () => {
       turn: 1,
       model: { provider: 'openai', config: 'openai', key: 'gpt_4o', apiName: 'gpt-4o' },
       system: 'You research.',
+      messageCount: 1,
       tools: [],
       reasoning: null,
     });
+    expect(events[0]).not.toHaveProperty('messages');
     expect(events[1]).toMatchObject({ type: 'model.delta', requestId: 'request_1', text: 'Paris' });
     expect(events[2]).toMatchObject({
       type: 'model.response',
@@ -117,6 +119,50 @@ describe('createRunModelTurn', () => {
     expect(costs.model('models.openai.gpt_4o').turns).toBe(1);
     expect(budgets.spent('analyze')).toEqual({ tokens: 1600, pico: 5_000_000_000n });
     expect(server.requests[0]?.actor).toBe(ACTOR);
+  });
+
+  it("sends system and tools only when they differ from the same actor's previous request", async () => {
+    const answer = {
+      message: { role: 'assistant' as const, parts: [] },
+      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+      stopReason: 'end' as const,
+      warnings: [],
+    };
+    const { events, runModelTurn } = setup({
+      clients: (resolved) => ({
+        model: resolved,
+        generate: () => Promise.resolve({ ...answer, model: 'gpt-4o' }),
+      }),
+    });
+    const model = gpt4o('http://127.0.0.1:1');
+    const lookup = { name: 'lookup', description: 'Looks up.', parameters: { type: 'object' } };
+    const readResult = {
+      name: 'read_result',
+      description: 'Reads.',
+      parameters: { type: 'object' },
+    };
+    const base = request(model);
+    await runModelTurn({ ...base, tools: [lookup] });
+    // A new array of the same definitions is no change.
+    await runModelTurn({ ...base, tools: [lookup] });
+    await runModelTurn({ ...base, tools: [lookup, readResult] });
+    await runModelTurn({ ...base, system: 'You research harder.', tools: [lookup, readResult] });
+    await runModelTurn({ ...base, actor: 'agent:analyze/writer', tools: [lookup] });
+    const requests = events.filter((event) => event.type === 'model.request');
+    expect(
+      requests.map((event) => [
+        event.actor,
+        event.system ?? '(unchanged)',
+        event.tools?.map((tool) => tool.name).join(',') ?? '(unchanged)',
+      ]),
+    ).toEqual([
+      [ACTOR, 'You research.', 'lookup'],
+      [ACTOR, '(unchanged)', '(unchanged)'],
+      [ACTOR, '(unchanged)', 'lookup,read_result'],
+      [ACTOR, 'You research harder.', '(unchanged)'],
+      ['agent:analyze/writer', 'You research.', 'lookup'],
+    ]);
+    expect(requests.map((event) => 'system' in event)).toEqual([true, false, false, true, true]);
   });
 
   it('numbers turns per actor and marks a model without prices as unpriced', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentSession, CreateAgentSession } from '../../src/actors/contracts.ts';
-import { call, cleanUp, eventsOf, reply, runEngine } from './engine-harness.ts';
+import { call, cleanUp, eventsOf, reply, runEngine, sentMessages } from './engine-harness.ts';
 
 afterEach(cleanUp);
 
@@ -72,7 +72,7 @@ describe('failures through startRun', () => {
       (event) => event.actor === 'commander:t',
     );
     expect(nudged).toHaveLength(3);
-    expect(JSON.stringify(nudged[1]?.messages.at(-1))).toContain(
+    expect(JSON.stringify(sentMessages(events, nudged[1]!).at(-1))).toContain(
       'Call a tool: continue your plan, or call task_complete.',
     );
   });

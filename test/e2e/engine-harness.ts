@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { loadProject } from '../../src/config/index.ts';
 import type { RunHandle, RunOptions, RunResult } from '../../src/actors/contracts.ts';
 import { startRun, type StartRunDependencies } from '../../src/actors/start-run.ts';
+import type { Message } from '../../src/models/types.ts';
 import type { MissionEvent } from '../../src/runtime/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import type { ScriptTurn } from '../../src/testing/index.ts';
@@ -155,4 +156,47 @@ export function plainTask(
   turns.push(call(commander, 'complete_subtask'));
   turns.push(call(commander, 'task_complete', { summary }));
   return turns;
+}
+
+/** The OpenAI Responses bodies the scripted server received from one actor, in order. */
+export function wireRequests(
+  server: ScriptedModelServer,
+  actor: string,
+): Array<{ instructions?: string; input: unknown[]; tools?: Array<{ name: string }> }> {
+  return server.requests
+    .filter((request) => request.actor === actor)
+    .map(
+      (request) =>
+        request.body as {
+          instructions?: string;
+          input: unknown[];
+          tools?: Array<{ name: string }>;
+        },
+    );
+}
+
+/**
+ * The messages a `model.request` sent, rebuilt from the `message.appended` events of its
+ * conversation journaled before it (`model.request` carries only their count).
+ */
+export function sentMessages(
+  events: readonly MissionEvent[],
+  request: Extract<MissionEvent, { type: 'model.request' }>,
+): Message[] {
+  const before = events.slice(0, events.indexOf(request));
+  const messages = eventsOf(before, 'message.appended')
+    .filter((event) => event.conversation === request.actor)
+    .map((event) => event.message);
+  return request.messageCount === 0 ? [] : messages.slice(-request.messageCount);
+}
+
+/** The system prompt in effect for a `model.request` (sent only when it changed). */
+export function sentSystem(
+  events: readonly MissionEvent[],
+  request: Extract<MissionEvent, { type: 'model.request' }>,
+): string | undefined {
+  const before = events.slice(0, events.indexOf(request) + 1);
+  return eventsOf(before, 'model.request')
+    .filter((event) => event.actor === request.actor && event.system !== undefined)
+    .at(-1)?.system;
 }

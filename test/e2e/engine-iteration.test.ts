@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../../src/testing/index.ts';
-import { call, cleanUp, eventsOf, plainTask, runEngine } from './engine-harness.ts';
+import {
+  call,
+  cleanUp,
+  eventsOf,
+  plainTask,
+  runEngine,
+  sentMessages,
+  wireRequests,
+} from './engine-harness.ts';
 
 afterEach(cleanUp);
 
@@ -110,7 +118,7 @@ mission "score" {
     const first = eventsOf(events, 'model.request').find(
       (event) => event.actor === 'commander:score[1]',
     );
-    expect(first?.messages[0]).toEqual({
+    expect(sentMessages(events, first!)[0]).toEqual({
       role: 'user',
       parts: [
         {
@@ -172,7 +180,8 @@ mission "retry" {
     const retried = eventsOf(events, 'model.request').filter(
       (event) => event.actor === 'commander:score[1]',
     );
-    expect(retried[1]?.messages).toHaveLength(1);
+    expect(retried[1]?.messageCount).toBe(1);
+    expect(wireRequests(server, 'commander:score[1]')[retried[1]!.turn - 1]?.input).toHaveLength(1);
   });
 
   it('an item failing for good stops the others and fails the task', async () => {
@@ -304,7 +313,7 @@ mission "seq" {
         .map((event) => event.index),
     ).toEqual([0, 1, 2]);
     const first = eventsOf(events, 'model.request')[0];
-    expect(first?.messages[0]).toEqual({
+    expect(sentMessages(events, first!)[0]).toEqual({
       role: 'user',
       parts: [
         {

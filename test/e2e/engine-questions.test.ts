@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, cleanUp, eventsOf, plainTask, reply, runEngine } from './engine-harness.ts';
+import {
+  call,
+  cleanUp,
+  eventsOf,
+  plainTask,
+  reply,
+  runEngine,
+  wireRequests,
+} from './engine-harness.ts';
 
 afterEach(cleanUp);
 
@@ -92,10 +100,18 @@ describe('questions to finished dependencies', () => {
     const gatherMessages =
       eventsOf(events, 'model.request')
         .filter((event) => event.actor === 'commander:gather')
-        .at(-1)?.messages.length ?? 0;
-    expect(forkRequests[0]?.messages.length).toBe(gatherMessages + 2);
-    expect(forkRequests[1]?.messages.length).toBe(gatherMessages + 4);
-    expect(forkRequests[0]?.tools.map((tool) => tool.name)).toEqual(['ask_agent']);
+        .at(-1)?.messageCount ?? 0;
+    expect(forkRequests[0]?.messageCount).toBe(gatherMessages + 2);
+    expect(forkRequests[1]?.messageCount).toBe(gatherMessages + 4);
+    // The wire truth: the fork's requests carry the base conversation and only ask_agent.
+    const forkWire = wireRequests(server, fork);
+    const gatherWire = wireRequests(server, 'commander:gather').at(-1);
+    expect(forkWire[0]?.input.slice(0, (gatherWire?.input.length ?? 0) - 1)).toEqual(
+      gatherWire?.input.slice(0, -1),
+    );
+    expect(forkWire[1]?.input.length).toBeGreaterThan(forkWire[0]?.input.length ?? 0);
+    expect(forkRequests[0]?.tools?.map((tool) => tool.name)).toEqual(['ask_agent']);
+    expect(forkWire[1]?.tools?.map((tool) => tool.name)).toEqual(['ask_agent']);
     expect(eventsOf(events, 'question.asked').map((event) => event.questionIndex)).toEqual([0, 1]);
     expect(eventsOf(events, 'question.answered').map((event) => event.answer)).toEqual([
       'The first source is A.',

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatePoint } from '../../src/runtime/gate.ts';
-import { cleanUp, eventsOf, plainTask, runEngine } from './engine-harness.ts';
+import { toInputItems } from '../../src/models/openai-responses/to-wire.ts';
+import {
+  cleanUp,
+  eventsOf,
+  plainTask,
+  runEngine,
+  sentMessages,
+  wireRequests,
+} from './engine-harness.ts';
 
 afterEach(cleanUp);
 
@@ -63,7 +71,8 @@ describe('one plain task through startRun', () => {
       expect(firstRequest?.actor).toBe('commander:greet');
       expect(firstRequest?.system).toContain('- greeter: You write short greetings.');
       expect(firstRequest?.system).not.toContain('Second line.');
-      expect(firstRequest?.messages[0]).toEqual({
+      expect(firstRequest?.messageCount).toBe(1);
+      expect(sentMessages(events, firstRequest!)[0]).toEqual({
         role: 'user',
         parts: [{ type: 'text', text: 'Write a greeting for Ada' }],
       });
@@ -72,7 +81,7 @@ describe('one plain task through startRun', () => {
 
   it('waits at the step gate before every model request and every tool, internal ones included', async () => {
     const points: GatePoint[] = [];
-    const { events } = await runEngine({
+    const { events, server } = await runEngine({
       hcl: HELLO,
       mission: 'hello',
       inputs: { name: 'Ada' },
@@ -106,10 +115,16 @@ describe('one plain task through startRun', () => {
     const lastRequest = eventsOf(events, 'model.request')
       .filter((event) => event.actor === 'commander:greet')
       .at(-1);
-    expect(appended.map((event) => event.message).slice(0, lastRequest?.messages.length)).toEqual(
-      lastRequest?.messages,
+    // The wire truth: the last request sent exactly the journaled messages before it.
+    const lastSent = wireRequests(server, 'commander:greet').at(-1);
+    expect(lastRequest?.messageCount).toBe(appended.length - 2);
+    expect(lastSent?.input).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          toInputItems(appended.map((event) => event.message).slice(0, lastRequest?.messageCount)),
+        ),
+      ),
     );
-    expect(appended).toHaveLength((lastRequest?.messages.length ?? 0) + 2);
   });
 
   it('reports load-time warnings as warning events after run.started', async () => {

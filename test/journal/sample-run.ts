@@ -74,7 +74,7 @@ export function sampleRunInputs(finished: boolean): EventInput[] {
       model: gpt,
       turn: 1,
       system: 'You are the commander.',
-      messages: [{ role: 'user', parts: [{ type: 'text', text: 'fetch the pages' }] }],
+      messageCount: 1,
       tools: [],
       reasoning: null,
     },

@@ -13,11 +13,19 @@ import type {
 import { commanderMachine } from '../../machines/commander.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
 import type { ReasoningLevel, ResolvedModel } from '../../models/types.ts';
+import { SortieError } from '../../errors.ts';
 import { abortError } from '../../runtime/abort.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-effects.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
+import type {
+  MessageAppendedParams,
+  OutputSubmittedParams,
+  PlanUpdatedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from '../../machines/commander-effects.ts';
 
 /** Everything one commander run needs. */
 export interface CommanderLaunch {
@@ -29,44 +37,94 @@ export interface CommanderLaunch {
   input: CommanderInput;
 }
 
-/** The commander machine wired to the run. */
-export function commanderLogic(launch: CommanderLaunch) {
-  const { scope, model, reasoning, system } = launch;
-  const { services } = scope.runtime;
-  return commanderMachine.provide({
-    actors: {
-      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal }) => {
-        const { response } = await services.runModelTurn({
-          actor: scope.actorId,
-          task: scope.task,
-          model,
-          ...(reasoning !== undefined ? { reasoning } : {}),
-          system,
-          messages: input.messages,
-          tools: input.tools ?? commanderTools(launch.input.task),
-          signal,
-        });
-        return response;
-      }),
-      // Internal tools are gated too, so `--step` holds at every commander tool alike.
-      toolGate: fromPromise<void, ToolGateInput>(({ input, signal }) =>
-        services.gate.before(
-          {
-            kind: 'tool',
-            actor: scope.actorId,
-            tool: input.call.name,
-            detail: services.redact(input.call.arguments),
-          },
-          signal,
-        ),
-      ),
-      executeTool: fromPromise<ToolOutcome, ExecuteToolInput>(({ input, signal }) =>
-        executeCommanderTool(scope, input, signal),
-      ),
-    },
-    actions: commanderEffects(services.bus, scope.actorId, scope.task),
-  });
+const toolsByLaunch = new WeakMap<CommanderLaunch, ReturnType<typeof commanderTools>>();
+
+/** The commander tools of one launch, built once. */
+function launchTools(launch: CommanderLaunch): ReturnType<typeof commanderTools> {
+  let tools = toolsByLaunch.get(launch);
+  if (tools === undefined) {
+    tools = commanderTools(launch.input.task);
+    toolsByLaunch.set(launch, tools);
+  }
+  return tools;
 }
+
+/** What the shared commander machine needs of one running commander. */
+interface Running {
+  launch: CommanderLaunch;
+  tools: ReturnType<typeof commanderTools>;
+  effects: ReturnType<typeof commanderEffects>;
+}
+
+/**
+ * Each commander's actor system → its launch. `machine.provide` rebuilds every state node, which
+ * cost about a fifth of a parallel item's CPU when done per commander, so one provided machine
+ * serves all commanders and finds its launch through the actor system it runs in.
+ */
+const running = new WeakMap<object, Running>();
+
+/** A defect: a commander machine ran outside `runCommander`. */
+export class CommanderLaunchMissingError extends SortieError {
+  constructor() {
+    super('a commander machine ran without its launch');
+  }
+}
+
+function runningIn(system: object): Running {
+  const entry = running.get(system);
+  if (entry === undefined) throw new CommanderLaunchMissingError();
+  return entry;
+}
+
+/** The commander machine wired to the run (one machine for every commander). */
+const wiredCommander = commanderMachine.provide({
+  actors: {
+    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal, system }) => {
+      const { launch, tools } = runningIn(system);
+      const { scope, model, reasoning } = launch;
+      const { response } = await scope.runtime.services.runModelTurn({
+        actor: scope.actorId,
+        task: scope.task,
+        model,
+        ...(reasoning !== undefined ? { reasoning } : {}),
+        system: launch.system,
+        messages: input.messages,
+        tools: input.tools ?? tools,
+        signal,
+      });
+      return response;
+    }),
+    // Internal tools are gated too, so `--step` holds at every commander tool alike.
+    toolGate: fromPromise<void, ToolGateInput>(({ input, signal, system }) => {
+      const { scope } = runningIn(system).launch;
+      const { services } = scope.runtime;
+      return services.gate.before(
+        {
+          kind: 'tool',
+          actor: scope.actorId,
+          tool: input.call.name,
+          detail: services.redact(input.call.arguments),
+        },
+        signal,
+      );
+    }),
+    executeTool: fromPromise<ToolOutcome, ExecuteToolInput>(({ input, signal, system }) =>
+      executeCommanderTool(runningIn(system).launch.scope, input, signal),
+    ),
+  },
+  actions: {
+    emitPlanUpdated: (args, params: PlanUpdatedParams) =>
+      runningIn(args.system).effects.emitPlanUpdated(args, params),
+    emitToolCalled: (args, params: ToolCalledParams) =>
+      runningIn(args.system).effects.emitToolCalled(args, params),
+    emitToolCompleted: (args, params: ToolCompletedParams) =>
+      runningIn(args.system).effects.emitToolCompleted(args, params),
+    emitOutputSubmitted: (args, params: OutputSubmittedParams) =>
+      runningIn(args.system).effects.emitOutputSubmitted(args, params),
+    emitMessageAppended: (args, params: MessageAppendedParams) =>
+      runningIn(args.system).effects.emitMessageAppended(args, params),
+  },
+});
 
 /**
  * Runs a commander to its final state. Rejects only with an AbortError when `signal` aborts
@@ -84,7 +142,13 @@ export function runCommander(
       reject(abortError('the commander was cancelled'));
       return;
     }
-    const actor = createActor(commanderLogic(launch), { input: launch.input, id: scope.actorId });
+    const actor = createActor(wiredCommander, { input: launch.input, id: scope.actorId });
+    const { bus } = scope.runtime.services;
+    running.set(actor.system, {
+      launch,
+      tools: launchTools(launch),
+      effects: commanderEffects(bus, scope.actorId, scope.task),
+    });
     const onAbort = (): void => {
       subscription.unsubscribe();
       actor.stop();
@@ -101,7 +165,7 @@ export function runCommander(
           model: launch.model,
           ...(launch.reasoning !== undefined ? { reasoning: launch.reasoning } : {}),
           system: launch.system,
-          tools: commanderTools(launch.input.task),
+          tools: launchTools(launch),
           messages: output.messages,
           agents: scope.sessions,
         });

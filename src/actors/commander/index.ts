@@ -1,5 +1,5 @@
 /** The commander wiring: actor, external tools, question forks and the registry of finished commanders. */
-export { commanderLogic, runCommander } from './commander-actor.ts';
+export { runCommander } from './commander-actor.ts';
 export type { CommanderLaunch } from './commander-actor.ts';
 export { commanderEffects } from './commander-effects.ts';
 export { CommanderForks, MAX_FORK_TURNS } from './commander-forks.ts';

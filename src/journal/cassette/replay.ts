@@ -41,6 +41,9 @@ export function replayClients(cassette: Cassette, options: ReplayOptions = {}): 
   return (model) => ({
     model,
     async generate(request: ModelRequest): Promise<ModelResponse> {
+      // Answer after one turn of the event loop, as a network reply would: a run replayed
+      // from memory alone would never let the journal's flush timer or the TUI's repaint run.
+      await new Promise((resolve) => setImmediate(resolve));
       request.signal?.throwIfAborted();
       const actor = redact(request.actor ?? NO_ACTOR);
       const turn = (asked.get(actor) ?? 0) + 1;

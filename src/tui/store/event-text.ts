@@ -51,7 +51,7 @@ export function eventText(event: MissionEvent): string {
         event.subtasks.map((subtask) => `${subtask.status} ${subtask.title}`).join('; '),
       );
     case 'model.request':
-      return `${event.model.config}.${event.model.key} turn ${event.turn} (${event.messages.length} messages)`;
+      return `${event.model.config}.${event.model.key} turn ${event.turn} (${event.messageCount} messages)`;
     case 'model.response':
       return `${event.model.config}.${event.model.key} ${event.stopReason} · ${event.usage.input} in / ${event.usage.output} out · ${event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico))}`;
     case 'model.retry':

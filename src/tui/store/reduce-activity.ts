@@ -114,7 +114,11 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
   switch (event.type) {
     case 'model.request':
       patchActor(draft, event.actor, { activity: 'thinking' });
-      draft.patchDetail(event.actor, { system: event.system, streaming: '' });
+      // `system` is sent only when it changed: the detail keeps the last one seen.
+      draft.patchDetail(event.actor, {
+        ...(event.system !== undefined ? { system: event.system } : {}),
+        streaming: '',
+      });
       return true;
     case 'model.delta':
       draft.patchDetail(event.actor, {

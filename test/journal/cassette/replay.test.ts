@@ -76,6 +76,15 @@ describe('recording and replaying', () => {
     });
   });
 
+  it('answers after a turn of the event loop, as a network reply would', async () => {
+    const { path } = await recordTwoActors();
+    const commander = replayClients(await loadCassette(path))(model, noHooks);
+    let timersRan = false;
+    setImmediate(() => (timersRan = true));
+    await commander.generate(requestOf('commander:a', 'plan'));
+    expect(timersRan).toBe(true);
+  });
+
   it('answers the same requests with the recorded responses, usage included, streaming the text', async () => {
     const { path, answers } = await recordTwoActors();
     const factory = replayClients(await loadCassette(path));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { eventRedactor } from '../../src/actors/run-redactor.ts';
+import { createRedactor } from '../../src/redact.ts';
+import type { MissionEvent } from '../../src/runtime/events.ts';
+
+const redactEvent = eventRedactor(createRedactor(['sk-secret-123']));
+
+function appended(text: string, key = 'note'): MissionEvent {
+  return {
+    seq: 1,
+    time: '2026-01-01T00:00:00.000Z',
+    runId: 'run-1',
+    type: 'message.appended',
+    actor: 'agent:t/a',
+    conversation: 'agent:t/a',
+    message: {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'nothing to hide' },
+        { type: 'tool_result', callId: 'c1', name: key, content: text, isError: false },
+      ],
+    },
+  };
+}
+
+describe('eventRedactor', () => {
+  it('returns an event holding no secret as it is, without copying it', () => {
+    const event = appended('plain text');
+    expect(redactEvent(event)).toBe(event);
+  });
+
+  it('copies only the branches holding a secret and leaves the original untouched', () => {
+    const event = appended('key is sk-secret-123 here');
+    const redacted = redactEvent(event) as Extract<MissionEvent, { type: 'message.appended' }>;
+    const original = event as Extract<MissionEvent, { type: 'message.appended' }>;
+    expect(redacted).not.toBe(event);
+    expect(redacted.message.parts[1]).toEqual({
+      type: 'tool_result',
+      callId: 'c1',
+      name: 'note',
+      content: 'key is •••• here',
+      isError: false,
+    });
+    // The untouched first part is shared, the original still holds its text.
+    expect(redacted.message.parts[0]).toBe(original.message.parts[0]);
+    expect(original.message.parts[1]).toMatchObject({ content: 'key is sk-secret-123 here' });
+  });
+
+  it('redacts secrets in object keys too', () => {
+    const event: MissionEvent = {
+      seq: 2,
+      time: '2026-01-01T00:00:00.000Z',
+      runId: 'run-1',
+      type: 'output.submitted',
+      actor: 'commander:t',
+      task: 't',
+      index: null,
+      output: { 'sk-secret-123': 1, other: 2 },
+      replaced: false,
+    };
+    expect(redactEvent(event)).toMatchObject({ output: { '••••': 1, other: 2 } });
+  });
+});
