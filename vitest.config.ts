@@ -8,6 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // CI=true (as .ci/run exports) switches Ink to its CI mode, which draws only the last
     // frame; tests that exercise the interactive TUI set the mode they want themselves.
-    env: { CI: 'false' },
+    // SORTIE_RUN_SOURCES: CLI tests run bin/sortie.js, which must run the sources under test
+    // even when a dist/ build exists (npm run demo makes one).
+    env: { CI: 'false', SORTIE_RUN_SOURCES: '1' },
   },
 });
