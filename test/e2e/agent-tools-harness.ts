@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
-import { modelSetup, type TestProvider } from './engine-harness.ts';
+import { call, modelSetup, reply, type TestProvider } from './engine-harness.ts';
+
+export { call, reply };
 
 export const ROOT = join(import.meta.dirname, '../..');
 
@@ -112,25 +114,6 @@ export async function filesBelow(dir: string): Promise<Array<{ path: string; tex
       return { path, text: await readFile(path, 'latin1') };
     }),
   );
-}
-
-/** A commander (or agent) turn calling one tool. */
-export function call(
-  actor: string | RegExp,
-  name: string,
-  args: Record<string, unknown> = {},
-  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
-): ScriptTurn {
-  return { match: { actor, ...match }, toolCalls: [{ name, arguments: args }] };
-}
-
-/** A text reply of an actor. */
-export function reply(
-  actor: string | RegExp,
-  text: string,
-  match: Omit<NonNullable<ScriptTurn['match']>, 'actor'> = {},
-): ScriptTurn {
-  return { match: { actor, ...match }, text };
 }
 
 /**
