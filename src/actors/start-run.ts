@@ -4,6 +4,7 @@
  * `done` never rejects; it settles after every subscriber has received `run.finished`.
  */
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { CostLedger } from '../models/cost-ledger.ts';
 import { totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
@@ -53,6 +54,9 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   const bus = new EventBus({ runId, redact: eventRedactor((text) => redactor.current(text)) });
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
   const controller = new AbortController();
+  // Every running task, commander and agent listens on the run's signal and stops listening
+  // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
+  setMaxListeners(0, controller.signal);
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
   const done = runMissionsSafely({

@@ -387,3 +387,47 @@ mission "seq" {
     ]);
   });
 });
+
+describe('many items at once', () => {
+  it('runs 12 items concurrently without a "possible memory leak" warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name);
+    };
+    process.on('warning', onWarning);
+    try {
+      const items = Array.from({ length: 12 }, (_, index) => `{ n = ${index} }`).join(', ');
+      const { result } = await runEngine({
+        hcl: `
+mission "wide" {
+  commander {
+    model = MODEL
+  }
+  dataset "numbers" {
+    items = [${items}]
+  }
+  task "count" {
+    objective = "Count \${item.n}"
+    iterator {
+      dataset = datasets.numbers
+      parallel = true
+      concurrency_limit = 12
+    }
+  }
+}`,
+        mission: 'wide',
+        turns: Array.from({ length: 12 }, (_, index) => [
+          call(`commander:count[${index}]`, 'set_subtasks', { subtasks: ['Count'] }),
+          call(`commander:count[${index}]`, 'complete_subtask'),
+          call(`commander:count[${index}]`, 'task_complete', { summary: `counted ${index}` }),
+        ]).flat(),
+      });
+      expect(result.status).toBe('succeeded');
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

@@ -4,6 +4,7 @@
  * finished commander leaves only plain data (its record, its registry entry): 10,000 items
  * run in bounded live actors. Each item gets `1 + maxRetries` tries, each with a fresh commander.
  */
+import { setMaxListeners } from 'node:events';
 import { reasonOf } from '../../machines/turn-types.ts';
 import { abortError, isAbortError } from '../../runtime/abort.ts';
 import { actorId } from '../../runtime/events.ts';
@@ -129,6 +130,9 @@ export async function runParallelIteration(
   const keepGoing = prepared.runtime.keepGoing;
   const stop = new AbortController();
   const itemSignal = AbortSignal.any([signal, stop.signal]);
+  // Every live item's commander listens on this one signal (concurrency_limit of them, each
+  // removed when its item ends): not a leak, so no "possible memory leak" warning past 10.
+  setMaxListeners(0, itemSignal);
   const records: TaskItemRecord[] = [];
   let firstFailure: TaskItemRecord | undefined;
   let next = 0;
