@@ -14,32 +14,9 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { PNG_1X1_BASE64, tinyPdf } from '../fixtures/media.ts';
 
 afterEach(cleanUpAll);
-
-/** A 1×1 PNG (one opaque pixel). */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-/** A one-page PDF with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 const HCL = `
 agent "reader" {
@@ -85,7 +62,11 @@ function expectedParts(
           file_data: `data:application/pdf;base64,${pdf}`,
           filename: 'report.pdf',
         },
-        { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}`, detail: 'auto' },
+        {
+          type: 'input_image',
+          image_url: `data:image/png;base64,${PNG_1X1_BASE64}`,
+          detail: 'auto',
+        },
       ];
     case 'anthropic':
       return [
@@ -94,12 +75,15 @@ function expectedParts(
           source: { type: 'base64', media_type: 'application/pdf', data: pdf },
           title: 'report.pdf',
         },
-        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: 'image/png', data: PNG_1X1_BASE64 },
+        },
       ];
     case 'gemini':
       return [
         { inlineData: { mimeType: 'application/pdf', data: pdf } },
-        { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } },
+        { inlineData: { mimeType: 'image/png', data: PNG_1X1_BASE64 } },
       ];
   }
 }
@@ -109,7 +93,7 @@ describe.each(['openai', 'anthropic', 'gemini'] as const)('file_view on %s (CLI)
     const files = await tempDir('inputs');
     const pdf = tinyPdf();
     await writeFile(join(files, 'report.pdf'), pdf);
-    await writeFile(join(files, 'chart.png'), Buffer.from(PNG_BASE64, 'base64'));
+    await writeFile(join(files, 'chart.png'), Buffer.from(PNG_1X1_BASE64, 'base64'));
     const agent = 'agent:review/reader';
     const server = await startModelServer(
       delegatingTask(

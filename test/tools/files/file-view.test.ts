@@ -5,33 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { SlotSet, fileToolsFor } from '../../../src/tools/files/index.ts';
 import { callTool } from '../builtins/call-tool.ts';
+import { PNG_1X1_BASE64, tinyPdf } from '../../fixtures/media.ts';
 
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const SVG =
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#c00"/></svg>';
 const HUGE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="8000" height="4000"><rect width="8000" height="4000" fill="#0c0"/></svg>';
-
-/** A minimal valid one-page PDF, built with correct xref offsets. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 let base: string;
 let view: AgentTool;
@@ -40,9 +19,9 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'sortie-view-'));
   const slot = join(base, 'memory');
   await mkdir(slot);
-  await writeFile(join(slot, 'dot.png'), Buffer.from(PNG_1X1, 'base64'));
+  await writeFile(join(slot, 'dot.png'), Buffer.from(PNG_1X1_BASE64, 'base64'));
   // Content decides the type, not the name.
-  await writeFile(join(slot, 'disguised.txt'), Buffer.from(PNG_1X1, 'base64'));
+  await writeFile(join(slot, 'disguised.txt'), Buffer.from(PNG_1X1_BASE64, 'base64'));
   await writeFile(join(slot, 'fake.png'), 'just text');
   await writeFile(join(slot, 'shape.svg'), SVG);
   await writeFile(join(slot, 'huge.svg'), HUGE_SVG);
@@ -68,7 +47,7 @@ describe('file_view', () => {
     expect(await callTool(view, { slot: 'memory', path: 'dot.png' })).toEqual({
       content: [
         { type: 'text', text: 'dot.png: image/png, 70 B' },
-        { type: 'image', mediaType: 'image/png', data: PNG_1X1 },
+        { type: 'image', mediaType: 'image/png', data: PNG_1X1_BASE64 },
       ],
       isError: false,
     });
@@ -79,7 +58,7 @@ describe('file_view', () => {
     expect(Array.isArray(disguised.content) && disguised.content[1]).toEqual({
       type: 'image',
       mediaType: 'image/png',
-      data: PNG_1X1,
+      data: PNG_1X1_BASE64,
     });
     expect(await callTool(view, { slot: 'memory', path: 'fake.png' })).toEqual({
       content: JSON.stringify({
