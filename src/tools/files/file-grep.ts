@@ -4,14 +4,13 @@ import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import {
   MAX_UNCAPPED_READ_BYTES,
-  compilePattern,
   pagingFooter,
+  searchRequest,
   pathProperty,
   slotProperty,
 } from './file-tool-common.ts';
 import { looksBinary } from './media-type.ts';
 import type { SlotPath } from './path-guard.ts';
-import { resolveSlotPath } from './path-guard.ts';
 import type { SlotEntry } from './slot-entries.ts';
 import { statSlotPath, walkSlotFolder } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
@@ -42,18 +41,10 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
       },
     }),
     async execute(args) {
-      const pattern = compilePattern(args.pattern as string);
-      if (typeof pattern === 'string') return errorOutcome(pattern);
-      const limit = (args.limit as number | undefined) ?? 50;
-      const offset = (args.offset as number | undefined) ?? 0;
-      const resolved = await resolveSlotPath(
-        slots,
-        args.slot as string,
-        (args.path as string | undefined) ?? '',
-        'read',
-      );
-      if (!resolved.ok) return errorOutcome(resolved.error);
-      const files = await filesToSearch(resolved.path, args.recursive !== false);
+      const request = await searchRequest(slots, args);
+      if (typeof request === 'string') return errorOutcome(request);
+      const { pattern, limit, offset } = request;
+      const files = await filesToSearch(request.start, args.recursive !== false);
       if (typeof files === 'string') return errorOutcome(files);
       const matches: string[] = [];
       let skipped = 0;

@@ -1,8 +1,7 @@
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
-import { compilePattern, pagingFooter, pathProperty, slotProperty } from './file-tool-common.ts';
-import { resolveSlotPath } from './path-guard.ts';
+import { pagingFooter, pathProperty, searchRequest, slotProperty } from './file-tool-common.ts';
 import { statSlotPath, walkSlotFolder } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 
@@ -29,18 +28,10 @@ export function createFileSearchTool(slots: SlotSet): AgentTool {
       },
     }),
     async execute(args) {
-      const pattern = compilePattern(args.pattern as string);
-      if (typeof pattern === 'string') return errorOutcome(pattern);
-      const limit = (args.limit as number | undefined) ?? 50;
-      const offset = (args.offset as number | undefined) ?? 0;
-      const resolved = await resolveSlotPath(
-        slots,
-        args.slot as string,
-        (args.path as string | undefined) ?? '',
-        'read',
-      );
-      if (!resolved.ok) return errorOutcome(resolved.error);
-      const folder = resolved.path;
+      const request = await searchRequest(slots, args);
+      if (typeof request === 'string') return errorOutcome(request);
+      const { pattern, limit, offset } = request;
+      const folder = request.start;
       const stats = await statSlotPath(folder);
       if (stats?.isDirectory() !== true) {
         return errorOutcome(`folder "${folder.relative}" not found in slot "${folder.slot.label}"`);

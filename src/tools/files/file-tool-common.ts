@@ -1,3 +1,4 @@
+import { resolveSlotPath, type SlotPath } from './path-guard.ts';
 import type { SlotSet } from './slots.ts';
 
 /** The `slot` argument's schema, naming the mission's slots. */
@@ -59,4 +60,35 @@ export const MAX_UNCAPPED_READ_BYTES = 10 * 1024 * 1024;
 export function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : 'unknown error';
+}
+
+/** What `file_search` and `file_grep` share: the regex, the page wanted and where to start. */
+export interface SearchRequest {
+  pattern: RegExp;
+  limit: number;
+  offset: number;
+  /** The `path` argument (default the slot root), through the path guard. */
+  start: SlotPath;
+}
+
+/** Reads a search tool's arguments, or the error text for the model. */
+export async function searchRequest(
+  slots: SlotSet,
+  args: Record<string, unknown>,
+): Promise<SearchRequest | string> {
+  const pattern = compilePattern(args.pattern as string);
+  if (typeof pattern === 'string') return pattern;
+  const resolved = await resolveSlotPath(
+    slots,
+    args.slot as string,
+    (args.path as string | undefined) ?? '',
+    'read',
+  );
+  if (!resolved.ok) return resolved.error;
+  return {
+    pattern,
+    limit: (args.limit as number | undefined) ?? 50,
+    offset: (args.offset as number | undefined) ?? 0,
+    start: resolved.path,
+  };
 }
