@@ -17,6 +17,7 @@ import type { RetryNotice } from '../models/retry.ts';
 import type { BudgetTracker } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { MissionEvent } from '../runtime/events.ts';
+import type { RunJournalState } from '../journal/restore.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
@@ -55,6 +56,11 @@ export interface RunOptions {
   subscribers?: Array<(event: MissionEvent) => void>;
   /** Aborting it cancels the run (like Ctrl-C). */
   signal?: AbortSignal;
+  /**
+   * Continue a run from its journal (`sortie resume`): the run keeps its id and numbering, and
+   * `mission` (with `inputs`) continues from what the journal holds for it.
+   */
+  resume?: RunJournalState;
 }
 
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -166,6 +172,11 @@ export interface AgentSession {
   /** True once a `call` has finished (successfully or not). */
   readonly finishedOnce: boolean;
   call(task: string, signal: AbortSignal): Promise<AgentCallResult>;
+  /**
+   * Resumed run: finishes the call whose task message is `opening` in the restored
+   * conversation — its answer if it had one, else the agent continues from its last message.
+   */
+  resumeCall(opening: number, signal: AbortSignal): Promise<AgentCallResult>;
   /** Answers from the existing conversation with no tools offered; later questions continue the fork. */
   ask(question: string, signal: AbortSignal): Promise<AgentCallResult>;
   messages(): readonly Message[];
@@ -176,6 +187,15 @@ export interface AgentSessionSpec {
   agent: AgentConfig;
   task: string;
   index?: number;
+  /** Resumed run: the conversation the journal kept, and the results of its finished tool calls. */
+  restored?: RestoredConversation;
+}
+
+/** A conversation rebuilt from the journal. */
+export interface RestoredConversation {
+  messages: readonly Message[];
+  /** The journaled result of one of this actor's tool calls, when it finished. */
+  toolResult(callId: string): { content: string; isError: boolean } | undefined;
 }
 
 export type CreateAgentSession = (services: RunServices, spec: AgentSessionSpec) => AgentSession;

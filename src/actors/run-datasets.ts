@@ -1,5 +1,6 @@
 /** A mission's datasets at run start, and the store that reports their changes as events. */
 import type { MissionConfig } from '../config/types.ts';
+import type { MissionJournal } from '../journal/restore.ts';
 import { UsageError } from '../errors.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import { actorId } from '../runtime/events.ts';
@@ -75,8 +76,23 @@ export class EventedDatasetStore extends DatasetStore {
         dataset: name,
         count: written.count,
         appended: append,
+        items: [...items],
       });
     }
     return written;
+  }
+
+  /** Replays a journaled write of a resumed run (no event: the journal has it already). */
+  restore(name: string, items: readonly unknown[], append: boolean): void {
+    super.write(name, items, append);
+  }
+}
+
+/** Resumed run: the datasets as the journaled writes left them. */
+export function restoreDatasets(store: DatasetStore, journal: MissionJournal): void {
+  for (const write of journal.datasetWrites) {
+    if (store instanceof EventedDatasetStore)
+      store.restore(write.dataset, write.items, write.appended);
+    else store.write(write.dataset, write.items, write.appended);
   }
 }

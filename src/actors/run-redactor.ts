@@ -7,7 +7,8 @@ import { ConfigError } from '../errors.ts';
 import { resolveDeferredString } from '../config/resolve-model.ts';
 import { secretValues } from '../config/requirements.ts';
 import type { Config, MissionConfig } from '../config/types.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
+import type { Redactor } from '../redact.ts';
+import { secretRedactor } from '../tools/secrets.ts';
 import type { MissionEvent } from '../runtime/events.ts';
 
 /** Protected input values by input name (non-strings as their JSON text), in field order. */
@@ -51,7 +52,7 @@ export function createRunRedactor(
   config: Config,
   missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
 ): Redactor {
-  return createRedactor(runSecretValues(config, missions));
+  return secretRedactor(runSecretValues(config, missions));
 }
 
 /**

@@ -47,11 +47,15 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   const mission = missionOf(options);
   const inputs = checkedInputs(mission, options.inputs);
   checkVariables(options);
-  const runId = options.runId ?? newRunId();
+  const runId = options.resume?.runId ?? options.runId ?? newRunId();
   const redact = createRunRedactor(options.config, [{ mission, inputs }]);
   // A chained mission may bring protected inputs of its own: the bus reads the current redactor.
   const redactor = { current: redact };
-  const bus = new EventBus({ runId, redact: eventRedactor((text) => redactor.current(text)) });
+  const bus = new EventBus({
+    runId,
+    redact: eventRedactor((text) => redactor.current(text)),
+    ...(options.resume !== undefined ? { lastSeq: options.resume.lastSeq } : {}),
+  });
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
   const controller = new AbortController();
   // Every running task, commander and agent listens on the run's signal and stops listening
@@ -129,12 +133,24 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   const costs = new CostLedger();
   const missions: RunResult['missions'] = [];
   const tasks: TaskResult[] = [];
-  bus.emit({ type: 'run.started', actor: 'run', mission: options.mission, resumed: false });
+  bus.emit({
+    type: 'run.started',
+    actor: 'run',
+    mission: options.mission,
+    resumed: options.resume !== undefined,
+  });
   // Load-time warnings (e.g. reasoning on a model that cannot reason) belong to the run's record.
   for (const warning of options.config.warnings) {
     bus.emit({ type: 'warning', actor: 'run', code: 'config', message: warning.message });
   }
-  let next: MissionStart | null = { mission: options.mission, inputs: context.inputs, from: null };
+  const resumedFrom = options.resume?.missions.find((mission) => mission.name === options.mission);
+  let next: MissionStart | null = {
+    mission: options.mission,
+    inputs: context.inputs,
+    from: resumedFrom?.chainedFrom ?? null,
+  };
+  // Only the mission the resumed run continues has journaled state; chained ones start fresh.
+  let restore = options.resume?.journals.get(options.mission);
   while (next !== null) {
     const current: MissionStart = next;
     next = null;
@@ -159,7 +175,9 @@ async function runMissions(context: RunContext): Promise<RunResult> {
         keepGoing: options.keepGoing ?? false,
         chain: options.chain ?? true,
         chainedFrom: current.from,
+        ...(restore !== undefined ? { restore } : {}),
       });
+      restore = undefined;
       missions.push({
         name: current.mission,
         status: result.status,

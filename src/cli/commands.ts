@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
 import { registerModels } from './models.ts';
 import { registerReplay } from './replay.ts';
+import { registerResume } from './resume.ts';
 import { registerRun } from './run.ts';
 import { registerRuns, registerShow } from './runs.ts';
 import { registerVerify } from './verify.ts';
@@ -19,6 +20,7 @@ export type RegisterCommand = (
 /** Every command, in the order `sortie --help` lists them. Add new commands here. */
 export const COMMANDS: readonly RegisterCommand[] = [
   registerRun,
+  registerResume,
   registerVerify,
   registerModels,
   registerRuns,

@@ -10,13 +10,16 @@ type PropertySchema = Record<string, unknown>;
 /**
  * Turns `--input NAME=VALUE` flags into a mission's input object (config.md "Mission inputs"):
  * strings converted by the input's type, `@PATH` and `base64:DATA` for file inputs, defaults
- * applied, then validated. Every problem is collected into one UsageError (exit 2).
+ * applied, then validated. Every problem is collected into one UsageError (exit 2). `partial`
+ * flags only add to inputs known from elsewhere (a resumed run's journal): each is converted,
+ * nothing is required, no default is applied and the whole is validated later.
  */
 export function parseInputFlags(
   flags: readonly string[],
   inputs: ConfigSchema | undefined,
   mission: string,
   cwd: string = process.cwd(),
+  options: { partial?: boolean } = {},
 ): Record<string, unknown> {
   const properties = (inputs?.jsonSchema.properties ?? {}) as Record<string, PropertySchema>;
   const names = inputs?.fields.map((field) => field.name) ?? [];
@@ -40,6 +43,10 @@ export function parseInputFlags(
     const converted = convert(name, text, property, cwd);
     if ('problem' in converted) problems.push(`--input ${flag}: ${converted.problem}`);
     else values[name] = converted.value;
+  }
+  if (options.partial === true) {
+    if (problems.length === 0) return values;
+    throw new UsageError(`invalid inputs for mission "${mission}":\n  ${problems.join('\n  ')}`);
   }
   for (const field of inputs?.fields ?? []) {
     if (field.required && !(field.name in values)) {

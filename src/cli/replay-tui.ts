@@ -1,11 +1,37 @@
+/**
+ * The TUI half of `sortie replay`: a player over the journal's events drawn by the run TUI in
+ * replay mode (pause, step, speed keys) until the person quits.
+ */
 import type { MissionEvent } from '../runtime/events.ts';
+import type { RenderTuiOptions, TuiHandle } from '../tui/index.ts';
+import type { ReplayStatus, ReplayTimers } from '../tui/replay.ts';
 
-/** Plays recorded events in the TUI (pause, step, speed keys) until the person quits. */
-export async function playInTui(events: readonly MissionEvent[], speed: number): Promise<void> {
+/** How to play; everything but the speed has the terminal's defaults. */
+export interface PlayOptions {
+  /** 1 = recorded pace, 2 = twice as fast. */
+  speed: number;
+  /** Start paused (the person steps with n or plays with space). Default false. */
+  paused?: boolean;
+  /** The player's clock (tests pass manual timers). */
+  timers?: ReplayTimers;
+  /** Draws the TUI; default `renderTui` on the process's terminal (tests draw with ink-testing-library). */
+  render?: (options: RenderTuiOptions) => TuiHandle;
+}
+
+/** Plays recorded events in the TUI until the person quits; resolves with where the player stopped. */
+export async function playInTui(
+  events: readonly MissionEvent[],
+  options: PlayOptions,
+): Promise<ReplayStatus> {
   const { createReplayPlayer, renderTui } = await import('../tui/index.ts');
-  const player = createReplayPlayer(events, { speed });
+  const player = createReplayPlayer(events, {
+    speed: options.speed,
+    paused: options.paused ?? false,
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
+  });
   const runId = events[0]?.runId ?? '';
-  const tui = renderTui({
+  const render = options.render ?? renderTui;
+  const tui = render({
     subscribe: (listener) => player.subscribe(listener),
     cancel: () => undefined,
     replay: player,
@@ -14,4 +40,8 @@ export async function playInTui(events: readonly MissionEvent[], speed: number):
     stdin: process.stdin,
   });
   await tui.waitUntilExit();
+  // Quitting mid-replay must not leave the next event's timer holding the process open
+  // until the rest of the recorded run has played to nobody.
+  player.pause();
+  return player.status();
 }

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { RunResult } from '../actors/contracts.ts';
 import type { Config, MissionConfig } from '../config/types.ts';
+import type { RunJournalState } from '../journal/restore.ts';
 import { createRunRedactor } from '../actors/run-redactor.ts';
 import { resolveStateDir } from '../journal/paths.ts';
 import type { MissionEvent } from '../runtime/events.ts';
@@ -41,7 +42,7 @@ export interface RunEnvironment {
   exitNow: (code: number) => void;
 }
 
-const processEnvironment = (): RunEnvironment => ({
+export const processEnvironment = (): RunEnvironment => ({
   cwd: process.cwd(),
   signals: process,
   exitNow: (code) => process.exit(code),
@@ -54,7 +55,20 @@ export async function runCommand(
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
   const prepared = await prepareRun(request, io, environment);
-  const { flags } = request;
+  return executeRun(prepared, request.flags, io, environment);
+}
+
+/**
+ * Runs a prepared run to its end with its output (TUI, line log or JSONL), journal, cassette,
+ * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run.
+ */
+export async function executeRun(
+  prepared: PreparedRun,
+  flags: RunFlags,
+  io: CliIo,
+  environment: RunEnvironment,
+  resume?: RunJournalState,
+): Promise<number> {
   const redact = createRunRedactor(prepared.config, [prepared]);
   const clients = await runClients(flags, redact, (message) => io.stderr(`warning: ${message}\n`));
   const journal = lazyJournal(prepared.stateDir);
@@ -78,6 +92,7 @@ export async function runCommand(
       keepGoing: flags.keepGoing === true,
       chain: flags.chain,
       clients: clients.clients,
+      ...(resume !== undefined ? { resume } : {}),
       subscribers: [journal.subscriber, output?.subscriber ?? hub.publish],
     });
     // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
@@ -110,7 +125,7 @@ export async function runCommand(
 }
 
 /** Everything checked before a run starts. */
-interface PreparedRun {
+export interface PreparedRun {
   mode: OutputMode;
   breakpoints: string[];
   config: Config;
@@ -119,36 +134,48 @@ interface PreparedRun {
   stateDir: string;
 }
 
+/** Which mission a run starts with and its inputs (`run` parses them; `resume` reads the journal). */
+export type MissionChoice = (
+  config: Config,
+  stateDir: string,
+) => Promise<{ mission: MissionConfig; inputs: Record<string, unknown> }>;
+
 /**
  * Flags, project, mission, inputs and variables, checked in the order a person fixes them;
  * every problem is a usage or configuration error (exit 2) before anything starts.
  */
-async function prepareRun(
+export async function prepareRun(
   request: RunRequest,
   io: CliIo,
   environment: RunEnvironment,
+  choose: MissionChoice = async (config) => {
+    const mission = pickMission(config, request.mission);
+    const flags = request.flags.input ?? [];
+    return {
+      mission,
+      inputs: parseInputFlags(flags, mission.inputs, mission.name, environment.cwd),
+    };
+  },
 ): Promise<PreparedRun> {
   const { flags } = request;
   const breakpoints = flags.break ?? [];
   for (const spec of breakpoints) parseBreakpoint(spec);
   const mode = chooseOutputMode(flags, io);
   checkCassetteFlags(flags);
-  const { config, checkVariables, withoutKeys } = await loadForRun(
+  const { config, checkVariables } = await loadForRun(
     request.directory,
     parseVarFlags(flags.var ?? []),
     io.env,
   );
-  const mission = pickMission(config, request.mission);
-  const inputs = parseInputFlags(flags.input ?? [], mission.inputs, mission.name, environment.cwd);
-  // A replayed run needs no key; every other run needs its variables before anything starts.
-  if (flags.replayModel === undefined) checkVariables(mission.name);
-  else withoutKeys();
   const stateDir = resolveStateDir({
     stateDir: flags.stateDir,
     env: io.env,
     projectRoot: config.root,
     cwd: environment.cwd,
   });
+  const { mission, inputs } = await choose(config, stateDir);
+  // Every run needs its variables before anything starts; a replayed run needs no credentials.
+  checkVariables(mission.name, { credentials: flags.replayModel === undefined });
   return { mode, breakpoints, config, mission, inputs, stateDir };
 }
 

@@ -20,13 +20,9 @@ export interface RunFlags {
   quiet?: boolean;
 }
 
-/** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */
-export const registerRun: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
-  program
-    .command('run')
-    .description('run a mission (MISSION may be omitted when the project has exactly one)')
-    .argument('[DIR]', 'project directory or .hcl file', '.')
-    .argument('[MISSION]', 'the mission to run')
+/** The options `sortie run` and `sortie resume` share. */
+export function withRunOptions(command: Command): Command {
+  return command
     .option(
       '--input <NAME=VALUE>',
       'a mission input (repeatable); files as NAME=@PATH or NAME=base64:DATA[#FILENAME]',
@@ -50,9 +46,19 @@ export const registerRun: RegisterCommand = (program: Command, io: CliIo, setExi
     )
     .option('--json', 'print events as JSON lines on stdout (the journal schema)')
     .option('--plain', 'print the line log even on a terminal')
-    .option('--quiet', 'line log: print only the final summary')
-    .action(async (directory: string, mission: string | undefined, flags: RunFlags) => {
-      const { runCommand } = await import('./run-command.ts');
-      setExitCode(await runCommand({ directory, mission, flags }, io));
-    });
+    .option('--quiet', 'line log: print only the final summary');
+}
+
+/** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */
+export const registerRun: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  withRunOptions(
+    program
+      .command('run')
+      .description('run a mission (MISSION may be omitted when the project has exactly one)')
+      .argument('[DIR]', 'project directory or .hcl file', '.')
+      .argument('[MISSION]', 'the mission to run'),
+  ).action(async (directory: string, mission: string | undefined, flags: RunFlags) => {
+    const { runCommand } = await import('./run-command.ts');
+    setExitCode(await runCommand({ directory, mission, flags }, io));
+  });
 };

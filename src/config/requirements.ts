@@ -29,13 +29,27 @@ export function chainedMissions(config: Config, missionName: string): MissionCon
   return found;
 }
 
+/** What `requireVariables` checks beyond tools and objectives. */
+export interface RequirementOptions {
+  /**
+   * Require the models' `api_key` and `base_url` variables (default true). False when the
+   * run's model clients are replaced (a cassette replay), which never read them.
+   */
+  credentials?: boolean;
+}
+
 /**
  * Checks that every variable running `missionName` needs has a value: credentials of the
- * models its commanders and agents use, variables of the custom tools its agents call, and
- * variables in objectives — also of missions its routes chain to. Throws one ConfigError
- * listing each unset variable once, at its first use.
+ * models its commanders and agents use (unless `credentials` is false), variables of the
+ * custom tools its agents call, and variables in objectives — also of missions its routes
+ * chain to. Throws one ConfigError listing each unset variable once, at its first use.
  */
-export function requireVariables(config: Config, missionName: string): void {
+export function requireVariables(
+  config: Config,
+  missionName: string,
+  options: RequirementOptions = {},
+): void {
+  const credentials = options.credentials ?? true;
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
   const add = (name: string, span: Span, path: string[]): void => {
@@ -44,6 +58,7 @@ export function requireVariables(config: Config, missionName: string): void {
     diagnostics.push(unsetVariable(name, span, path));
   };
   const checkModel = (ref: ModelRef): void => {
+    if (!credentials) return;
     const block = config.models.get(ref.config);
     if (block === undefined) return;
     const path = [`model "${block.name}"`];

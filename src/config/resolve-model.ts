@@ -6,8 +6,10 @@ import type { Config, DeferredString, ModelRef } from './types.ts';
 
 /**
  * Everything the runtime needs to call and price a model: provider, API name, credentials
- * (variables resolved now), prices and the reasoning flag. Throws ConfigError naming an unset
- * variable, since this is the moment the value is needed.
+ * (variables resolved now), prices and the reasoning flag. A credential (`api_key`, `base_url`)
+ * whose variables are unset is left out rather than failing: whether a run needs it depends on
+ * its clients (a cassette replay needs none), so requiring it is `requireVariables`' job, done
+ * before the run starts. Throws ConfigError only for an unknown model.
  */
 export function resolveModel(config: Config, ref: ModelRef): ResolvedModel {
   const block = config.models.get(ref.config);
@@ -35,8 +37,10 @@ export function resolveModel(config: Config, ref: ModelRef): ResolvedModel {
     promptCaching: block.promptCaching,
     reasoningCapable: known.reasoningCapable,
   };
-  if (block.apiKey) model.apiKey = resolveDeferredString(config, block.apiKey, path);
-  if (block.baseUrl) model.baseUrl = resolveDeferredString(config, block.baseUrl, path);
+  const apiKey = block.apiKey && resolveIfSet(config, block.apiKey, path);
+  if (apiKey !== undefined) model.apiKey = apiKey;
+  const baseUrl = block.baseUrl && resolveIfSet(config, block.baseUrl, path);
+  if (baseUrl !== undefined) model.baseUrl = baseUrl;
   if (known.pricing) model.pricing = known.pricing;
   return model;
 }
@@ -54,6 +58,16 @@ export function resolveDeferredString(
       'text' in segment ? segment.text : String(config.variables.get(segment.variable)?.value),
     )
     .join('');
+}
+
+/** The text of a deferred string, or undefined when one of its variables is unset. */
+function resolveIfSet(
+  config: Config,
+  deferred: DeferredString,
+  path: string[],
+): string | undefined {
+  if (missingInDeferred(config, deferred, path).length > 0) return undefined;
+  return resolveDeferredString(config, deferred, path);
 }
 
 /** A diagnostic for each unset variable a deferred string uses. */

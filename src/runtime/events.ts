@@ -92,7 +92,13 @@ export interface EventPayloads {
     durationMs: number;
   };
   'mission.cancelled': { mission: string; reason: string; durationMs: number };
-  'task.started': { task: string; activatedBy: string | null; iterated: boolean };
+  'task.started': {
+    task: string;
+    activatedBy: string | null;
+    iterated: boolean;
+    /** A resumed run: the task had succeeded before and is taken from the journal, not re-run. */
+    restored?: boolean;
+  };
   'task.succeeded': {
     task: string;
     summary: string;
@@ -191,7 +197,13 @@ export interface EventPayloads {
     route: string | null;
     targets: RouteActivation[];
   };
-  'dataset.updated': { dataset: string; count: number; appended: boolean };
+  'dataset.updated': {
+    dataset: string;
+    count: number;
+    appended: boolean;
+    /** The items written (appended ones, or the whole new content), so a resume can rebuild it. */
+    items?: unknown[];
+  };
   'dataset.locked': { dataset: string; task: string; count: number };
   'question.asked': {
     task: string;

@@ -5,6 +5,7 @@
 export {
   ScriptedModelServer,
   ScriptNotDoneError,
+  type RespondRequest,
   type ScriptedModelServerOptions,
 } from './server.ts';
 export type {

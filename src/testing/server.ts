@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SortieError } from '../errors.ts';
-import type { ProtocolHandler } from './protocol.ts';
+import type { ProtocolHandler, RequestSummary } from './protocol.ts';
 import { defaultProtocolHandlers } from './protocols/index.ts';
 import { redactHeaders, redactPath } from './redact-request.ts';
 import { answer, Timers } from './respond.ts';
@@ -22,7 +22,25 @@ export interface ScriptedModelServerOptions {
    * at once with the explanation instead of retrying with backoff.
    */
   unexpectedStatus?: number;
+  /**
+   * Answers a request no scripted turn fits, from the request itself (e.g. how far its
+   * conversation got), before it counts as unexpected. Its turns are not consumed, so a request
+   * sent again (a run resumed after a crash) gets the same answer.
+   */
+  respond?: (request: RespondRequest) => ScriptTurn | undefined;
 }
+
+/** What `respond` sees of a request. */
+export interface RespondRequest {
+  protocol: Protocol;
+  actor: string | undefined;
+  summary: RequestSummary;
+  /** The parsed JSON body in the protocol's own shape. */
+  body: unknown;
+}
+
+/** Generated ids of `respond` turns start here, clear of the script's turn indexes. */
+const RESPOND_TURN_BASE = 1_000_000;
 
 /** `assertDone()` found unused turns or unexpected requests. */
 export class ScriptNotDoneError extends SortieError {
@@ -62,6 +80,7 @@ export class ScriptedModelServer {
   private readonly used = new Set<number>();
   private readonly timers = new Timers();
   private readonly unexpectedStatus: number;
+  private readonly respond: ScriptedModelServerOptions['respond'];
 
   private constructor(
     private readonly server: Server,
@@ -72,6 +91,7 @@ export class ScriptedModelServer {
   ) {
     this.turns = [...(options.turns ?? [])];
     this.unexpectedStatus = options.unexpectedStatus ?? 400;
+    this.respond = options.respond;
   }
 
   /** Starts a server on a random loopback port. */
@@ -170,6 +190,23 @@ export class ScriptedModelServer {
       actor,
       summary,
     });
+    const responded =
+      turnIndex === -1
+        ? this.respond?.({ protocol: handler.protocol, actor, summary, body })
+        : undefined;
+    if (responded !== undefined) {
+      const context = { turnIndex: RESPOND_TURN_BASE + this.requests.length, model: summary.model };
+      await answer({
+        request,
+        response,
+        handler,
+        turn: responded,
+        context,
+        stream: summary.stream,
+        timers: this.timers,
+      });
+      return;
+    }
     if (turnIndex === -1) {
       const from = actor !== undefined ? ` from actor ${actor}` : '';
       this.refuse(

@@ -4,7 +4,7 @@
  * tabs, body and footer. Logic lives in the store, view/ and the key table.
  */
 import { Box, useApp } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DebugGate } from '../runtime/gate.ts';
 import { ConfirmQuit } from './components/ConfirmQuit.tsx';
 import { FinalSummary } from './components/FinalSummary.tsx';
@@ -49,6 +49,10 @@ export function App(props: AppProps) {
   const [notice, setNotice] = useState('');
   const [cancelRequested, setCancelRequested] = useState(false);
   const finished = state.header.durationMs !== null;
+  // A notice about the running run ("continuing", "cancelling…") is stale once it has ended.
+  useEffect(() => {
+    if (finished) setNotice('');
+  }, [finished]);
   const now = useClock(!finished, props.now ?? Date.now);
   // With a gate, the gate itself is the truth; a replay has only the recorded gate events.
   const held = props.gate === undefined ? state.held : gate.view.held;

@@ -142,3 +142,19 @@ describe('parseInputFlags file inputs', () => {
     expect(problem(['topic=x', 'brief=@.'], cwd)).toBe('--input brief=@.: not a file: .');
   });
 });
+
+describe('parseInputFlags for a resumed run (partial)', () => {
+  it('converts only the given flags: nothing required, no defaults', () => {
+    expect(parseInputFlags(['ratio=0.5'], inputs, 'm', undefined, { partial: true })).toEqual({
+      ratio: 0.5,
+    });
+  });
+
+  it('still reports a flag it cannot convert or an unknown name', () => {
+    expect(() =>
+      parseInputFlags(['ratio=half', 'topik=x'], inputs, 'm', undefined, { partial: true }),
+    ).toThrow(
+      'invalid inputs for mission "m":\n  --input ratio=half: expected a number\n  --input topik: mission "m" has no input "topik" (did you mean "topic"?)',
+    );
+  });
+});

@@ -74,6 +74,16 @@ describe('requireVariables', () => {
     );
   });
 
+  it("leaves the models' credentials out when asked to, still requiring tool variables", () => {
+    const { config } = decodeText(PROJECT);
+    const error = failure(() => requireVariables(config, 'uses_clerk', { credentials: false }));
+    expect(rows(error?.diagnostics ?? [])).toEqual(['error 26:20 variable "region" has no value']);
+    const { config: withRegion } = decodeText(PROJECT, { vars: { region: 'eu' } });
+    expect(
+      failure(() => requireVariables(withRegion, 'uses_clerk', { credentials: false })),
+    ).toBeUndefined();
+  });
+
   it('asks only for what the mission uses', () => {
     const { config } = decodeText(PROJECT, { env: { OPENAI_API_KEY: 'sk-open' } });
     expect(failure(() => requireVariables(config, 'local_only'))).toBeUndefined();
@@ -98,12 +108,41 @@ describe('resolveModel', () => {
     });
   });
 
-  it('throws a ConfigError naming the unset variable', () => {
+  it('leaves out a key whose variable is unset instead of failing (replaced clients need none)', () => {
     const { config } = decodeText(PROJECT);
-    const error = failure(() => resolveModel(config, { config: 'openai', key: 'gpt_4o' }));
-    expect(rows(error?.diagnostics ?? [])).toEqual([
-      'error 7:14 variable "openai_api_key" has no value',
-    ]);
+    expect(resolveModel(config, { config: 'openai', key: 'gpt_4o' })).toEqual({
+      provider: 'openai',
+      config: 'openai',
+      key: 'gpt_4o',
+      apiName: 'gpt-4o',
+      promptCaching: true,
+      reasoningCapable: false,
+      pricing: { input: 2.5, output: 10, cacheRead: 0.25, cacheWrite: 2.5 },
+    });
+  });
+
+  it('leaves out a base URL only partly set, and fills one fully set', () => {
+    const hcl = `variable "host" {
+}
+variable "port" {
+  default = "11434"
+}
+model "local" {
+  provider = "ollama"
+  base_url = "http://\${vars.host}:\${vars.port}/v1"
+  aliases  = { small = "qwen3:8b" }
+}
+`;
+    const ref = { config: 'local', key: 'small' };
+    expect(resolveModel(decodeText(hcl).config, ref).baseUrl).toBeUndefined();
+    const { config } = decodeText(hcl, { vars: { host: 'gpu' } });
+    expect(resolveModel(config, ref).baseUrl).toBe('http://gpu:11434/v1');
+  });
+
+  it('throws a ConfigError for an unknown model', () => {
+    const { config } = decodeText(PROJECT);
+    const error = failure(() => resolveModel(config, { config: 'openai', key: 'gpt_9' }));
+    expect(rows(error?.diagnostics ?? [])).toEqual(['error 0:0 unknown model models.openai.gpt_9']);
   });
 });
 

@@ -84,6 +84,7 @@ describe('failures through startRun', () => {
         actorId: `agent:${spec.task}/${spec.agent.name}`,
         finishedOnce: false,
         call: () => Promise.reject(new TypeError('socket exploded')),
+        resumeCall: () => Promise.reject(new TypeError('socket exploded')),
         ask: () => Promise.reject(new TypeError('socket exploded')),
         messages: () => [],
       }) satisfies AgentSession;

@@ -42,7 +42,8 @@ export function modelSetup(provider: TestProvider): { block: string; model: stri
   }
 }
 
-const PROTOCOL = {
+/** The wire protocol each provider speaks to the scripted server (Ollama: OpenAI's). */
+export const PROTOCOL = {
   openai: 'openai',
   anthropic: 'anthropic',
   gemini: 'gemini',

@@ -37,6 +37,43 @@ function itemTurns(task: string, index: number, output: Record<string, unknown>)
 }
 
 describe('parallel iteration', () => {
+  it('announces a task that starts with the mission before its dataset lock and first item', async () => {
+    const hcl = `
+mission "score" {
+  commander {
+    model = MODEL
+  }
+  ${THINGS}
+  task "score" {
+    objective = "Score \${item.name}"
+    iterator {
+      dataset = datasets.things
+      parallel = true
+      concurrency_limit = 3
+    }
+    output = {
+      name = string("Name", true)
+      points = number("Points", true)
+    }
+  }
+}`;
+    const { events } = await runEngine({
+      hcl,
+      mission: 'score',
+      turns: [
+        ...itemTurns('score', 0, { name: 'ant', points: 1 }),
+        ...itemTurns('score', 1, { name: 'bee', points: 5 }),
+        ...itemTurns('score', 2, { name: 'cat', points: 3 }),
+      ],
+    });
+    const order = events
+      .filter((event) =>
+        ['task.started', 'dataset.locked', 'iteration.started'].includes(event.type),
+      )
+      .map((event) => event.type);
+    expect(order.slice(0, 3)).toEqual(['task.started', 'dataset.locked', 'iteration.started']);
+  });
+
   it('runs one commander per item, and the output is queried downstream with filters and an aggregate', async () => {
     const hcl = `
 mission "score" {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EventBus } from '../../src/runtime/event-bus.ts';
 import { DebugGate, type GatePoint } from '../../src/runtime/gate.ts';
 import { KEYS, mountApp, settle, type Mounted } from './app-harness.tsx';
 import { emitAnalyzeTask, emitFetchTask, testBus } from './fixture.ts';
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 /** A live run whose gate notices become events, as the run wiring does. */
-async function liveRun(): Promise<{ app: Mounted; gate: DebugGate }> {
+async function liveRun(): Promise<{ app: Mounted; gate: DebugGate; bus: EventBus }> {
   const bus = testBus();
   const gate = new DebugGate({
     onNotice: (notice) => bus.emit({ ...notice, actor: notice.point.actor }),
@@ -45,7 +46,7 @@ async function liveRun(): Promise<{ app: Mounted; gate: DebugGate }> {
     },
   });
   await app.sync();
-  return { app, gate };
+  return { app, gate, bus };
 }
 
 /** Holds both points at the gate; returns the order in which they were let go. */
@@ -84,6 +85,26 @@ describe('App: step debugging against a DebugGate', () => {
     expect(gate.isPaused).toBe(false);
     await app.sync();
     expect(headerOf(app)).not.toContain('PAUSED');
+  });
+
+  it('drops the "continuing" notice once the run has finished', async () => {
+    const { app, gate, bus } = await liveRun();
+    await app.press(' ');
+    holdTwo(gate);
+    await app.press('c');
+    expect(app.frame()).toContain('continuing');
+    bus.emit({
+      type: 'run.finished',
+      actor: 'run',
+      outcome: 'succeeded',
+      exitCode: 0,
+      durationMs: 900,
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+      costPico: '0',
+    });
+    await app.sync();
+    expect(app.frame()).not.toContain('continuing');
+    expect(app.frame()).toContain('run finished — q to quit');
   });
 
   it('resumes with a second space', async () => {

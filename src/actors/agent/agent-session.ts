@@ -25,6 +25,11 @@ import type {
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
+import {
+  closeInterruptedCalls,
+  endOfCall,
+  INTERRUPTED_BY_RESTART,
+} from '../resume/interrupted-calls.ts';
 
 /** Creates the session of `spec.agent` for one commander of `spec.task` (item `spec.index`). */
 export const createAgentSession: CreateAgentSession = (services, spec) =>
@@ -39,8 +44,8 @@ interface TurnSetup {
 class ConversationSession implements AgentSession {
   readonly agent: AgentConfig;
   readonly actorId: string;
-  private finished = false;
-  private conversation: Message[] = [];
+  private finished: boolean;
+  private conversation: Message[];
   /** The fork's own questions and answers; the fork is the conversation followed by these. */
   private readonly forkMessages: Message[] = [];
   private readonly system: string;
@@ -56,6 +61,9 @@ class ConversationSession implements AgentSession {
   ) {
     this.agent = spec.agent;
     this.actorId = actorId.agent(spec.task, spec.agent.name, spec.index);
+    this.conversation = [...(spec.restored?.messages ?? [])];
+    // A restored conversation has had at least one call: its agent can be asked about it.
+    this.finished = this.conversation.length > 0;
     const secrets = Object.fromEntries(services.secrets);
     this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets });
     this.system = agentSystemPrompt(spec.agent, {
@@ -94,6 +102,16 @@ class ConversationSession implements AgentSession {
     });
   }
 
+  resumeCall(opening: number, signal: AbortSignal): Promise<AgentCallResult> {
+    return this.exclusive(async () => {
+      try {
+        return await this.continueCall(opening, signal);
+      } finally {
+        this.finished = true;
+      }
+    });
+  }
+
   ask(question: string, signal: AbortSignal): Promise<AgentCallResult> {
     return this.exclusive(() => this.runQuestion(question, signal));
   }
@@ -106,6 +124,34 @@ class ConversationSession implements AgentSession {
       return { ok: false, reason: reasonOf(error) };
     }
     this.append(this.actorId, this.conversation, userMessage(task));
+    return this.runMachine(setup, signal);
+  }
+
+  /** The call that `opening` started: its answer if it had one, else the agent continues. */
+  private async continueCall(opening: number, signal: AbortSignal): Promise<AgentCallResult> {
+    const end = endOfCall(this.conversation, opening);
+    const last = this.conversation[end - 1];
+    if (last?.role === 'assistant' && toolCallsOf(last).length === 0) {
+      return { ok: true, result: textOf(last) };
+    }
+    // Only the conversation's last call can go on; an earlier one ended without an answer.
+    if (end < this.conversation.length) return { ok: false, reason: INTERRUPTED_BY_RESTART };
+    let setup: TurnSetup;
+    try {
+      setup = this.turnSetup();
+    } catch (error) {
+      return { ok: false, reason: reasonOf(error) };
+    }
+    const restored = this.spec.restored;
+    if (restored !== undefined) {
+      const closing = await closeInterruptedCalls(this.conversation, restored);
+      if (closing !== null) this.append(this.actorId, this.conversation, closing);
+    }
+    return this.runMachine(setup, signal);
+  }
+
+  /** Runs the agent machine over the conversation until the agent answers or stops. */
+  private async runMachine(setup: TurnSetup, signal: AbortSignal): Promise<AgentCallResult> {
     const actor = createActor(this.machineFor(setup, signal), {
       input: { messages: this.conversation, maxTurns: this.agent.maxTurns },
     });

@@ -7,6 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type {
   CommanderInput,
   CommanderResult,
+  CompletionRecord,
   ExecuteToolInput,
   ToolGateInput,
 } from '../../machines/commander-context.ts';
@@ -35,6 +36,8 @@ export interface CommanderLaunch {
   reasoning?: ReasoningLevel;
   system: string;
   input: CommanderInput;
+  /** Resumed run: how many input messages the journal already holds (not appended again). */
+  journaled?: number;
 }
 
 const toolsByLaunch = new WeakMap<CommanderLaunch, ReturnType<typeof commanderTools>>();
@@ -135,7 +138,7 @@ export function runCommander(
   signal: AbortSignal,
 ): Promise<CommanderResult> {
   const { scope } = launch;
-  for (const message of launch.input.messages)
+  for (const message of launch.input.messages.slice(launch.journaled ?? 0))
     emitMessage(scope.runtime.services.bus, scope.actorId, message);
   return new Promise<CommanderResult>((resolve, reject) => {
     if (signal.aborted) {
@@ -158,17 +161,7 @@ export function runCommander(
       complete: () => {
         signal.removeEventListener('abort', onAbort);
         const output = actor.getSnapshot().output as CommanderResult;
-        scope.runtime.commanders.record({
-          task: scope.task,
-          index: scope.index,
-          actorId: scope.actorId,
-          model: launch.model,
-          ...(launch.reasoning !== undefined ? { reasoning: launch.reasoning } : {}),
-          system: launch.system,
-          tools: launchTools(launch),
-          messages: output.messages,
-          agents: scope.sessions,
-        });
+        keepFinished(launch, output.messages);
         resolve(output);
       },
       error: (error) => {
@@ -179,4 +172,41 @@ export function runCommander(
     signal.addEventListener('abort', onAbort, { once: true });
     actor.start();
   });
+}
+
+/** Keeps a finished commander in the registry (for `ask_commander` and `ask_agent`). */
+function keepFinished(launch: CommanderLaunch, messages: CommanderResult['messages']): void {
+  const { scope } = launch;
+  scope.runtime.commanders.record({
+    task: scope.task,
+    index: scope.index,
+    actorId: scope.actorId,
+    model: launch.model,
+    ...(launch.reasoning !== undefined ? { reasoning: launch.reasoning } : {}),
+    system: launch.system,
+    tools: launchTools(launch),
+    messages,
+    agents: scope.sessions,
+  });
+}
+
+/**
+ * Resumed run: a commander whose `task_complete` had been accepted before the restart ends
+ * with that completion and its restored output, without another model turn.
+ */
+export function finishRestoredCommander(
+  launch: CommanderLaunch,
+  completion: CompletionRecord,
+): CommanderResult {
+  const { messages, restored } = launch.input;
+  keepFinished(launch, messages);
+  return {
+    completion,
+    failure: null,
+    output: restored?.output ?? null,
+    itemOutputs: {},
+    plan: restored?.plan ?? null,
+    messages,
+    turns: 0,
+  };
 }

@@ -1,5 +1,5 @@
 /** `call_agent` and `ask_agent` for a commander (tools.md, "Delegation"). */
-import type { AgentSession } from '../contracts.ts';
+import type { AgentCallResult, AgentSession } from '../contracts.ts';
 import type { AskableAgent } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import type { ToolReply } from './tool-reply.ts';
@@ -33,7 +33,27 @@ export async function callAgent(
     const available = [...scope.agents.keys()].join(', ') || 'none';
     return errorReply(`agent "${name}" is not available to this task; available: ${available}`);
   }
-  const reply = await session.call(String(args.task), signal);
+  return agentReply(name, await session.call(String(args.task), signal));
+}
+
+/**
+ * Resumed run: finishes a `call_agent` a restart interrupted. With `opening` (the call's task
+ * message in the agent's restored conversation) the agent goes on from where it was; without
+ * it the call had not reached the agent and is made now.
+ */
+export async function resumeAgentCall(
+  scope: CommanderScope,
+  args: Record<string, unknown>,
+  opening: number | undefined,
+  signal: AbortSignal,
+): Promise<ToolReply> {
+  const name = String(args.name);
+  const session = scope.sessions.get(name);
+  if (opening === undefined || session === undefined) return callAgent(scope, args, signal);
+  return agentReply(name, await session.resumeCall(opening, signal));
+}
+
+function agentReply(name: string, reply: AgentCallResult): ToolReply {
   if (!reply.ok) return errorReply(`agent "${name}" failed: ${reply.reason}`);
   return okReply({ agent: name, result: reply.result });
 }

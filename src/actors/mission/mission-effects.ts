@@ -47,7 +47,13 @@ export function missionEffects(runtime: MissionRuntime, results: TaskResults) {
       runtime.statuses.set(params.task, 'running');
       if (params.activatedBy !== null) runtime.activators.set(params.task, params.activatedBy);
       startedAt.set(params.task, performance.now());
-      bus.emit({ type: 'task.started', actor: actorId.task(params.task), ...params });
+      const restored = runtime.restore?.succeededTasks.has(params.task) === true;
+      bus.emit({
+        type: 'task.started',
+        actor: actorId.task(params.task),
+        ...params,
+        ...(restored ? { restored } : {}),
+      });
     },
     emitTaskSettled: (_: unknown, params: TaskMachineOutput) => {
       const { task, status, outcome } = params;

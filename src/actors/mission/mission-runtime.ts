@@ -6,6 +6,7 @@
 import { variableValues } from '../../config/requirements.ts';
 import type { TaskConfig } from '../../config/types.ts';
 import { SortieError } from '../../errors.ts';
+import type { MissionJournal } from '../../journal/restore.ts';
 import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';
 import { CommanderRegistry } from '../commander/commander-registry.ts';
@@ -25,6 +26,8 @@ export interface MissionRuntime {
   vars: Record<string, unknown>;
   /** `--keep-going`: a failed item or task does not stop the others. */
   keepGoing: boolean;
+  /** Resumed run: what this mission left in the journal (taken from as actors continue). */
+  restore?: MissionJournal;
 }
 
 /** A task name the mission does not have: a defect of the wiring. */
@@ -53,8 +56,10 @@ export function createMissionRuntime(
   services: RunServices,
   createAgentSession: CreateAgentSession,
   keepGoing = false,
+  restore?: MissionJournal,
 ): MissionRuntime {
   return {
+    ...(restore !== undefined ? { restore } : {}),
     services,
     createAgentSession,
     graph: missionGraph(services.mission.tasks.values()),

@@ -10,8 +10,13 @@ import { abortError, isAbortError } from '../../runtime/abort.ts';
 import { actorId } from '../../runtime/events.ts';
 import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
-import { runCommander } from '../commander/commander-actor.ts';
+import {
+  finishRestoredCommander,
+  runCommander,
+  type CommanderLaunch,
+} from '../commander/commander-actor.ts';
 import { userText } from '../commander/conversation.ts';
+import { continueCommander } from '../resume/continue-commander.ts';
 import { commanderError } from './plain-task.ts';
 import type { TaskItemRecord, TaskOutcome } from './task-outcome.ts';
 import { failedOutcome } from './task-outcome.ts';
@@ -51,31 +56,38 @@ async function runItem(
   const itemId = itemIdOf(item, index);
   const maxAttempts = 1 + (prepared.config.iterator?.maxRetries ?? 0);
   const actor = actorId.commander(task, index);
+  // A resumed item goes on with the try it was on when the run stopped.
+  const firstAttempt = Math.min(prepared.runtime.restore?.attempts.get(actor) ?? 1, maxAttempts);
   let error = '';
-  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+  for (let attempt = firstAttempt; attempt <= maxAttempts; attempt += 1) {
     bus.emit({ type: 'iteration.started', actor, task, index, itemId, attempt });
     const started = performance.now();
     try {
-      const objective = itemObjectiveMessage(
-        objectiveText(prepared, { value: item }),
-        dataset,
-        index,
-        item,
-      );
-      const result = await runCommander(
-        {
-          scope: commanderScope(prepared, index),
-          model: prepared.model,
-          ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-          system: prepared.system,
-          input: {
-            task: prepared.commanderTask,
-            messages: [userText(objective)],
-            itemIndex: index,
-          },
+      const scope = commanderScope(prepared, index);
+      const continuation =
+        attempt === firstAttempt ? await continueCommander(scope, signal) : undefined;
+      const messages = continuation?.messages ?? [
+        userText(
+          itemObjectiveMessage(objectiveText(prepared, { value: item }), dataset, index, item),
+        ),
+      ];
+      const launch: CommanderLaunch = {
+        scope,
+        model: prepared.model,
+        ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+        system: prepared.system,
+        input: {
+          task: prepared.commanderTask,
+          messages,
+          itemIndex: index,
+          ...(continuation !== undefined ? { restored: continuation.restored } : {}),
         },
-        signal,
-      );
+        ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),
+      };
+      const result =
+        continuation?.completion !== undefined
+          ? finishRestoredCommander(launch, continuation.completion)
+          : await runCommander(launch, signal);
       const failure = commanderError(result);
       if (failure === undefined) {
         const output = result.output?.value ?? null;
@@ -117,6 +129,26 @@ async function runItem(
   return { index, itemId, status: 'failed', error };
 }
 
+/** Resumed run: the items that had succeeded, recorded again in the knowledge store. */
+function restoredItems(prepared: PreparedTask, items: readonly unknown[]): TaskItemRecord[] {
+  const task = prepared.config.name;
+  const succeeded = prepared.runtime.restore?.items.get(task);
+  if (succeeded === undefined) return [];
+  const { knowledge } = prepared.runtime.services;
+  return [...succeeded.values()]
+    .filter((record) => record.index < items.length)
+    .map((record) => {
+      const output = record.output;
+      knowledge.recordIteration(task, {
+        index: record.index,
+        item: items[record.index],
+        status: 'succeeded',
+        output,
+      });
+      return { index: record.index, itemId: record.itemId, status: 'succeeded', output };
+    });
+}
+
 /** Runs every item of the (locked, non-empty) dataset; see the file comment. */
 export async function runParallelIteration(
   prepared: PreparedTask,
@@ -133,9 +165,17 @@ export async function runParallelIteration(
   // Every live item's commander listens on this one signal (concurrency_limit of them, each
   // removed when its item ends): not a leak, so no "possible memory leak" warning past 10.
   setMaxListeners(0, itemSignal);
-  const records: TaskItemRecord[] = [];
+  const records: TaskItemRecord[] = restoredItems(prepared, items);
+  const restored = new Set(records.map((record) => record.index));
   let firstFailure: TaskItemRecord | undefined;
   let next = 0;
+  /** The next item to run: resumed runs skip the items that had succeeded. */
+  const take = (): number | undefined => {
+    while (next < items.length && restored.has(next)) next += 1;
+    if (next >= items.length) return undefined;
+    next += 1;
+    return next - 1;
+  };
 
   const settle = (record: TaskItemRecord): void => {
     records.push(record);
@@ -143,7 +183,7 @@ export async function runParallelIteration(
     if (record.status === 'failed' && !keepGoing) stop.abort();
   };
 
-  if (iterator?.smoketest === true) {
+  if (iterator?.smoketest === true && !restored.has(0)) {
     settle(await runItem(prepared, dataset, items, 0, signal));
     next = 1;
   }
@@ -152,9 +192,7 @@ export async function runParallelIteration(
     if (slot > 0 && (iterator?.startDelay ?? 0) > 0) {
       await sleep(slot * (iterator?.startDelay ?? 0), itemSignal);
     }
-    while (!itemSignal.aborted && next < items.length) {
-      const index = next;
-      next += 1;
+    for (let index = take(); index !== undefined && !itemSignal.aborted; index = take()) {
       settle(await runItem(prepared, dataset, items, index, itemSignal));
     }
   };

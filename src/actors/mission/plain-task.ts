@@ -1,7 +1,12 @@
 /** A task without iteration: one commander from objective to `task_complete`. */
 import type { CommanderResult } from '../../machines/commander-context.ts';
-import { runCommander } from '../commander/commander-actor.ts';
+import {
+  finishRestoredCommander,
+  runCommander,
+  type CommanderLaunch,
+} from '../commander/commander-actor.ts';
 import { userText } from '../commander/conversation.ts';
+import { continueCommander } from '../resume/continue-commander.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { failedOutcome } from './task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
@@ -20,16 +25,24 @@ export async function runPlainTask(
   signal: AbortSignal,
 ): Promise<TaskOutcome> {
   const scope = commanderScope(prepared, null);
-  const result = await runCommander(
-    {
-      scope,
-      model: prepared.model,
-      ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-      system: prepared.system,
-      input: { task: prepared.commanderTask, messages: [userText(objectiveText(prepared))] },
+  const continuation = await continueCommander(scope, signal);
+  const launch: CommanderLaunch = {
+    scope,
+    model: prepared.model,
+    ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+    system: prepared.system,
+    input: {
+      task: prepared.commanderTask,
+      ...(continuation !== undefined
+        ? { messages: continuation.messages, restored: continuation.restored }
+        : { messages: [userText(objectiveText(prepared))] }),
     },
-    signal,
-  );
+    ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),
+  };
+  const result =
+    continuation?.completion !== undefined
+      ? finishRestoredCommander(launch, continuation.completion)
+      : await runCommander(launch, signal);
   const error = commanderError(result);
   const completion = result.completion;
   if (error !== undefined || completion === null) {

@@ -42,11 +42,15 @@ export function checkedInputs(
   return inputs;
 }
 
-/** Unset variables the run needs (API keys unless clients are given) as a UsageError. */
+/**
+ * Unset variables the run needs as a UsageError: those of tools and objectives always, the
+ * models' credentials only when the real providers are used (replaced clients never read them).
+ */
 export function checkVariables(options: RunOptions): void {
-  if (options.clients !== undefined) return;
   try {
-    requireVariables(options.config, options.mission);
+    requireVariables(options.config, options.mission, {
+      credentials: options.clients === undefined,
+    });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const errors = error.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

@@ -15,6 +15,8 @@ import type { CreateAgentSession, FinalStatus, RunServices, TaskResult } from '.
 import { missionEffects, TaskResults } from './mission-effects.ts';
 import { createMissionRuntime } from './mission-runtime.ts';
 import { runTaskWork } from './task-work.ts';
+import type { MissionJournal } from '../../journal/restore.ts';
+import { restoreDatasets } from '../run-datasets.ts';
 
 /** How one mission ended. */
 export interface MissionRunResult {
@@ -32,6 +34,8 @@ export interface RunMissionOptions {
   chain?: boolean;
   /** The mission whose route started this one. */
   chainedFrom?: string | null;
+  /** Resumed run: what this mission left in the journal. */
+  restore?: MissionJournal;
 }
 
 /** The mission's tasks as its machine schedules them. */
@@ -63,7 +67,9 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     services,
     options.createAgentSession,
     options.keepGoing ?? false,
+    options.restore,
   );
+  if (options.restore !== undefined) restoreDatasets(services.datasets, options.restore);
   const results = new TaskResults(mission);
   const missionActor = actorId.mission(mission.name);
   const started = performance.now();

@@ -17,6 +17,14 @@ import { failedOutcome } from './task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { commanderScope, objectiveText } from './task-preparation.ts';
 
+/** Resumed run: the item outputs the task's commander had submitted, by item index. */
+function restoredOutputs(prepared: PreparedTask): Record<number, unknown> {
+  const outputs = prepared.runtime.restore?.outputs.get(actorId.commander(prepared.config.name));
+  const accepted: Record<number, unknown> = {};
+  for (const [index, output] of outputs ?? []) if (index !== null) accepted[index] = output;
+  return accepted;
+}
+
 /** Runs the sequential task's commander, retrying with fresh commanders. */
 export async function runSequentialIteration(
   prepared: PreparedTask,
@@ -28,7 +36,8 @@ export async function runSequentialIteration(
   const task = prepared.config.name;
   const maxAttempts = 1 + (prepared.config.iterator?.maxRetries ?? 0);
   const objective = sequentialObjectiveMessage(objectiveText(prepared), dataset, items.length);
-  let accepted: Record<number, unknown> = {};
+  // A resumed task starts a fresh commander at the first item without an accepted output.
+  let accepted = restoredOutputs(prepared);
   let error = '';
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     try {

@@ -9,6 +9,7 @@ import { runPlainTask } from './plain-task.ts';
 import { runSequentialIteration } from './sequential-iteration.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { prepareTask } from './task-preparation.ts';
+import { restoreSucceededTask } from '../resume/restore-task.ts';
 
 /** The summary of an iterating task whose dataset is empty. */
 export function emptyDatasetSummary(dataset: string): string {
@@ -21,7 +22,15 @@ export async function runTaskWork(
   task: string,
   signal: AbortSignal,
 ): Promise<TaskOutcome> {
+  // The machine starts a task's work in the same step that announces it; when that is the
+  // mission's first step, the announcement runs after the child starts. Yielding once keeps
+  // `task.started` ahead of everything the work emits.
+  await Promise.resolve();
   const prepared = prepareTask(runtime, task);
+  const done = runtime.restore?.succeededTasks.get(task);
+  if (runtime.restore !== undefined && done !== undefined) {
+    return restoreSucceededTask(prepared, runtime.restore, done);
+  }
   const iterator = prepared.config.iterator;
   if (iterator === undefined) return runPlainTask(prepared, signal);
   const { datasets, bus, knowledge } = runtime.services;

@@ -28,26 +28,40 @@ function replayText(replay: ReplayStatus): string {
   return `replay ×${replay.speed} ${state} ${replay.position}/${replay.total}`;
 }
 
-/** One line of run facts. */
-export function Header(props: HeaderProps) {
+/** Characters of a run id kept when the header is short of room (its random suffix). */
+const SHORT_RUN_ID = 6;
+
+/**
+ * The run facts that fit `width`: when the full line does not, the title goes first, then the
+ * run id shrinks to its unique tail, so status, time, tokens and cost stay readable.
+ */
+export function headerFacts(props: HeaderProps, width: number): string {
   const { header } = props;
-  const parts = [
-    props.title,
-    `mission ${header.mission ?? '…'}`,
-    `run ${header.runId ?? '…'}`,
+  const runId = header.runId ?? '…';
+  const facts = [
     `${statusIcon(header.status)} ${header.status}`,
     elapsedText(elapsedMs(header, props.now, props.replay !== null)),
     tokensText(header.tokens),
     moneyText(header.costPico, header.unpriced),
   ];
+  const mission = `mission ${header.mission ?? '…'}`;
+  const candidates = [
+    [props.title, mission, `run ${runId}`, ...facts],
+    [mission, `run ${runId}`, ...facts],
+    [mission, `run …${runId.slice(-SHORT_RUN_ID)}`, ...facts],
+    [mission, ...facts],
+  ].map((parts) => parts.join(' · '));
+  const fitting = candidates.find((line) => line.length <= width);
+  return fitting ?? truncate(candidates.at(-1) ?? '', width);
+}
+
+/** One line of run facts. */
+export function Header(props: HeaderProps) {
   const pausedText = props.paused
     ? ` ⏸ PAUSED${props.heldCount > 0 ? ` (${props.heldCount} held)` : ''}`
     : '';
   const replay = props.replay === null ? '' : ` ▶ ${replayText(props.replay)}`;
-  const main = truncate(
-    parts.join(' · '),
-    Math.max(0, props.width - pausedText.length - replay.length),
-  );
+  const main = headerFacts(props, Math.max(0, props.width - pausedText.length - replay.length));
   return (
     <Box width={props.width}>
       <Text bold>{main}</Text>

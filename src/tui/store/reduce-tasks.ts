@@ -54,6 +54,8 @@ export function reduceTasks(draft: StateDraft, event: MissionEvent): boolean {
       draft.setOutput({ ...taskOutput(draft, event.task), status: 'cancelled' });
       return true;
     case 'task.skipped':
+      // Counted like the line log's summary: every task that reached an end, skipped included.
+      draft.patchHeader({ taskCount: draft.header.taskCount + 1 });
       finishActor(draft, `task:${event.task}`, 'skipped');
       return true;
     case 'plan.updated':

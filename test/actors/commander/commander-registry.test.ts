@@ -21,6 +21,7 @@ function session(name: string, finishedOnce: boolean): AgentSession {
     actorId: `agent:x/${name}`,
     finishedOnce,
     call: () => Promise.resolve({ ok: true, result: '' }),
+    resumeCall: () => Promise.resolve({ ok: true, result: '' }),
     ask: () => Promise.resolve({ ok: true, result: '' }),
     messages: () => [],
   };

@@ -128,6 +128,14 @@ describe('formatEventLine', () => {
           iterated: false,
         },
         {
+          type: 'task.started',
+          actor: 'task:early',
+          task: 'early',
+          activatedBy: null,
+          iterated: false,
+          restored: true,
+        },
+        {
           type: 'model.retry',
           actor: 'commander:a',
           requestId: 'q',
@@ -158,6 +166,7 @@ describe('formatEventLine', () => {
       '00:00.0 commander:a  dataset cities appended to: 1,200 items',
       '00:00.0 task:c  skipped (upstream failed: b)',
       '00:00.0 task:deep  started (activated by triage)',
+      '00:00.0 task:early  restored from the journal (succeeded before the restart)',
       '00:00.0 commander:a  retry 1 in 2.0s: HTTP 429 · slow down',
       undefined,
     ]);

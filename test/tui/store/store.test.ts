@@ -73,6 +73,27 @@ describe('applyEvents', () => {
     expect(state.actors.get('commander:analyze[7]')?.status).toBe('running');
   });
 
+  it('counts the tasks that started and those skipped, as the line log does', () => {
+    const bus = testBus();
+    const events: Parameters<typeof applyEvents>[1][number][] = [];
+    bus.subscribe((event) => events.push(event));
+    bus.emit({
+      type: 'task.started',
+      actor: 'task:a',
+      task: 'a',
+      activatedBy: null,
+      iterated: false,
+    });
+    bus.emit({
+      type: 'task.skipped',
+      actor: 'task:b',
+      task: 'b',
+      reason: 'upstream_failed',
+      cause: 'a',
+    });
+    expect(applyEvents(initialState(), events).header.taskCount).toBe(2);
+  });
+
   it('rolls tokens and cost up the tree', () => {
     const state = stateOf();
     expect(state.actors.get('agent:fetch/researcher')?.tokens).toBe(340);

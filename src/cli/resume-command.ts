@@ -1,0 +1,111 @@
+/**
+ * `sortie resume RUN_ID [DIR]`: continues an interrupted or failed run from its journal. The
+ * run keeps its id, journal and numbering; succeeded tasks are taken from the journal, the
+ * rest continue (see RunOptions.resume). Refused while the run's process is still alive.
+ */
+import type { Config, MissionConfig } from '../config/types.ts';
+import { UsageError } from '../errors.ts';
+import { findRunId, runPaths } from '../journal/paths.ts';
+import { readJournal } from '../journal/reader.ts';
+import { restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
+import { journalWriterAlive } from '../journal/runs.ts';
+import type { CliIo } from './io.ts';
+import { parseInputFlags } from './input-flags.ts';
+import { pickMission } from './pick-mission.ts';
+import { executeRun, prepareRun, processEnvironment, type RunEnvironment } from './run-command.ts';
+import type { RunFlags } from './run.ts';
+
+/** What `sortie resume` was given. */
+export interface ResumeRequest {
+  runId: string;
+  directory: string;
+  flags: RunFlags;
+}
+
+/** Resumes a run from the command line; returns the exit code. */
+export async function resumeCommand(
+  request: ResumeRequest,
+  io: CliIo,
+  environment: RunEnvironment = processEnvironment(),
+): Promise<number> {
+  let state: RunJournalState | undefined;
+  const prepared = await prepareRun(
+    { directory: request.directory, mission: undefined, flags: request.flags },
+    io,
+    environment,
+    async (config, stateDir) => {
+      state = await readRunState(stateDir, request.runId);
+      const mission = missionToContinue(config, state);
+      const given = parseInputFlags(
+        request.flags.input ?? [],
+        mission.inputs,
+        mission.name,
+        environment.cwd,
+        { partial: true },
+      );
+      return { mission, inputs: resumedInputs(mission, state, given) };
+    },
+  );
+  // Set by the choice above, which prepareRun always calls.
+  if (state === undefined) throw new UsageError(`run "${request.runId}" could not be read`);
+  return executeRun(prepared, request.flags, io, environment, state);
+}
+
+/** The journal of the run, refused while its writer is alive or when it already succeeded. */
+export async function readRunState(stateDir: string, idOrPrefix: string): Promise<RunJournalState> {
+  const runId = await findRunId(stateDir, idOrPrefix);
+  const paths = runPaths(stateDir, runId);
+  if (await journalWriterAlive(paths.dir)) {
+    throw new UsageError(
+      `run ${runId} is still running: another sortie process is writing its journal`,
+      'wait for it to finish, or stop it (Ctrl-C) before resuming',
+    );
+  }
+  const { events } = await readJournal(paths.journal);
+  const state = restoreFromJournal(runId, events);
+  if (state.finished === 'succeeded') {
+    throw new UsageError(`run ${runId} succeeded; there is nothing to resume`);
+  }
+  if (state.missions.length === 0) {
+    throw new UsageError(`run ${runId} stopped before its mission started; run it again instead`);
+  }
+  return state;
+}
+
+/**
+ * The first mission that had not succeeded; when all had (the run stopped between missions),
+ * the last one, whose restored tasks lead on to the mission it chains to.
+ */
+function missionToContinue(config: Config, state: RunJournalState): MissionConfig {
+  const unfinished = state.missions.find((mission) => mission.outcome !== 'succeeded');
+  const name = (unfinished ?? state.missions.at(-1))?.name;
+  return pickMission(config, name);
+}
+
+/**
+ * The journaled inputs, with the ones a journal never keeps — protected inputs (masked) and
+ * files (kept as slot references) — taken from `--input` again; left out, an optional one
+ * falls back to its default and a required one is an error.
+ */
+export function resumedInputs(
+  mission: MissionConfig,
+  state: RunJournalState,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  const journaled = state.missions.find((entry) => entry.name === mission.name)?.inputs ?? {};
+  const inputs: Record<string, unknown> = {};
+  const missing: string[] = [];
+  for (const field of mission.inputs?.fields ?? []) {
+    if (field.name in given) inputs[field.name] = given[field.name];
+    else if (field.protected || field.file) {
+      if (field.required) missing.push(field.name);
+    } else if (field.name in journaled) inputs[field.name] = journaled[field.name];
+  }
+  if (missing.length > 0) {
+    throw new UsageError(
+      `the journal does not keep protected or file inputs; mission "${mission.name}" needs ${missing.map((name) => `"${name}"`).join(', ')} again`,
+      `pass ${missing.map((name) => `--input ${name}=VALUE`).join(' ')}`,
+    );
+  }
+  return inputs;
+}

@@ -1,0 +1,224 @@
+/**
+ * What `sortie resume` rebuilds from a run journal: the missions in the order they ran and,
+ * for each, what its actors left behind — succeeded tasks and items, every conversation, the
+ * results of tool calls that finished, plans, submitted outputs and datasets written at run
+ * time. Pure: events in, plain data out; the actors layer turns it back into running state.
+ */
+import type { Message } from '../models/types.ts';
+import { actorId, type MissionEvent, type Outcome, type Subtask } from '../runtime/events.ts';
+
+/** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
+export interface JournaledToolResult {
+  content: string;
+  isError: boolean;
+}
+
+/** A task the journal says succeeded. */
+export interface SucceededTask {
+  summary: string;
+  output: unknown;
+  route: string | null;
+}
+
+/** A parallel item the journal says succeeded. */
+export interface SucceededItem {
+  index: number;
+  itemId: string;
+  output: unknown;
+}
+
+/** A dataset write made while the mission ran (items as the tool passed them). */
+export interface DatasetWriteRecord {
+  dataset: string;
+  items: unknown[];
+  appended: boolean;
+}
+
+/** Everything one mission left in the journal. */
+export interface MissionJournal {
+  succeededTasks: Map<string, SucceededTask>;
+  /** Conversations by id (actor id, or `ACTOR#fork`), messages in append order. */
+  conversations: Map<string, Message[]>;
+  /** By `toolResultKey(actor, callId)`. */
+  toolResults: Map<string, JournaledToolResult>;
+  /** The last plan of each commander actor. */
+  plans: Map<string, Subtask[]>;
+  /** The last submitted output of each commander actor, by item index (null: not iterated). */
+  outputs: Map<string, Map<number | null, unknown>>;
+  /** Succeeded parallel items by task. */
+  items: Map<string, Map<number, SucceededItem>>;
+  /** The attempt each parallel item's commander was on. */
+  attempts: Map<string, number>;
+  datasetWrites: DatasetWriteRecord[];
+}
+
+/** A mission as the journal saw it start and (maybe) end. */
+export interface JournaledMission {
+  name: string;
+  /** Protected inputs masked as the journal holds them. */
+  inputs: Record<string, unknown>;
+  chainedFrom: string | null;
+  /** Null while it had not finished when the journal ends. */
+  outcome: Outcome | null;
+}
+
+/** A whole run as its journal left it. */
+export interface RunJournalState {
+  runId: string;
+  lastSeq: number;
+  /** Missions in the order they first started. */
+  missions: JournaledMission[];
+  journals: Map<string, MissionJournal>;
+  /** How the last session of the run ended; null when it stopped without `run.finished`. */
+  finished: Outcome | null;
+}
+
+/** The key of `MissionJournal.toolResults`. */
+export function toolResultKey(actor: string, callId: string): string {
+  return `${actor}\u0000${callId}`;
+}
+
+function emptyMissionJournal(): MissionJournal {
+  return {
+    succeededTasks: new Map(),
+    conversations: new Map(),
+    toolResults: new Map(),
+    plans: new Map(),
+    outputs: new Map(),
+    items: new Map(),
+    attempts: new Map(),
+    datasetWrites: [],
+  };
+}
+
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Reads a run's events into its resumable state. Events belong to the mission whose
+ * `mission.started` came last before them (chained missions run one after another).
+ */
+export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>): RunJournalState {
+  const missions = new Map<string, JournaledMission>();
+  const journals = new Map<string, MissionJournal>();
+  let lastSeq = 0;
+  let finished: Outcome | null = null;
+  let current: MissionJournal | undefined;
+  for (const event of events) {
+    lastSeq = Math.max(lastSeq, event.seq);
+    if (event.type === 'run.started') finished = null;
+    if (event.type === 'run.finished') finished = event.outcome;
+    if (event.type === 'mission.started') {
+      const known = missions.get(event.mission);
+      if (known === undefined) {
+        missions.set(event.mission, {
+          name: event.mission,
+          inputs: event.inputs,
+          chainedFrom: event.chainedFrom,
+          outcome: null,
+        });
+      } else {
+        known.outcome = null;
+      }
+      current = entry(journals, event.mission, emptyMissionJournal);
+      continue;
+    }
+    if (event.type === 'mission.succeeded') setOutcome(missions, event.mission, 'succeeded');
+    if (event.type === 'mission.failed') setOutcome(missions, event.mission, 'failed');
+    if (event.type === 'mission.cancelled') setOutcome(missions, event.mission, 'cancelled');
+    if (current !== undefined) collect(current, event);
+  }
+  return { runId, lastSeq, missions: [...missions.values()], journals, finished };
+}
+
+/**
+ * Drops what an ended commander left for continuing it: its conversation, plan and
+ * non-item output, and its agents' conversations. Item outputs stay (a sequential task keeps
+ * the outputs its items had accepted).
+ */
+function forget(journal: MissionJournal, commander: string, agentPrefix: string): void {
+  for (const id of [...journal.conversations.keys()]) {
+    if (id === commander || id.startsWith(`${commander}#`) || id.startsWith(agentPrefix)) {
+      journal.conversations.delete(id);
+    }
+  }
+  journal.plans.delete(commander);
+  journal.outputs.get(commander)?.delete(null);
+}
+
+function setOutcome(
+  missions: Map<string, JournaledMission>,
+  mission: string,
+  outcome: Outcome,
+): void {
+  const known = missions.get(mission);
+  if (known !== undefined) known.outcome = outcome;
+}
+
+function collect(journal: MissionJournal, event: MissionEvent): void {
+  switch (event.type) {
+    case 'message.appended':
+      entry(journal.conversations, event.conversation, () => []).push(event.message);
+      return;
+    case 'tool.completed':
+      journal.toolResults.set(toolResultKey(event.actor, event.callId), {
+        content: event.result,
+        isError: event.isError,
+      });
+      return;
+    case 'plan.updated':
+      journal.plans.set(event.actor, event.subtasks);
+      return;
+    case 'output.submitted':
+      entry(journal.outputs, event.actor, () => new Map()).set(event.index, event.output);
+      return;
+    case 'iteration.started':
+      journal.attempts.set(event.actor, event.attempt);
+      return;
+    case 'iteration.succeeded':
+      entry(journal.items, event.task, () => new Map()).set(event.index, {
+        index: event.index,
+        itemId: event.itemId,
+        output: event.output,
+      });
+      return;
+    case 'task.failed':
+      // A failed commander's conversation is over: a resumed run starts that task afresh.
+      forget(journal, actorId.commander(event.task), `agent:${event.task}/`);
+      return;
+    case 'iteration.failed':
+      journal.attempts.delete(event.actor);
+      forget(journal, event.actor, `agent:${event.task}[${event.index}]/`);
+      return;
+    case 'iteration.retrying':
+      // Sequential retries name the task's one commander; parallel ones were forgotten above.
+      if (event.actor === actorId.commander(event.task)) {
+        forget(journal, event.actor, `agent:${event.task}/`);
+      }
+      return;
+    case 'task.succeeded':
+      journal.succeededTasks.set(event.task, {
+        summary: event.summary,
+        output: event.output,
+        route: event.route,
+      });
+      return;
+    case 'dataset.updated':
+      if (event.items !== undefined) {
+        journal.datasetWrites.push({
+          dataset: event.dataset,
+          items: event.items,
+          appended: event.appended,
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
