@@ -7,7 +7,7 @@ import type { Config, MissionConfig } from '../config/types.ts';
 import { UsageError } from '../errors.ts';
 import { findRunId, runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
-import { restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
+import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
 import { journalWriterAlive } from '../journal/runs.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
@@ -72,14 +72,9 @@ export async function readRunState(stateDir: string, idOrPrefix: string): Promis
   return state;
 }
 
-/**
- * The first mission that had not succeeded; when all had (the run stopped between missions),
- * the last one, whose restored tasks lead on to the mission it chains to.
- */
+/** The project's mission the resumed run continues (see `missionToResume`). */
 function missionToContinue(config: Config, state: RunJournalState): MissionConfig {
-  const unfinished = state.missions.find((mission) => mission.outcome !== 'succeeded');
-  const name = (unfinished ?? state.missions.at(-1))?.name;
-  return pickMission(config, name);
+  return pickMission(config, missionToResume(state)?.name);
 }
 
 /**

@@ -73,6 +73,15 @@ export interface RunJournalState {
   finished: Outcome | null;
 }
 
+/**
+ * The mission a resumed run continues: the first that had not succeeded; when all had (the
+ * run stopped between missions), the last, whose restored tasks lead on to the mission it
+ * chains to. Undefined when no mission had started.
+ */
+export function missionToResume(state: RunJournalState): JournaledMission | undefined {
+  return state.missions.find((mission) => mission.outcome !== 'succeeded') ?? state.missions.at(-1);
+}
+
 /** The key of `MissionJournal.toolResults`. */
 export function toolResultKey(actor: string, callId: string): string {
   return `${actor}\u0000${callId}`;

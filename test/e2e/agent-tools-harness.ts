@@ -166,3 +166,18 @@ export async function startHttpServer(
   );
   return { url: `http://127.0.0.1:${port}`, received };
 }
+
+/**
+ * The forms a leaked value could take in text sortie writes: raw, JSON-escaped (once and
+ * twice: a tool result is JSON inside a JSON event line), and URL-encoded (a server echoing
+ * the request URL, as paging links often do).
+ */
+export function leakForms(value: string): string[] {
+  return [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    JSON.stringify(JSON.stringify(value)).slice(1, -1),
+    encodeURIComponent(value),
+    new URLSearchParams([['', value]]).toString().slice(1),
+  ];
+}

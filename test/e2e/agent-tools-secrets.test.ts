@@ -10,6 +10,7 @@ import {
   cleanUpAll,
   delegatingTask,
   filesBelow,
+  leakForms,
   reply,
   sortie,
   startHttpServer,
@@ -65,20 +66,6 @@ mission "account" {
 
 const AGENT = 'agent:lookup/clerk';
 
-/**
- * The forms a leaked value could take in text sortie writes: raw, JSON-escaped (once and
- * twice: a tool result is JSON inside a JSON event line), and URL-encoded (a server echoing
- * the request URL, as paging links often do).
- */
-function leakForms(value: string): string[] {
-  return [
-    value,
-    JSON.stringify(value).slice(1, -1),
-    JSON.stringify(JSON.stringify(value)).slice(1, -1),
-    encodeURIComponent(value),
-    new URLSearchParams([['', value]]).toString().slice(1),
-  ];
-}
 
 describe('secrets never leave the tool call (CLI)', () => {
   it('sends the real values to the server and writes them nowhere', async () => {

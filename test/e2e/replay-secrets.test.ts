@@ -13,6 +13,7 @@ import {
   cleanUpAll,
   delegatingTask,
   filesBelow,
+  leakForms,
   reply,
   sortie,
   startHttpServer,
@@ -71,16 +72,6 @@ mission "check" {
 
 const AGENT = 'agent:check/clerk';
 
-/** Raw, JSON-escaped (once and twice), and URL-encoded (two ways). */
-function leakForms(value: string): string[] {
-  return [
-    value,
-    JSON.stringify(value).slice(1, -1),
-    JSON.stringify(JSON.stringify(value)).slice(1, -1),
-    encodeURIComponent(value),
-    new URLSearchParams([['', value]]).toString().slice(1),
-  ];
-}
 
 let recorded: CliResult;
 let replayed: CliResult;

@@ -3,7 +3,6 @@
  * scripted model server in this process. Keys go in with `send-keys`, the screen comes back
  * with `capture-pane`; the server's request log shows which gate points have passed.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars } from '../../src/models/cost.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { formatCount } from '../../src/tui/money.ts';
+import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const PROJECT = 'test/fixtures/e2e/tui';
 const TOOL = 'builtins_utils_current_time';
 const SESSION = 'run';
@@ -22,36 +21,10 @@ const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-cli-'));
 const SOCKET = join(directory, 'tmux.socket');
 const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-S', SOCKET, ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function screen(): string {
-  try {
-    return tmux('capture-pane', '-p', '-t', SESSION);
-  } catch {
-    return '(no tmux pane)';
-  }
-}
-
-function press(key: string): void {
-  tmux('send-keys', '-t', SESSION, key);
-}
-
-/** Polls until `check` holds; fails with the last screen after 30 s. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error(`gave up waiting for ${what}; last screen:\n${screen()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const terminal = new TmuxTerminal(SOCKET, SESSION);
+const screen = (): string => terminal.screen();
+const press = (key: string): void => terminal.press(key);
+const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
 
 /** A turn of `actor` calling one tool, with a usage that differs per turn. */
 function call(
@@ -90,14 +63,6 @@ const BEFORE_THE_TOOL = 3;
  * The child's whole environment, built here so that CI is absent (`.ci/run` exports CI=true,
  * under which the CLI refuses --break and Ink would only draw the last frame).
  */
-function childEnvironment(): string[] {
-  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'].flatMap((name) => {
-    const value = process.env[name];
-    return value === undefined ? [] : [`${name}=${value}`];
-  });
-  return [...kept, 'TERM=xterm-256color', 'NO_COLOR=1'];
-}
-
 /**
  * The journal's `model.response` events (the journal holds exactly what --json prints), summed
  * and formatted as the Costs tab's total row and the header show them.
@@ -139,27 +104,19 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  try {
-    tmux('kill-server');
-  } catch {
-    // The server left on its own when its last session ended.
-  }
+  terminal.close();
   await server.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
 describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => {
   it('holds the tool at its breakpoint, steps one gate, continues, and shows the costs', async () => {
-    const run = [
-      'env -i',
-      ...childEnvironment().map((pair) => `'${pair}'`),
-      `'${process.execPath}' bin/sortie.js run ${PROJECT}`,
+    const args = [
+      `run ${PROJECT}`,
       `--var api_key=sk-test-tui --var base_url=${server.baseUrl('openai')}`,
       `--state-dir '${stateDir}' --break tool:${TOOL}`,
     ].join(' ');
-    // tmux runs this through a shell, which outlives the CLI just long enough to note its exit.
-    const command = `${run}; echo $? > '${exitFile}'`;
-    tmux('new-session', '-d', '-s', SESSION, '-x', '120', '-y', '35', '-c', ROOT, command);
+    terminal.start(sortieCommand(args, exitFile));
 
     // (a) the tree, and (b) the breakpoint holding the clock's tool call. Tasks appear as they
     // start (no event announces a pending one), so `report` is not there yet.

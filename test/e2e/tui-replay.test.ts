@@ -3,79 +3,33 @@
  * model server holds the writer's answer 4 s, a long gap in the journal) is played back by
  * the real CLI inside tmux at ×0.25, paused in that gap, stepped, and played to the end.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ROOT,
   cleanUpAll,
   sortie,
   startModelServer,
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { SURVEY_HCL, journals, surveyTurns, type JournalEvent } from './replay-harness.ts';
 
 const SESSION = 'replay';
 let directory = '';
-let socket = '';
+let terminal = new TmuxTerminal('', SESSION);
+const screen = (): string => terminal.screen();
+const press = (key: string): void => terminal.press(key);
+const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
 let stateDir = '';
 let runLog = '';
 let events: JournalEvent[] = [];
 
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-S', socket, ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function screen(): string {
-  try {
-    return tmux('capture-pane', '-p', '-t', SESSION);
-  } catch {
-    return '(no tmux pane)';
-  }
-}
-
-/** The pane with its scrollback, where the TUI's final summary lands above the live view. */
-function scrollback(): string {
-  try {
-    return tmux('capture-pane', '-p', '-S', '-', '-t', SESSION);
-  } catch {
-    return '(no tmux pane)';
-  }
-}
-
-function press(key: string): void {
-  tmux('send-keys', '-t', SESSION, key);
-}
-
-/** Polls until `check` holds; fails with the last screen after 30 s. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error(`gave up waiting for ${what}; last screen:\n${screen()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The child's whole environment: no CI (under which `replay` prints the line log instead). */
-function childEnvironment(): string[] {
-  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'].flatMap((name) => {
-    const value = process.env[name];
-    return value === undefined ? [] : [`${name}=${value}`];
-  });
-  return [...kept, 'TERM=xterm-256color', 'NO_COLOR=1'];
-}
-
 beforeAll(async () => {
   directory = await tempDir('tui-replay');
   // A private tmux server: killing it touches no one else's panes.
-  socket = join(directory, 'tmux.socket');
+  terminal = new TmuxTerminal(join(directory, 'tmux.socket'), SESSION);
   stateDir = join(directory, 'state');
   const server = await startModelServer(surveyTurns({ writerDelayMs: 4_000 }));
   const run = await sortie([
@@ -94,11 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  try {
-    tmux('kill-server');
-  } catch {
-    // The server left on its own when its last session ended.
-  }
+  terminal.close();
   await cleanUpAll();
 });
 
@@ -112,14 +62,9 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
     );
     expect(gap).toBeGreaterThan(0);
     const exitFile = join(directory, 'exit-code');
-    const replay = [
-      'env -i',
-      ...childEnvironment().map((pair) => `'${pair}'`),
-      `'${process.execPath}' bin/sortie.js replay ${runId} --state-dir '${stateDir}' --speed 0.25`,
-    ].join(' ');
-    // tmux runs this through a shell, which outlives the CLI just long enough to note its exit.
-    const command = `${replay}; echo $? > '${exitFile}'`;
-    tmux('new-session', '-d', '-s', SESSION, '-x', '120', '-y', '35', '-c', ROOT, command);
+    terminal.start(
+      sortieCommand(`replay ${runId} --state-dir '${stateDir}' --speed 0.25`, exitFile),
+    );
 
     // The header follows the player at once, the tree the store's next repaint: wait for both.
     await until(
@@ -129,7 +74,8 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
         /^ {10}● writer · thinking +│/m.test(screen()),
     );
     const waiting = screen();
-    expect(waiting).toContain(`replay ${runId}`);
+    // At 120 columns the header keeps the run facts: the run id shrinks to its unique tail.
+    expect(waiting).toContain(`mission survey · run …${runId.slice(-6)} · ● running`);
     expect(waiting).toMatch(/^› ▾ ● mission survey +\S/m);
     expect(waiting).toMatch(/^ {4}▾ ✓ gather +\S/m);
     expect(waiting).toMatch(/^ {4}▾ ✓ visit 3\/3 ✓3 ✗0 +\S/m);
@@ -162,7 +108,7 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
       `^mission:survey succeeded · \\d tasks · ${String(recorded?.[1]).replace('$', '\\$')}$`,
       'm',
     );
-    await until('the end', () => summary.test(scrollback()));
+    await until('the end', () => summary.test(terminal.scrollback()));
     const finished = screen();
     expect(finished).toContain(`▶ replay ×0.25 end ${total}/${total}`);
     expect(finished).toMatch(/^ {4}▾ ✓ publish +\S/m);

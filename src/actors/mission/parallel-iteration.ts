@@ -10,18 +10,12 @@ import { abortError, isAbortError } from '../../runtime/abort.ts';
 import { actorId } from '../../runtime/events.ts';
 import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
-import {
-  finishRestoredCommander,
-  runCommander,
-  type CommanderLaunch,
-} from '../commander/commander-actor.ts';
-import { userText } from '../commander/conversation.ts';
-import { continueCommander } from '../resume/continue-commander.ts';
 import { commanderError } from './plain-task.ts';
 import type { TaskItemRecord, TaskOutcome } from './task-outcome.ts';
 import { failedOutcome } from './task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
-import { commanderScope, objectiveText } from './task-preparation.ts';
+import { objectiveText } from './task-preparation.ts';
+import { runTaskCommander } from './task-commander.ts';
 
 /** Waits `milliseconds`, or rejects when `signal` aborts. */
 function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
@@ -63,31 +57,17 @@ async function runItem(
     bus.emit({ type: 'iteration.started', actor, task, index, itemId, attempt });
     const started = performance.now();
     try {
-      const scope = commanderScope(prepared, index);
-      const continuation =
-        attempt === firstAttempt ? await continueCommander(scope, signal) : undefined;
-      const messages = continuation?.messages ?? [
-        userText(
-          itemObjectiveMessage(objectiveText(prepared, { value: item }), dataset, index, item),
-        ),
-      ];
-      const launch: CommanderLaunch = {
-        scope,
-        model: prepared.model,
-        ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-        system: prepared.system,
-        input: {
-          task: prepared.commanderTask,
-          messages,
-          itemIndex: index,
-          ...(continuation !== undefined ? { restored: continuation.restored } : {}),
+      const result = await runTaskCommander(
+        prepared,
+        {
+          index,
+          objective: () =>
+            itemObjectiveMessage(objectiveText(prepared, { value: item }), dataset, index, item),
+          input: { itemIndex: index },
+          resumable: attempt === firstAttempt,
         },
-        ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),
-      };
-      const result =
-        continuation?.completion !== undefined
-          ? finishRestoredCommander(launch, continuation.completion)
-          : await runCommander(launch, signal);
+        signal,
+      );
       const failure = commanderError(result);
       if (failure === undefined) {
         const output = result.output?.value ?? null;

@@ -1,16 +1,10 @@
 /** A task without iteration: one commander from objective to `task_complete`. */
 import type { CommanderResult } from '../../machines/commander-context.ts';
-import {
-  finishRestoredCommander,
-  runCommander,
-  type CommanderLaunch,
-} from '../commander/commander-actor.ts';
-import { userText } from '../commander/conversation.ts';
-import { continueCommander } from '../resume/continue-commander.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { failedOutcome } from './task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
-import { commanderScope, objectiveText } from './task-preparation.ts';
+import { objectiveText } from './task-preparation.ts';
+import { runTaskCommander } from './task-commander.ts';
 
 /** Why a finished commander did not succeed, or undefined when it did. */
 export function commanderError(result: CommanderResult): string | undefined {
@@ -24,25 +18,11 @@ export async function runPlainTask(
   prepared: PreparedTask,
   signal: AbortSignal,
 ): Promise<TaskOutcome> {
-  const scope = commanderScope(prepared, null);
-  const continuation = await continueCommander(scope, signal);
-  const launch: CommanderLaunch = {
-    scope,
-    model: prepared.model,
-    ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-    system: prepared.system,
-    input: {
-      task: prepared.commanderTask,
-      ...(continuation !== undefined
-        ? { messages: continuation.messages, restored: continuation.restored }
-        : { messages: [userText(objectiveText(prepared))] }),
-    },
-    ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),
-  };
-  const result =
-    continuation?.completion !== undefined
-      ? finishRestoredCommander(launch, continuation.completion)
-      : await runCommander(launch, signal);
+  const result = await runTaskCommander(
+    prepared,
+    { index: null, objective: () => objectiveText(prepared), resumable: true },
+    signal,
+  );
   const error = commanderError(result);
   const completion = result.completion;
   if (error !== undefined || completion === null) {

@@ -9,13 +9,12 @@ import { actorId } from '../../runtime/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { sequentialObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { firstItemWithoutOutput } from '../../machines/dataset-cursor.machine.ts';
-import { runCommander } from '../commander/commander-actor.ts';
-import { userText } from '../commander/conversation.ts';
 import { commanderError } from './plain-task.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { failedOutcome } from './task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
-import { commanderScope, objectiveText } from './task-preparation.ts';
+import { objectiveText } from './task-preparation.ts';
+import { runTaskCommander } from './task-commander.ts';
 
 /** Resumed run: the item outputs the task's commander had submitted, by item index. */
 function restoredOutputs(prepared: PreparedTask): Record<number, unknown> {
@@ -41,18 +40,14 @@ export async function runSequentialIteration(
   let error = '';
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     try {
-      const result = await runCommander(
+      // Not resumable: a resumed sequential task starts a fresh commander (like a retry).
+      const result = await runTaskCommander(
+        prepared,
         {
-          scope: commanderScope(prepared, null),
-          model: prepared.model,
-          ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-          system: prepared.system,
-          input: {
-            task: prepared.commanderTask,
-            messages: [userText(objective)],
-            items,
-            acceptedOutputs: accepted,
-          },
+          index: null,
+          objective: () => objective,
+          input: { items, acceptedOutputs: accepted },
+          resumable: false,
         },
         signal,
       );

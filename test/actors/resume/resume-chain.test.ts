@@ -1,0 +1,153 @@
+/**
+ * Resuming a run whose mission routes to another: cut after any event, the run continues the
+ * mission it was in, chains on with the mission inputs its router chose, and never runs a
+ * finished task of the first mission again.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
+import { startRun } from '../../../src/actors/start-run.ts';
+import { loadProject } from '../../../src/config/index.ts';
+import type { Config } from '../../../src/config/types.ts';
+import { missionToResume, restoreFromJournal } from '../../../src/journal/restore.ts';
+import type { MissionEvent } from '../../../src/runtime/events.ts';
+import {
+  ScriptedModelServer,
+  type RespondRequest,
+  type ScriptTurn,
+} from '../../../src/testing/index.ts';
+
+const PROJECT = `
+model "main" {
+  provider = "openai"
+  api_key = "sk-test-chain"
+  base_url = vars.base_url
+}
+variable "base_url" {
+}
+mission "first" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  task "pick" {
+    objective = "Pick a topic"
+    router {
+      route {
+        target = missions.second
+        condition = "Always"
+      }
+    }
+  }
+}
+mission "second" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  inputs = {
+    topic = string("The topic", true)
+  }
+  task "dig" {
+    objective = "Dig into \${inputs.topic}"
+  }
+}
+`;
+
+function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
+  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
+}
+
+const STEPS: Record<string, ScriptTurn[]> = {
+  'commander:pick': [
+    step('set_subtasks', { subtasks: ['Pick'] }),
+    step('complete_subtask'),
+    step('task_complete', {
+      summary: 'Tides',
+      route: 'second',
+      mission_inputs: { topic: 'tides' },
+    }),
+  ],
+  'commander:dig': [
+    step('set_subtasks', { subtasks: ['Dig'] }),
+    step('complete_subtask'),
+    step('task_complete', { summary: 'Dug' }),
+  ],
+};
+
+function respond(request: RespondRequest): ScriptTurn | undefined {
+  const input = (request.body as { input: Array<{ type?: string; output?: unknown }> }).input;
+  const interrupted = input.filter(
+    (item) =>
+      item.type === 'function_call_output' &&
+      JSON.stringify(item.output).includes('interrupted by a restart'),
+  ).length;
+  const done = input.filter((item) => item.type === 'function_call').length - interrupted;
+  return STEPS[request.actor ?? '']?.[done];
+}
+
+let server: ScriptedModelServer;
+let dir: string;
+let config: Config;
+let complete: MissionEvent[];
+
+async function run(
+  options: Partial<RunOptions>,
+): Promise<{ result: RunResult; events: MissionEvent[] }> {
+  const events: MissionEvent[] = [];
+  const handle = startRun({
+    config,
+    mission: 'first',
+    inputs: {},
+    stateDir: join(dir, '.sortie'),
+    subscribers: [(event) => events.push(event)],
+    ...options,
+  });
+  return { result: await handle.done, events };
+}
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond });
+  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-chain-'));
+  await writeFile(join(dir, 'main.hcl'), PROJECT);
+  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  const baseline = await run({ runId: 'chain' });
+  expect(baseline.result.status).toBe('succeeded');
+  complete = baseline.events.filter((event) => event.type !== 'model.delta');
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('resuming a chained run cut after any event', () => {
+  const cuts = Array.from({ length: 40 }, (_, index) => index);
+  it.each(cuts)('cut %i of 40', async (slot) => {
+    const first = complete.findIndex((event) => event.type === 'mission.started') + 1;
+    const cut = first + Math.floor(((complete.length - 1 - first) * slot) / 39);
+    const state = restoreFromJournal('chain', complete.slice(0, cut));
+    const resumed = missionToResume(state);
+    const before = server.requests.length;
+    const { result, events } = await run({
+      mission: resumed?.name ?? 'first',
+      inputs: resumed?.inputs ?? {},
+      resume: state,
+    });
+    expect(result.status).toBe('succeeded');
+    const missions = events
+      .filter((event) => event.type === 'mission.started')
+      .map((event) => `${event.mission}:${JSON.stringify(event.inputs)}`);
+    expect(missions.at(-1)).toBe('second:{"topic":"tides"}');
+    if (
+      complete
+        .slice(0, cut)
+        .some((event) => event.type === 'task.succeeded' && event.task === 'pick')
+    ) {
+      const actors = server.requests.slice(before).map((request) => request.actor);
+      expect(actors).not.toContain('commander:pick');
+    }
+    const dig = result.tasks.find((task) => task.name === 'dig');
+    expect(dig).toMatchObject({ mission: 'second', status: 'succeeded', summary: 'Dug' });
+  });
+});

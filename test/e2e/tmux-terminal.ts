@@ -1,0 +1,100 @@
+/**
+ * A real terminal for end-to-end tests of the real CLI: a private tmux server (its own socket,
+ * so killing it touches no one else's panes), one session running a shell command, keys in
+ * with `send-keys`, the screen back with `capture-pane`.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** The terminal size every TUI end-to-end test uses. */
+const COLUMNS = '120';
+const ROWS = '35';
+
+/**
+ * `sortie ARGS` as a shell command line for tmux: run from the project root with a clean,
+ * colourless environment, its exit code written to `exitFile` (the shell outlives the CLI just
+ * long enough to note it).
+ */
+export function sortieCommand(args: string, exitFile: string): string {
+  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'].flatMap((name) => {
+    const value = process.env[name];
+    return value === undefined ? [] : [`'${name}=${value}'`];
+  });
+  const environment = [...kept, "'TERM=xterm-256color'", "'NO_COLOR=1'"];
+  return `env -i ${environment.join(' ')} '${process.execPath}' bin/sortie.js ${args}; echo $? > '${exitFile}'`;
+}
+
+export class TmuxTerminal {
+  constructor(
+    private readonly socket: string,
+    private readonly session: string,
+  ) {}
+
+  tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-S', this.socket, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
+
+  /** Starts the session (120×35, in the project root) running `command`. */
+  start(command: string): void {
+    this.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      this.session,
+      '-x',
+      COLUMNS,
+      '-y',
+      ROWS,
+      '-c',
+      ROOT,
+      command,
+    );
+  }
+
+  /** The visible screen. */
+  screen(): string {
+    return this.capture('-p', '-t', this.session);
+  }
+
+  /** The pane with its scrollback, where the TUI's final summary lands above the live view. */
+  scrollback(): string {
+    return this.capture('-p', '-S', '-', '-t', this.session);
+  }
+
+  press(key: string): void {
+    this.tmux('send-keys', '-t', this.session, key);
+  }
+
+  /** Polls until `check` holds; fails with the last screen after 30 s. */
+  async until(what: string, check: () => boolean): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!check()) {
+      if (Date.now() > deadline) {
+        throw new Error(`gave up waiting for ${what}; last screen:\n${this.screen()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Stops the private server (it may have left on its own when its last session ended). */
+  close(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private capture(...args: string[]): string {
+    try {
+      return this.tmux('capture-pane', ...args);
+    } catch {
+      return '(no tmux pane)';
+    }
+  }
+}
