@@ -4,8 +4,14 @@
  * results of tool calls that finished, plans, submitted outputs and datasets written at run
  * time. Pure: events in, plain data out; the actors layer turns it back into running state.
  */
-import type { Message } from '../models/types.ts';
-import { actorId, type MissionEvent, type Outcome, type Subtask } from '../runtime/events.ts';
+import type { Message, Usage } from '../models/types.ts';
+import {
+  actorId,
+  parseActorId,
+  type MissionEvent,
+  type Outcome,
+  type Subtask,
+} from '../runtime/events.ts';
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {
@@ -34,6 +40,13 @@ export interface DatasetWriteRecord {
   appended: boolean;
 }
 
+/** One model turn's spending, by the task whose budget it counts toward. */
+export interface JournaledSpending {
+  task: string;
+  usage: Usage;
+  costPico: bigint;
+}
+
 /** Everything one mission left in the journal. */
 export interface MissionJournal {
   succeededTasks: Map<string, SucceededTask>;
@@ -50,6 +63,8 @@ export interface MissionJournal {
   /** The attempt each parallel item's commander was on. */
   attempts: Map<string, number>;
   datasetWrites: DatasetWriteRecord[];
+  /** Every model turn's spending, so budgets keep counting across the restart. */
+  spending: JournaledSpending[];
 }
 
 /** A mission as the journal saw it start and (maybe) end. */
@@ -97,6 +112,7 @@ function emptyMissionJournal(): MissionJournal {
     items: new Map(),
     attempts: new Map(),
     datasetWrites: [],
+    spending: [],
   };
 }
 
@@ -218,6 +234,15 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
         route: event.route,
       });
       return;
+    case 'model.response': {
+      // A question fork's turn counts toward the asking task, which its id does not name;
+      // it is counted toward the task of the actor asked (the mission total is exact).
+      const task = parseActorId(event.actor.split('#')[0] ?? '')?.name;
+      if (task !== undefined && task !== '') {
+        journal.spending.push({ task, usage: event.usage, costPico: BigInt(event.costPico) });
+      }
+      return;
+    }
     case 'dataset.updated':
       if (event.items !== undefined) {
         journal.datasetWrites.push({

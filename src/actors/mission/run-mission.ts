@@ -69,7 +69,13 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     options.keepGoing ?? false,
     options.restore,
   );
-  if (options.restore !== undefined) restoreDatasets(services.datasets, options.restore);
+  if (options.restore !== undefined) {
+    restoreDatasets(services.datasets, options.restore);
+    // Budgets keep counting what the run spent before the restart (no signal twice).
+    for (const turn of options.restore.spending) {
+      services.budgets.record(turn.task, turn.usage, turn.costPico);
+    }
+  }
   const results = new TaskResults(mission);
   const missionActor = actorId.mission(mission.name);
   const started = performance.now();

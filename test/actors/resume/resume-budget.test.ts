@@ -1,0 +1,106 @@
+/**
+ * Budgets keep counting across a restart: a resumed run starts from what the journal says
+ * its tasks had spent, so crashing cannot reset a limit.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunOptions } from '../../../src/actors/contracts.ts';
+import { startRun } from '../../../src/actors/start-run.ts';
+import { loadProject } from '../../../src/config/index.ts';
+import { restoreFromJournal } from '../../../src/journal/restore.ts';
+import type { MissionEvent } from '../../../src/runtime/events.ts';
+import { ScriptedModelServer, type ScriptTurn } from '../../../src/testing/index.ts';
+
+function project(tokens: number): string {
+  return `
+variable "base_url" {
+}
+model "main" {
+  provider = "openai"
+  api_key = "sk-test-budget"
+  base_url = vars.base_url
+}
+mission "m" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  task "t" {
+    objective = "Work"
+    budget {
+      tokens = ${tokens}
+    }
+  }
+}
+`;
+}
+
+/** Each turn costs 110 budget tokens (100 in, 10 out). */
+function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
+  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
+}
+const STEPS = [
+  step('set_subtasks', { subtasks: ['Work'] }),
+  step('complete_subtask'),
+  step('task_complete', { summary: 'Done' }),
+];
+
+let server: ScriptedModelServer;
+let dir: string;
+
+async function run(tokens: number, options: Partial<RunOptions>): Promise<MissionEvent[]> {
+  await writeFile(join(dir, 'main.hcl'), project(tokens));
+  const config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  const events: MissionEvent[] = [];
+  const handle = startRun({
+    config,
+    mission: 'm',
+    inputs: {},
+    stateDir: join(dir, '.sortie'),
+    subscribers: [(event) => events.push(event)],
+    ...options,
+  });
+  await handle.done;
+  return events;
+}
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({
+    respond: (request) => {
+      const input = (request.body as { input: Array<{ type?: string }> }).input;
+      return STEPS[input.filter((item) => item.type === 'function_call').length];
+    },
+  });
+  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-budget-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('budgets across a restart', () => {
+  it('count the turns spent before the crash: the limit is reached as if nothing had stopped', async () => {
+    const baseline = await run(1_000, { runId: 'budget' });
+    expect(baseline.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+    // The crash: after the second model response (220 tokens spent).
+    const second = baseline.filter((event) => event.type === 'model.response')[1];
+    const journal = baseline.slice(0, baseline.indexOf(second!) + 1);
+    // Resumed under a 250-token limit, the third turn (330 in all) breaches it.
+    const events = await run(250, { resume: restoreFromJournal('budget', journal) });
+    expect(events.find((event) => event.type === 'budget.exceeded')).toMatchObject({
+      scope: 'task',
+      subject: 't',
+      metric: 'tokens',
+      used: 330,
+      limit: 250,
+    });
+    expect(events.find((event) => event.type === 'task.failed')).toMatchObject({
+      task: 't',
+      error: 'budget exceeded: task "t" used 330 of 250 tokens',
+    });
+  });
+});
