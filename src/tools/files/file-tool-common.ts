@@ -1,3 +1,4 @@
+import { unsafePatternReason } from './pattern-safety.ts';
 import { resolveSlotPath, type SlotPath } from './path-guard.ts';
 import type { SlotSet } from './slots.ts';
 
@@ -43,14 +44,17 @@ export function pagingFooter(
   return `(showing ${offset + 1}-${last} of ${plural(total)}${more})`;
 }
 
-/** A regex from a model, or the error text for an invalid one. */
+/** A regex from a model, or the error text for an invalid or unsafe one (pattern-safety.ts). */
 export function compilePattern(pattern: string): RegExp | string {
+  let compiled: RegExp;
   try {
-    return new RegExp(pattern);
+    compiled = new RegExp(pattern);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return `invalid pattern: ${reason}`;
   }
+  const unsafe = unsafePatternReason(pattern);
+  return unsafe === undefined ? compiled : `unsafe pattern: ${unsafe}`;
 }
 
 /** A text file larger than this must be read with a cap. */
