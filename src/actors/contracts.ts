@@ -8,6 +8,7 @@ import type { CostLedger } from '../models/cost-ledger.ts';
 import type {
   Message,
   ModelClient,
+  ModelRequest,
   ModelResponse,
   ReasoningLevel,
   ResolvedModel,
@@ -25,10 +26,13 @@ import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { ResultStore } from '../tools/results/index.ts';
 
-/** Makes the client for one model; `onRetry` reports the retry policy's waits. */
+/**
+ * Makes the client for one model; `onRetry` reports the retry policy's waits with the request
+ * that waits (a wrapping factory must pass both on, or the retry goes unreported).
+ */
 export type ModelClientFactory = (
   model: ResolvedModel,
-  hooks: { onRetry: (notice: RetryNotice) => void },
+  hooks: { onRetry: (notice: RetryNotice, request: ModelRequest) => void },
 ) => ModelClient;
 
 /** Everything needed to run a mission (and the missions it chains to). */

@@ -2,12 +2,12 @@
  * The one door every model request of a run goes through: step gate, budget check, events,
  * the (cached, retry-wrapped) client, cost and budget bookkeeping.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CostLedger } from '../models/cost-ledger.ts';
 import type { RetryNotice } from '../models/retry.ts';
 import type {
   Message,
   ModelClient,
+  ModelRequest,
   ModelResponse,
   ResolvedModel,
   ToolDefinition,
@@ -15,7 +15,7 @@ import type {
 import { budgetError, type BudgetSignal, type BudgetTracker } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { ModelReference } from '../runtime/events.ts';
-import type { StepGate } from '../runtime/gate.ts';
+import { openGate, type StepGate } from '../runtime/gate.ts';
 import { abortError } from '../runtime/abort.ts';
 import type { ModelClientFactory, ModelTurnRequest, RunModelTurn } from './contracts.ts';
 
@@ -46,21 +46,27 @@ export function modelReference(model: ResolvedModel): ModelReference {
 
 /**
  * Builds the run's `RunModelTurn`. Clients are made once per model (`config` + `key`) and
- * shared by every actor; a retry is reported by the shared client's `onRetry`, so the calling
- * actor travels with the call in async-local storage and the retry event names that actor.
+ * shared by every actor; a retry is reported by the shared client's `onRetry` with the request
+ * object it retries, so each request object is mapped to its actor and request id and the retry
+ * event names that actor. (Async-local storage did this before; it switches on promise hooks for
+ * the whole process, a tax on every promise of the run.)
  */
 export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn {
   const { bus, gate, budgets, costs } = services;
   const redact = services.redact ?? ((text: string) => text);
-  const scope = new AsyncLocalStorage<CallScope>();
+  // Requests in flight (deleted when they settle): a WeakMap would burden every GC instead.
+  const calls = new Map<ModelRequest, CallScope>();
   const clients = new Map<string, ModelClient>();
-  const turnsByActor = new Map<string, number>();
   const reportedBreaches = new Set<string>();
-  const promptChanges = createPromptTracker();
+  // One entry per actor for the whole run (10,000 items keep 10,000): its turn count and what
+  // it last sent, in one small object.
+  const actors = new Map<string, ActorPrompts>();
   let requestCount = 0;
 
-  const onRetry = (notice: RetryNotice): void => {
-    const call = scope.getStore();
+  // A factory that wraps `onRetry` must pass the request on: a retry of an unknown request
+  // names no actor, so it is not reported.
+  const onRetry = (notice: RetryNotice, retried?: ModelRequest): void => {
+    const call = retried === undefined ? undefined : calls.get(retried);
     if (call === undefined) return;
     bus.emit({
       type: 'model.retry',
@@ -96,10 +102,13 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
 
   return async (request: ModelTurnRequest) => {
     const { actor, model } = request;
-    await gate.before(
-      { kind: 'model', actor, detail: redact(gateDetail(model, request.messages)) },
-      request.signal,
-    );
+    // The open gate never holds: no detail line to build, no promise to wait for.
+    if (gate !== openGate) {
+      await gate.before(
+        { kind: 'model', actor, detail: redact(gateDetail(model, request.messages)) },
+        request.signal,
+      );
+    }
     // The open gate never looks at the signal: a cancelled actor must not send anything.
     if (request.signal.aborted) throw abortError('the model request was aborted');
     const check = budgets.checkBeforeRequest(request.task);
@@ -107,8 +116,13 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
       emitBudgetSignal(actor, { type: 'budget.exceeded', ...check.breach });
       throw budgetError(check.breach);
     }
-    const turn = (turnsByActor.get(actor) ?? 0) + 1;
-    turnsByActor.set(actor, turn);
+    let prompts = actors.get(actor);
+    if (prompts === undefined) {
+      prompts = { turns: 0, system: undefined, tools: undefined };
+      actors.set(actor, prompts);
+    }
+    prompts.turns += 1;
+    const turn = prompts.turns;
     requestCount += 1;
     const requestId = `request_${requestCount}`;
     const reference = modelReference(model);
@@ -118,23 +132,28 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
       requestId,
       model: reference,
       turn,
-      ...promptChanges(actor, request.system, request.tools),
+      ...promptChanges(prompts, request.system, request.tools),
       messageCount: request.messages.length,
       reasoning: request.reasoning ?? null,
     });
     const started = performance.now();
     const client = clientFor(model);
-    const response: ModelResponse = await scope.run({ actor, requestId }, () =>
-      client.generate({
-        system: request.system,
-        messages: request.messages,
-        tools: request.tools,
-        ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
-        actor,
-        signal: request.signal,
-        onDelta: (text) => bus.emit({ type: 'model.delta', actor, requestId, text }),
-      }),
-    );
+    const sent: ModelRequest = {
+      system: request.system,
+      messages: request.messages,
+      tools: request.tools,
+      ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
+      actor,
+      signal: request.signal,
+      onDelta: (text) => bus.emit({ type: 'model.delta', actor, requestId, text }),
+    };
+    calls.set(sent, { actor, requestId });
+    let response: ModelResponse;
+    try {
+      response = await client.generate(sent);
+    } finally {
+      calls.delete(sent);
+    }
     const durationMs = Math.round(performance.now() - started);
     const cost = costs.record({
       actor,
@@ -166,33 +185,31 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
   };
 }
 
-/** What an actor sent last: its system prompt and its tool list. */
-interface LastPrompt {
-  system: string;
-  tools: readonly ToolDefinition[];
+/** One actor's model turns so far and what it sent last (undefined before its first request). */
+interface ActorPrompts {
+  turns: number;
+  system: string | undefined;
+  tools: readonly ToolDefinition[] | undefined;
 }
 
 /**
- * Remembers each actor's last system prompt and tool list so that `model.request` carries them
- * only when they changed (both on an actor's first request). Tool lists are usually the same
- * array or a new array of the same definition objects (result tools get appended), so they are
- * compared element by element first and by JSON only when some definition object differs.
+ * What `model.request` carries of the prompt: the system prompt and the tool list only when
+ * they changed since the actor's previous request (both on its first), and records them as
+ * the actor's last. Tool lists are usually the same array or a new array of the same
+ * definition objects (result tools get appended), so they are compared element by element
+ * first and by JSON only when some definition object differs.
  */
-export function createPromptTracker(): (
-  actor: string,
+function promptChanges(
+  last: ActorPrompts,
   system: string,
   tools: ToolDefinition[],
-) => { system?: string; tools?: ToolDefinition[] } {
-  const lastPrompts = new Map<string, LastPrompt>();
-  return (actor, system, tools) => {
-    const last = lastPrompts.get(actor);
-    lastPrompts.set(actor, { system, tools });
-    if (last === undefined) return { system, tools };
-    const changes: { system?: string; tools?: ToolDefinition[] } = {};
-    if (last.system !== system) changes.system = system;
-    if (!sameTools(last.tools, tools)) changes.tools = tools;
-    return changes;
-  };
+): { system?: string; tools?: ToolDefinition[] } {
+  const changes: { system?: string; tools?: ToolDefinition[] } = {};
+  if (last.system !== system) changes.system = system;
+  if (last.tools === undefined || !sameTools(last.tools, tools)) changes.tools = tools;
+  last.system = system;
+  last.tools = tools;
+  return changes;
 }
 
 function sameTools(before: readonly ToolDefinition[], after: readonly ToolDefinition[]): boolean {

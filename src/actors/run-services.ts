@@ -8,7 +8,6 @@ import type { Config, MissionConfig } from '../config/types.ts';
 import { UsageError } from '../errors.ts';
 import { createModelClient } from '../models/create-client.ts';
 import { CostLedger } from '../models/cost-ledger.ts';
-import type { Redactor } from '../redact.ts';
 import { BudgetTracker, type BudgetLimits } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
@@ -39,8 +38,11 @@ export interface RunServicesOptions {
   clients?: ModelClientFactory;
   /** The run's ledger, shared by chained missions; a new one by default. */
   costs?: CostLedger;
-  /** A run-level redactor to apply as well (the one the bus uses). */
-  redact?: Redactor;
+  /**
+   * Missions that ran before this one in the run (chained missions): their protected inputs
+   * stay masked too. One redactor covers all, so each text gets one pass.
+   */
+  earlierMissions?: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }>;
   /** Resolves relative `{path}` file inputs (default: the working directory). */
   cwd?: string;
   /** The time scratchpad retention is measured from (default: now). */
@@ -68,9 +70,10 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
   await mkdir(runDir, { recursive: true });
   await sweepScratchpads(stateDir, options.now ?? new Date(), runId);
   const prepared = await prepareMissionInputs(mission, options.inputs, runDir, options.cwd);
-  const ownRedact = createRunRedactor(config, [{ mission, inputs: prepared.inputs }]);
-  const outer = options.redact;
-  const redact = outer === undefined ? ownRedact : (text: string) => ownRedact(outer(text));
+  const redact = createRunRedactor(config, [
+    ...(options.earlierMissions ?? []),
+    { mission, inputs: prepared.inputs },
+  ]);
   const gate = options.gate ?? openGate;
   const costs = options.costs ?? new CostLedger();
   const budgets = budgetTracker(mission);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import type { MissionConfig } from '../config/types.ts';
 import { CostLedger } from '../models/cost-ledger.ts';
 import { totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
@@ -68,7 +69,6 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     inputs,
     runId,
     bus,
-    redact,
     redactor,
     signal: controller.signal,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
@@ -120,7 +120,6 @@ interface RunContext {
   inputs: Record<string, unknown>;
   runId: string;
   bus: EventBus;
-  redact: (text: string) => string;
   /** The bus's redactor; widened to each chained mission's protected inputs. */
   redactor: { current: (text: string) => string };
   signal: AbortSignal;
@@ -151,6 +150,8 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   };
   // Only the mission the resumed run continues has journaled state; chained ones start fresh.
   let restore = options.resume?.journals.get(options.mission);
+  // Protected inputs of every mission run so far stay masked in the later ones.
+  const earlierMissions: Array<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [];
   while (next !== null) {
     const current: MissionStart = next;
     next = null;
@@ -164,11 +165,12 @@ async function runMissions(context: RunContext): Promise<RunResult> {
         bus,
         signal: context.signal,
         costs,
-        redact: context.redact,
+        earlierMissions: [...earlierMissions],
         ...(options.gate !== undefined ? { gate: options.gate } : {}),
         ...(options.clients !== undefined ? { clients: options.clients } : {}),
       });
       context.redactor.current = services.redact;
+      earlierMissions.push({ mission: services.mission, inputs: services.inputs });
       const result = await runMission({
         services,
         createAgentSession: context.createAgentSession,

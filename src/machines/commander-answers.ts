@@ -5,7 +5,7 @@
  */
 import { toolResult } from '../tools/tool-result.ts';
 import type { CommanderContext, CommanderEvent } from './commander-context.ts';
-import { headOf, isSequential } from './commander-context.ts';
+import { headOf, isSequential, toolsOf } from './commander-context.ts';
 import {
   completionErrors,
   itemWithoutOutput,
@@ -36,12 +36,23 @@ const rejectWith = (message: (context: CommanderContext) => string) =>
 const okWith = (fields: (context: CommanderContext) => Record<string, unknown>) =>
   answer(({ context }) => ({ content: toolResult.ok(fields(context)), isError: false }));
 
+/**
+ * Announces the head call (`emitToolCalled`) straight from the transition: an action with
+ * computed params costs less than an `enqueueActions` wrapper around the same one effect.
+ */
+export const announceHead = {
+  type: 'emitToolCalled' as const,
+  params: ({ context }: { context: CommanderContext }) => ({ call: headOf(context).call }),
+};
+
 /** The `answer` action object of every rule outcome, by name (used in the machine config). */
 export const answerFor = {
   alreadyCompleted: rejectWith(() => 'task already completed'),
   unknownTool: rejectWith(
     (context) =>
-      `unknown tool ${JSON.stringify(headOf(context).call.name)}; available: ${context.tools.map((tool) => tool.name).join(', ')}`,
+      `unknown tool ${JSON.stringify(headOf(context).call.name)}; available: ${toolsOf(context)
+        .map((tool) => tool.name)
+        .join(', ')}`,
   ),
   invalidArguments: answer(({ context }) => {
     const { call, parsed } = headOf(context);

@@ -9,6 +9,7 @@ import type {
 } from '../models/types.ts';
 import type { ParsedArguments } from '../tools/define-tool.ts';
 import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
+import { commanderTools } from '../tools/commander/index.ts';
 import type { CursorReply, datasetCursorMachine } from './dataset-cursor.machine.ts';
 import type { Plan } from './plan.ts';
 
@@ -80,9 +81,13 @@ export interface BatchEntry {
   result: ToolResultPart | null;
 }
 
+/**
+ * Keep it at 19 fields or fewer: xstate's `assign` copies the context with `Object.assign({},
+ * …)`, and V8 turns an object built that way with 20 or more properties into a slow dictionary
+ * (every assign then cost ~10× more). The tools are derived from `task` (`toolsOf`).
+ */
 export interface CommanderContext {
   task: CommanderTask;
-  tools: ToolDefinition[];
   messages: Message[];
   plan: Plan;
   planLocked: boolean;
@@ -129,6 +134,11 @@ export const EXTERNAL_TOOLS: ReadonlySet<string> = new Set([
   'list_commander_questions',
   'get_commander_answer',
 ]);
+
+/** The commander's tools: a function of the task's shape, built once per shape. */
+export function toolsOf(context: CommanderContext): ToolDefinition[] {
+  return commanderTools(context.task);
+}
 
 /** The head of the queue; the machine only asks while a call is waiting. */
 export function headOf(context: CommanderContext): QueuedCall {

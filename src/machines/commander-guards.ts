@@ -36,6 +36,7 @@ export const commanderGuards = {
   nudgesExhausted: onContext(
     (context) => context.queue.length === 0 && context.nudges >= MAX_NUDGES,
   ),
+  replyCountersClear: onContext((context) => context.nudges === 0 && context.outputLimitHits === 0),
   queueEmpty: onContext((context) => context.queue.length === 0),
   taskAlreadyCompleted: onContext((context) => context.completion !== null),
   headIsUnknownTool: onContext((context) => headOf(context).parsed === null),
@@ -57,5 +58,11 @@ export const commanderGuards = {
   itemOutputMissing: onContext((context) => itemWithoutOutput(context) !== undefined),
   routeMissing: onContext(routeMissing),
   missionInputsInvalid: onContext((context) => missionInputProblems(context).length > 0),
+  /**
+   * Whether the wiring's `toolGate` lets every internal call through at once, so the machine
+   * may skip the gating state (the wiring provides it, e.g. for the open gate). By default
+   * every internal call goes through `toolGate`.
+   */
+  toolGateNeverHolds: onContext(() => false),
   batchFinished: onContext((context) => context.batch.every((entry) => entry.result !== null)),
 };

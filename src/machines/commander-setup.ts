@@ -8,7 +8,7 @@ import type { AnswerParams } from './commander-answers.ts';
 import { commanderBase } from './commander-base.ts';
 import { batchActions } from './commander-batch.ts';
 import type { CommanderContext, InternalToolEvent, QueuedCall } from './commander-context.ts';
-import { headArguments, headOf, workingItem } from './commander-context.ts';
+import { headArguments, headOf, toolsOf, workingItem } from './commander-context.ts';
 import {
   BE_SHORTER_TEXT,
   MAX_OUTPUT_LIMIT_HITS,
@@ -23,7 +23,7 @@ import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
 /** Parses every call of a reply up front; parsing is pure, answering happens in order. */
 function queueCalls(context: CommanderContext, message: Message): QueuedCall[] {
   return toolCallsOf(message).map((call) => {
-    const tool = context.tools.find((candidate) => candidate.name === call.name);
+    const tool = toolsOf(context).find((candidate) => candidate.name === call.name);
     if (tool === undefined) return { call, parsed: null };
     // submit_output's output is checked by its own guard so problems read relative to it.
     const envelope = tool.name === 'submit_output' ? submitOutputEnvelope : tool;
@@ -47,12 +47,6 @@ export const commanderSetup = commanderBase.extend({
     recordBatchResult: batchActions.recordBatchResult,
     finishBatch: batchActions.finishBatch,
     closeOpenCalls: batchActions.closeOpenCalls,
-    /** Reports that the head call is being handled; every call is announced exactly once. */
-    announceHead: action(
-      enqueueActions(({ context, enqueue }) => {
-        enqueue({ type: 'emitToolCalled', params: { call: headOf(context).call } });
-      }),
-    ),
     /** Gives the head call its one result and moves on. */
     answer: action(
       enqueueActions(({ context, enqueue }, params) => {

@@ -1,7 +1,6 @@
-import { commanderTools } from '../tools/commander/index.ts';
-import { answerFor } from './commander-answers.ts';
+import { announceHead, answerFor } from './commander-answers.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
-import { headOf } from './commander-context.ts';
+import { headOf, toolsOf } from './commander-context.ts';
 import { commanderSetup } from './commander-setup.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 
@@ -19,7 +18,6 @@ export const commanderMachine = commanderSetup.createMachine({
     const startAt = firstItemWithoutOutput(items.length, Object.keys(accepted).map(Number));
     return {
       task: input.task,
-      tools: commanderTools(input.task),
       messages: [...input.messages],
       plan: input.restored?.plan ?? null,
       planLocked: input.restored?.planLocked ?? false,
@@ -59,7 +57,7 @@ export const commanderMachine = commanderSetup.createMachine({
         input: ({ context }) => ({
           messages: context.messages,
           turn: context.turns + 1,
-          tools: context.tools,
+          tools: toolsOf(context),
         }),
         onDone: { target: 'reviewingReply', actions: 'acceptReply' },
         onError: { target: 'failed', actions: 'failFromError' },
@@ -76,6 +74,8 @@ export const commanderMachine = commanderSetup.createMachine({
         },
         { guard: 'nudgesExhausted', target: 'failed', actions: 'failStoppedCallingTools' },
         { guard: 'queueEmpty', target: 'deliveringResults', actions: 'nudge' },
+        // Resetting counters that are already zero would copy the context for nothing.
+        { guard: 'replyCountersClear', target: 'runningTools' },
         { target: 'runningTools', actions: 'resetReplyCounters' },
       ],
     },
@@ -90,15 +90,21 @@ export const commanderMachine = commanderSetup.createMachine({
             { guard: 'queueEmpty', target: '#commander.deliveringResults' },
             {
               guard: 'taskAlreadyCompleted',
-              actions: ['announceHead', answerFor.alreadyCompleted],
+              actions: [announceHead, answerFor.alreadyCompleted],
             },
-            { guard: 'headIsUnknownTool', actions: ['announceHead', answerFor.unknownTool] },
+            { guard: 'headIsUnknownTool', actions: [announceHead, answerFor.unknownTool] },
             {
               guard: 'headHasInvalidArguments',
-              actions: ['announceHead', answerFor.invalidArguments],
+              actions: [announceHead, answerFor.invalidArguments],
             },
-            { guard: 'headNeedsPlanFirst', actions: ['announceHead', answerFor.planFirst] },
+            { guard: 'headNeedsPlanFirst', actions: [announceHead, answerFor.planFirst] },
             { guard: 'headIsExternal', target: 'executing', actions: 'startBatch' },
+            // A gate that never holds needs no gating actor (one actor less per internal call).
+            {
+              guard: 'toolGateNeverHolds',
+              target: 'dispatching',
+              actions: [announceHead, 'dispatchHead'],
+            },
             { target: 'gating' },
           ],
         },
@@ -108,7 +114,7 @@ export const commanderMachine = commanderSetup.createMachine({
           invoke: {
             src: 'toolGate',
             input: ({ context }) => ({ call: headOf(context).call }),
-            onDone: { target: 'dispatching', actions: ['announceHead', 'dispatchHead'] },
+            onDone: { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
             onError: {
               target: '#commander.failed',
               actions: ['failFromError', 'closeOpenCalls'],
@@ -202,7 +208,9 @@ export const commanderMachine = commanderSetup.createMachine({
       always: [
         { guard: 'taskAlreadyCompleted', target: 'completed' },
         { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
-        { target: 'preparingTurn' },
+        // The turn cap of preparingTurn, checked here too: one step less per turn.
+        { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
+        { target: 'awaitingModel' },
       ],
     },
     completed: {

@@ -1,4 +1,5 @@
 import type { RetryNotice, RetryOptions } from './retry.ts';
+import type { ModelRequest } from './types.ts';
 import type { ModelTimeouts } from './timeouts.ts';
 
 /** Options every adapter factory takes; all optional, defaults per models.md. */
@@ -7,8 +8,8 @@ export interface ClientOptions {
   timeouts?: Partial<ModelTimeouts>;
   /** A fetch implementation to hand to the SDK (default: the global fetch). */
   fetch?: typeof fetch;
-  /** Called before every retry wait; becomes a `model.retry` event. */
-  onRetry?: (notice: RetryNotice) => void;
+  /** Called before every retry wait, with the request retried; becomes a `model.retry` event. */
+  onRetry?: (notice: RetryNotice, request: ModelRequest) => void;
   /** Retry policy knobs (tests inject sleep and random). */
   retry?: Omit<RetryOptions, 'onRetry'>;
 }

@@ -4,7 +4,7 @@
  */
 import { usageCost, type TurnCost } from './cost.ts';
 import type { Pricing, Usage } from './types.ts';
-import { addUsage, emptyUsage } from './usage.ts';
+import { emptyUsage } from './usage.ts';
 
 /** One model turn as the ledger records it. */
 export interface TurnRecord {
@@ -33,37 +33,72 @@ function emptyTotal(): CostTotal {
   return { turns: 0, usage: emptyUsage(), pico: 0n, unpriced: false };
 }
 
-function accumulate(total: CostTotal, usage: Usage, cost: TurnCost): void {
-  total.turns += 1;
-  total.usage = addUsage(total.usage, usage);
-  total.pico += cost.pico;
-  total.unpriced ||= cost.unpriced;
-}
+/**
+ * A running total kept flat and added to in place: the ledger keeps one per actor for the
+ * whole run (10,000 items keep 10,000), so no nested usage object and no copy per turn.
+ */
+class Tally {
+  turns = 0;
+  input = 0;
+  output = 0;
+  cacheRead = 0;
+  cacheWrite = 0;
+  reasoning = 0;
+  pico = 0n;
+  unpriced = false;
 
-function copy(total: CostTotal): CostTotal {
-  return { ...total, usage: { ...total.usage } };
-}
-
-function addTo(groups: Map<string, CostTotal>, key: string, usage: Usage, cost: TurnCost): void {
-  let total = groups.get(key);
-  if (total === undefined) {
-    total = emptyTotal();
-    groups.set(key, total);
+  add(usage: Usage, cost: TurnCost): void {
+    this.turns += 1;
+    this.input += usage.input;
+    this.output += usage.output;
+    this.cacheRead += usage.cacheRead;
+    this.cacheWrite += usage.cacheWrite;
+    this.reasoning += usage.reasoning;
+    this.pico += cost.pico;
+    this.unpriced ||= cost.unpriced;
   }
-  accumulate(total, usage, cost);
+
+  /** A fresh `CostTotal` of the tally (callers may keep or change it). */
+  total(): CostTotal {
+    return {
+      turns: this.turns,
+      usage: {
+        input: this.input,
+        output: this.output,
+        cacheRead: this.cacheRead,
+        cacheWrite: this.cacheWrite,
+        reasoning: this.reasoning,
+      },
+      pico: this.pico,
+      unpriced: this.unpriced,
+    };
+  }
+}
+
+function addTo(groups: Map<string, Tally>, key: string, usage: Usage, cost: TurnCost): void {
+  let tally = groups.get(key);
+  if (tally === undefined) {
+    tally = new Tally();
+    groups.set(key, tally);
+  }
+  tally.add(usage, cost);
+}
+
+function totals(groups: Map<string, Tally>): Map<string, CostTotal> {
+  return new Map([...groups].map(([key, tally]) => [key, tally.total()]));
 }
 
 /** Cost accumulator for one run. */
 export class CostLedger {
-  private readonly runTotal = emptyTotal();
-  private readonly actors = new Map<string, CostTotal>();
-  private readonly tasks = new Map<string, CostTotal>();
-  private readonly models = new Map<string, CostTotal>();
+  private readonly runTotal = new Tally();
+  private readonly actors = new Map<string, Tally>();
+  private readonly tasks = new Map<string, Tally>();
+  private readonly models = new Map<string, Tally>();
 
   /** Records a turn and returns its own cost. */
   record(turn: TurnRecord): TurnCost {
     const cost = usageCost(turn.usage, turn.pricing);
-    accumulate(this.runTotal, turn.usage, cost);
+    this.runTotal.add(turn.usage, cost);
     addTo(this.actors, turn.actor, turn.usage, cost);
     if (turn.task !== undefined) addTo(this.tasks, turn.task, turn.usage, cost);
     addTo(this.models, turn.model, turn.usage, cost);
@@ -72,31 +107,31 @@ export class CostLedger {
 
   /** The whole run. */
   run(): CostTotal {
-    return copy(this.runTotal);
+    return this.runTotal.total();
   }
 
   actor(actor: string): CostTotal {
-    return copy(this.actors.get(actor) ?? emptyTotal());
+    return this.actors.get(actor)?.total() ?? emptyTotal();
   }
 
   task(task: string): CostTotal {
-    return copy(this.tasks.get(task) ?? emptyTotal());
+    return this.tasks.get(task)?.total() ?? emptyTotal();
   }
 
   model(model: string): CostTotal {
-    return copy(this.models.get(model) ?? emptyTotal());
+    return this.models.get(model)?.total() ?? emptyTotal();
   }
 
   /** Per-actor totals in first-seen order. */
   byActor(): Map<string, CostTotal> {
-    return new Map([...this.actors].map(([key, total]) => [key, copy(total)]));
+    return totals(this.actors);
   }
 
   byTask(): Map<string, CostTotal> {
-    return new Map([...this.tasks].map(([key, total]) => [key, copy(total)]));
+    return totals(this.tasks);
   }
 
   byModel(): Map<string, CostTotal> {
-    return new Map([...this.models].map(([key, total]) => [key, copy(total)]));
+    return totals(this.models);
   }
 }

@@ -24,7 +24,8 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Default 60,000 ms. */
   maxDelayMs?: number;
-  onRetry?: (notice: RetryNotice) => void;
+  /** Told before each wait, with the request object being retried (clients are shared). */
+  onRetry?: (notice: RetryNotice, request: ModelRequest) => void;
   /** Injectable for tests; must reject when the signal aborts. */
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /** Injectable for tests; returns [0, 1). */
@@ -93,7 +94,7 @@ export function withRetry(client: ModelClient, options: RetryOptions = {}): Mode
           message: error.message,
         };
         if (error.status !== undefined) notice.status = error.status;
-        options.onRetry?.(notice);
+        options.onRetry?.(notice, request);
         await sleep(waitMs, request.signal);
       }
     }

@@ -30,7 +30,10 @@ export interface EventBusOptions {
 export class EventBus {
   readonly runId: string;
   private seq: number;
-  private readonly now: () => Date;
+  private readonly now: (() => Date) | undefined;
+  /** The system clock's last millisecond and its ISO text: events come many per millisecond. */
+  private clockMs = -1;
+  private clockText = '';
   private readonly redact: (event: MissionEvent) => MissionEvent;
   private readonly onSubscriberError: SubscriberErrorHandler | undefined;
   private listeners: EventListener[] = [];
@@ -42,7 +45,7 @@ export class EventBus {
   constructor(options: EventBusOptions) {
     this.runId = options.runId;
     this.seq = options.lastSeq ?? 0;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.redact = options.redact ?? ((event) => event);
     this.onSubscriberError = options.onSubscriberError;
   }
@@ -57,7 +60,7 @@ export class EventBus {
     this.seq += 1;
     const stamped = {
       seq: this.seq,
-      time: this.now().toISOString(),
+      time: this.now === undefined ? this.systemTime() : this.now().toISOString(),
       runId: this.runId,
       ...input,
     } as MissionEvent;
@@ -65,6 +68,15 @@ export class EventBus {
     this.pending.push(event);
     if (!this.delivering) this.drain();
     return event;
+  }
+
+  private systemTime(): string {
+    const ms = Date.now();
+    if (ms !== this.clockMs) {
+      this.clockMs = ms;
+      this.clockText = new Date(ms).toISOString();
+    }
+    return this.clockText;
   }
 
   /** Adds a listener; returns the function that removes it. */

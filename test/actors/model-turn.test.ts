@@ -312,6 +312,39 @@ describe('createRunModelTurn', () => {
     server.assertDone();
   });
 
+  it('names the right actor and request for retries of concurrent requests on one client', async () => {
+    server = await ScriptedModelServer.start({
+      turns: [
+        { match: { actor: 'agent:a/one' }, error: { status: 503, message: 'busy' } },
+        { match: { actor: 'agent:a/two' }, error: { status: 429, message: 'slow down' } },
+        { match: { actor: 'agent:a/one' }, text: 'first' },
+        { match: { actor: 'agent:a/two' }, text: 'second' },
+      ],
+    });
+    const { events, runModelTurn } = setup();
+    const model = gpt4o(server.baseUrl('openai'));
+    await Promise.all([
+      runModelTurn({ ...request(model), actor: 'agent:a/one' }),
+      runModelTurn({ ...request(model), actor: 'agent:a/two' }),
+    ]);
+    const requests = new Map(
+      events.flatMap((event) =>
+        event.type === 'model.request' ? [[event.actor, event.requestId] as const] : [],
+      ),
+    );
+    const retries = events
+      .flatMap((event) =>
+        event.type === 'model.retry' ? [[event.actor, event.requestId, event.status]] : [],
+      )
+      .sort();
+    expect(retries).toEqual([
+      ['agent:a/one', requests.get('agent:a/one'), 503],
+      ['agent:a/two', requests.get('agent:a/two'), 429],
+    ]);
+    expect([...requests.values()].sort()).toEqual(['request_1', 'request_2']);
+    server.assertDone();
+  });
+
   it('lets a provider error through to the caller', async () => {
     server = await ScriptedModelServer.start({
       turns: [{ error: { status: 401, message: 'bad key' } }],

@@ -83,6 +83,8 @@ export interface RunOptions extends Partial<CommanderInput> {
   toolGate?: (input: ToolGateInput) => Promise<void>;
   /** Effect implementations, as the wiring would provide them. */
   actions?: Parameters<typeof commanderMachine.provide>[0]['actions'];
+  /** Guard implementations the wiring may provide (`toolGateNeverHolds`). */
+  guards?: Parameters<typeof commanderMachine.provide>[0]['guards'];
 }
 
 /**
@@ -97,9 +99,10 @@ export async function runCommander(
   const contexts: CommanderContext[] = [];
   const executed: ExecuteToolInput[] = [];
   const turns: ModelTurnInput[] = [];
-  const { executeTool, actions, toolGate, ...input } = options;
+  const { executeTool, actions, guards, toolGate, ...input } = options;
   const machine = commanderMachine.provide({
     ...(actions === undefined ? {} : { actions }),
+    ...(guards === undefined ? {} : { guards }),
     actors: {
       modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input: turn }) => {
         // Let the commander settle in awaitingModel before reading its snapshot.

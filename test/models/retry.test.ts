@@ -85,6 +85,20 @@ describe('withRetry', () => {
     ]);
   });
 
+  it('hands onRetry the very request object being retried (one client serves many callers)', async () => {
+    const client = scriptedClient([retryable(503)]);
+    const { sleep } = recordingSleep();
+    const retried: unknown[] = [];
+    const wrapped = withRetry(client, {
+      sleep,
+      random: () => 0.5,
+      onRetry: (_notice, request) => retried.push(request),
+    });
+    await wrapped.generate(request);
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toBe(request);
+  });
+
   it('waits exactly what the server asked for when retryAfterMs is set', async () => {
     const client = scriptedClient([retryable(429, 7000)]);
     const { sleep, waits } = recordingSleep();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/runtime/events.ts';
 import { redactSecrets } from '../../src/runtime/redact-secrets.ts';
@@ -105,5 +105,26 @@ describe('EventBus', () => {
     });
     expect(seen[0]).toEqual(returned);
     expect(returned).toMatchObject({ arguments: '{"url":"https://x.test/?key=[redacted]"}' });
+  });
+});
+
+describe('EventBus on the system clock', () => {
+  it('stamps the current time; events of one millisecond share it', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-04T05:06:07.008Z'));
+      const bus = new EventBus({ runId: 'r' });
+      const first = bus.emit(warning('a'));
+      const second = bus.emit(warning('b'));
+      vi.setSystemTime(new Date('2026-03-04T05:06:07.009Z'));
+      const third = bus.emit(warning('c'));
+      expect([first.time, second.time, third.time]).toEqual([
+        '2026-03-04T05:06:07.008Z',
+        '2026-03-04T05:06:07.008Z',
+        '2026-03-04T05:06:07.009Z',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

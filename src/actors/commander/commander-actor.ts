@@ -16,6 +16,7 @@ import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machine
 import type { ReasoningLevel, ResolvedModel } from '../../models/types.ts';
 import { SortieError } from '../../errors.ts';
 import { abortError } from '../../runtime/abort.ts';
+import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-effects.ts';
 import type { CommanderScope } from './commander-scope.ts';
@@ -79,8 +80,17 @@ function runningIn(system: object): Running {
   return entry;
 }
 
+/**
+ * Commander tasks of runs whose gate is the open gate. Guards see only the context, whose
+ * `task` is the run's own task object, so this tells the machine to skip the gating actor.
+ */
+const ungatedTasks = new WeakSet<object>();
+
 /** The commander machine wired to the run (one machine for every commander). */
 const wiredCommander = commanderMachine.provide({
+  guards: {
+    toolGateNeverHolds: ({ context }) => ungatedTasks.has(context.task),
+  },
   actors: {
     modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal, system }) => {
       const { launch, tools } = runningIn(system);
@@ -147,6 +157,7 @@ export function runCommander(
     }
     const actor = createActor(wiredCommander, { input: launch.input, id: scope.actorId });
     const { bus } = scope.runtime.services;
+    if (scope.runtime.services.gate === openGate) ungatedTasks.add(launch.input.task);
     running.set(actor.system, {
       launch,
       tools: launchTools(launch),

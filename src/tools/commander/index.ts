@@ -44,12 +44,58 @@ export interface TaskShape {
   routes?: RouteOption[];
 }
 
+/** A built tool list with the shape fields it was built from (checked on reuse). */
+interface BuiltTools {
+  hasAgents: boolean;
+  hasAskableAgents: boolean;
+  hasAncestors: boolean;
+  outputSchema: Record<string, unknown> | undefined;
+  iterator: TaskShape['iterator'];
+  routes: RouteOption[] | undefined;
+  tools: ToolDefinition[];
+}
+
+/**
+ * Tool lists by shape object. Every commander of a task (each item of a 10,000-item parallel
+ * iteration) asks for the tools of the same shape object; building them anew each time cost CPU
+ * and kept a copy of the `task_complete` definition alive per finished item.
+ */
+const builtByShape = new WeakMap<TaskShape, BuiltTools>();
+
+function sameShape(built: BuiltTools, task: TaskShape): boolean {
+  return (
+    built.hasAgents === task.hasAgents &&
+    built.hasAskableAgents === task.hasAskableAgents &&
+    built.hasAncestors === task.hasAncestors &&
+    built.outputSchema === task.outputSchema &&
+    built.iterator === task.iterator &&
+    built.routes === task.routes
+  );
+}
+
 /**
  * The commander's tools in their fixed order: planning, delegation, data, completion
  * (`task_complete`, then `submit_output`), then `dataset_next`. The order never depends on
  * anything but the task's shape, so requests are identical between runs and cache well.
+ * The same shape object gets the same (frozen) array back while its fields are unchanged.
  */
 export function commanderTools(task: TaskShape): ToolDefinition[] {
+  const built = builtByShape.get(task);
+  if (built !== undefined && sameShape(built, task)) return built.tools;
+  const tools = buildCommanderTools(task);
+  builtByShape.set(task, {
+    hasAgents: task.hasAgents,
+    hasAskableAgents: task.hasAskableAgents,
+    hasAncestors: task.hasAncestors,
+    outputSchema: task.outputSchema,
+    iterator: task.iterator,
+    routes: task.routes,
+    tools,
+  });
+  return tools;
+}
+
+function buildCommanderTools(task: TaskShape): ToolDefinition[] {
   const tools: ToolDefinition[] = [setSubtasksTool, getSubtasksTool, completeSubtaskTool];
   if (task.hasAgents) tools.push(callAgentTool);
   if (task.hasAgents || task.hasAskableAgents) tools.push(askAgentTool);
@@ -64,5 +110,6 @@ export function commanderTools(task: TaskShape): ToolDefinition[] {
   tools.push(taskCompleteTool(task.routes ?? []));
   if (task.outputSchema !== undefined) tools.push(submitOutputTool(task.outputSchema));
   if (task.iterator === 'sequential') tools.push(datasetNextTool);
-  return tools;
+  // Shared by every commander of the shape: nobody may change it in place.
+  return Object.freeze(tools) as ToolDefinition[];
 }

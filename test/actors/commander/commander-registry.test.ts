@@ -72,4 +72,21 @@ describe('CommanderRegistry', () => {
     expect(registry.get('each', 1)?.agents.get('researcher')?.finishedOnce).toBe(true);
     expect(registry.get('each', 0)).toBeUndefined();
   });
+
+  it('keeps the conversation as it was when the commander finished', () => {
+    const registry = new CommanderRegistry();
+    const messages = [
+      { role: 'user' as const, parts: [{ type: 'text' as const, text: 'Handle item 3' }] },
+      {
+        role: 'assistant' as const,
+        parts: [{ type: 'tool_call' as const, id: 'c1', name: 'task_complete', arguments: '{}' }],
+      },
+    ];
+    registry.record({ ...record('each', 3, []), messages });
+    messages.push({ role: 'user', parts: [{ type: 'text', text: 'added later' }] });
+    const kept = registry.get('each', 3);
+    expect(kept?.messages).toEqual(messages.slice(0, 2));
+    expect(kept?.actorId).toBe('commander:each[3]');
+    expect(kept?.agents.size).toBe(0);
+  });
 });

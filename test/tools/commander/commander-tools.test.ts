@@ -127,3 +127,25 @@ describe('commander tool schemas as sent to models', () => {
     await expect(wire(task)).toMatchFileSnapshot('./__snapshots__/sequential-task.json.snap');
   });
 });
+
+describe('commanderTools reuse', () => {
+  it('gives the same shape object the same frozen list while its fields stay the same', () => {
+    const shape: TaskShape = { ...plain, outputSchema };
+    const first = commanderTools(shape);
+    expect(commanderTools(shape)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => first.push(first[0]!)).toThrow(TypeError);
+  });
+
+  it('builds a new list when a field of the shape object changed', () => {
+    const shape: TaskShape = { ...bare };
+    const before = commanderTools(shape);
+    shape.routes = [{ key: 'next', kind: 'task' }];
+    const after = commanderTools(shape);
+    expect(after).not.toBe(before);
+    const route = after.find((tool) => tool.name === 'task_complete')?.parameters as {
+      properties: Record<string, { enum?: string[] }>;
+    };
+    expect(route.properties.route?.enum).toEqual(['next', 'none']);
+  });
+});
