@@ -7,17 +7,22 @@ export const REDACTED = '••••';
  */
 export const MIN_REDACTED_LENGTH = 4;
 
-/** A function that replaces every known secret value in a text with `••••`. */
-export type Redactor = (text: string) => string;
+/**
+ * A function that replaces every known secret value in a text with `••••`. `plainInJson`: no
+ * secret has a character JSON escapes, so a secret shows up the same inside JSON text at any
+ * depth of nesting (checking an event's JSON text once is then as good as every string).
+ */
+export type Redactor = ((text: string) => string) & { readonly plainInJson?: boolean };
 
 /** Builds a redactor for the given secret values (longest first, so overlapping secrets are fully hidden). */
 export function createRedactor(secretValues: Iterable<string>): Redactor {
   const secrets = [...new Set(secretValues)]
     .filter((value) => value.length >= MIN_REDACTED_LENGTH)
     .sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return (text) => text;
+  const plainInJson = secrets.every((secret) => JSON.stringify(secret) === `"${secret}"`);
+  if (secrets.length === 0) return Object.assign((text: string) => text, { plainInJson });
   const pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'g');
-  return (text) => text.replace(pattern, REDACTED);
+  return Object.assign((text: string) => text.replace(pattern, REDACTED), { plainInJson });
 }
 
 /** Applies a redactor to every string (keys included) inside a JSON value; returns a new value. */

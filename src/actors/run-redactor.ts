@@ -9,6 +9,7 @@ import { secretValues } from '../config/requirements.ts';
 import type { Config, MissionConfig } from '../config/types.ts';
 import type { Redactor } from '../redact.ts';
 import { secretRedactor } from '../tools/secrets.ts';
+import { rememberEventJson } from '../runtime/event-json.ts';
 import type { MissionEvent } from '../runtime/events.ts';
 
 /** Protected input values by input name (non-strings as their JSON text), in field order. */
@@ -60,8 +61,32 @@ export function createRunRedactor(
  * included). Copy-on-write: objects and arrays holding no secret are returned as they are, so
  * the common event (no secret anywhere) costs one regex test per string and no allocation.
  */
-export function eventRedactor(redact: Redactor): (event: MissionEvent) => MissionEvent {
-  return (event) => redactShared(event, redact) as MissionEvent;
+export function eventRedactor(
+  source: Redactor | { readonly current: Redactor },
+): (event: MissionEvent) => MissionEvent {
+  return (event) => {
+    const redact = typeof source === 'function' ? source : source.current;
+    // When no secret has a character JSON escapes, one pass over the event's JSON text tells
+    // whether it holds a secret anywhere; the common event holds none, and the journal then
+    // writes that same text.
+    if (redact.plainInJson === true) {
+      const json = jsonText(event);
+      if (json !== undefined && redact(json) === json) {
+        rememberEventJson(event, json);
+        return event;
+      }
+    }
+    return redactShared(event, redact) as MissionEvent;
+  };
+}
+
+function jsonText(event: MissionEvent): string | undefined {
+  try {
+    return JSON.stringify(event);
+  } catch {
+    // Not JSON (a defect the journal reports with the event's type and seq).
+    return undefined;
+  }
 }
 
 function redactShared(value: unknown, redact: Redactor): unknown {

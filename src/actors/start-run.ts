@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { MissionConfig } from '../config/types.ts';
 import { CostLedger } from '../models/cost-ledger.ts';
+import type { Redactor } from '../redact.ts';
 import { totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
@@ -51,10 +52,10 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   const runId = options.resume?.runId ?? options.runId ?? newRunId();
   const redact = createRunRedactor(options.config, [{ mission, inputs }]);
   // A chained mission may bring protected inputs of its own: the bus reads the current redactor.
-  const redactor = { current: redact };
+  const redactor: { current: Redactor } = { current: redact };
   const bus = new EventBus({
     runId,
-    redact: eventRedactor((text) => redactor.current(text)),
+    redact: eventRedactor(redactor),
     ...(options.resume !== undefined ? { lastSeq: options.resume.lastSeq } : {}),
   });
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
@@ -121,7 +122,7 @@ interface RunContext {
   runId: string;
   bus: EventBus;
   /** The bus's redactor; widened to each chained mission's protected inputs. */
-  redactor: { current: (text: string) => string };
+  redactor: { current: Redactor };
   signal: AbortSignal;
   createAgentSession: CreateAgentSession;
 }

@@ -6,6 +6,7 @@
  */
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eventJson } from '../runtime/event-json.ts';
 import { isJournaled, type MissionEvent } from '../runtime/events.ts';
 import { JournalClosedError, JournalEncodingError } from './errors.ts';
 import { JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
@@ -80,7 +81,7 @@ export function flushesAtOnce(event: MissionEvent): boolean {
  */
 export function encodeEvent(event: MissionEvent): string {
   try {
-    return `${JSON.stringify(event)}\n`;
+    return `${eventJson(event)}\n`;
   } catch (error) {
     throw new JournalEncodingError(event.type, event.seq, { cause: error });
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventRedactor } from '../../src/actors/run-redactor.ts';
+import { encodeEvent } from '../../src/journal/writer.ts';
 import { createRedactor } from '../../src/redact.ts';
+import { secretRedactor } from '../../src/tools/secrets.ts';
 import type { MissionEvent } from '../../src/runtime/events.ts';
 
 const redactEvent = eventRedactor(createRedactor(['sk-secret-123']));
@@ -59,5 +61,26 @@ describe('eventRedactor', () => {
       replaced: false,
     };
     expect(redactEvent(event)).toMatchObject({ output: { '••••': 1, other: 2 } });
+  });
+
+  it('finds a secret nested in JSON text inside a string, with or without characters JSON escapes', () => {
+    // A tool result is JSON text; inside the event's own JSON it is escaped once more.
+    for (const secret of ['sk-plain-456789', 'pa"ss\\word-99']) {
+      const redact = eventRedactor(secretRedactor([secret]));
+      const nested = JSON.stringify({ key: secret });
+      const redacted = redact(appended(nested)) as Extract<
+        MissionEvent,
+        { type: 'message.appended' }
+      >;
+      const content = String((redacted.message.parts[1] as { content: string }).content);
+      expect(content).not.toContain(JSON.stringify(secret).slice(1, -1));
+      expect(content).toContain('••••');
+    }
+  });
+
+  it('hands the journal the JSON text it checked, so the event is stringified once', () => {
+    const event = appended('plain text');
+    expect(redactEvent(event)).toBe(event);
+    expect(encodeEvent(event)).toBe(`${JSON.stringify(event)}\n`);
   });
 });
