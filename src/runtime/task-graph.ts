@@ -113,6 +113,17 @@ export class TaskGraph {
     });
   }
 
+  /**
+   * Whether some task can have `task` among its ancestors: one depends on it, or it routes or
+   * sends to one. A task without any can never be asked about (`ask_commander`, `ask_agent`).
+   */
+  hasDescendants(task: string): boolean {
+    const node = this.nodes.get(task);
+    if (node !== undefined && (node.routes.length > 0 || node.sendTo.length > 0)) return true;
+    for (const other of this.nodes.values()) if (other.dependsOn.includes(task)) return true;
+    return false;
+  }
+
   /** Every task that depends on `task` through `depends_on`, transitively, in topological order. */
   downstreamOf(task: string): string[] {
     const found = new Set<string>([task]);

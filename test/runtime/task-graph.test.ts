@@ -33,6 +33,12 @@ const states = (entries: Record<string, TaskStatus>) => new Map(Object.entries(e
 describe('TaskGraph', () => {
   const graph = new TaskGraph(TASKS);
 
+  it('knows which tasks some later task can ask about (has descendants)', () => {
+    const askable = TASKS.map((task) => task.name).filter((name) => graph.hasDescendants(name));
+    // fetch and report have dependents, classify routes, urgent sends, normal feeds final.
+    expect(askable).toEqual(['classify', 'fetch', 'urgent', 'normal', 'report']);
+  });
+
   it('tells static tasks from route and send_to targets', () => {
     expect(graph.staticTasks()).toEqual(['classify', 'fetch', 'report', 'final']);
     expect(graph.isDynamic('urgent')).toBe(true);

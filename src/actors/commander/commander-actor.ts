@@ -185,9 +185,14 @@ export function runCommander(
   });
 }
 
-/** Keeps a finished commander in the registry (for `ask_commander` and `ask_agent`). */
+/**
+ * Keeps a finished commander in the registry (for `ask_commander` and `ask_agent`) when some
+ * later task can ask it: a task nothing depends on, routes or sends to is never asked, so its
+ * commanders (one per item of a big iteration) are not kept.
+ */
 function keepFinished(launch: CommanderLaunch, messages: CommanderResult['messages']): void {
   const { scope } = launch;
+  if (!scope.runtime.graph.hasDescendants(scope.task)) return;
   scope.runtime.commanders.record({
     task: scope.task,
     index: scope.index,
