@@ -17,7 +17,7 @@ export { call, reply };
 export const ROOT = join(import.meta.dirname, '../..');
 
 /** No colour, no key from the developer's environment. */
-const ENV = {
+export const CLI_ENV = {
   NO_COLOR: '1',
   FORCE_COLOR: undefined,
   CI: '1',
@@ -76,7 +76,7 @@ export interface CliResult {
 export async function sortie(args: string[]): Promise<CliResult> {
   const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...ENV },
+    env: { ...process.env, ...CLI_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

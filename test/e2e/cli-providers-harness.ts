@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { MissionEvent } from '../../src/runtime/events.ts';
 import type { RecordedRequest, ScriptedModelServer, ScriptTurn } from '../../src/testing/index.ts';
 import {
+  CLI_ENV,
   jsonLines,
   ROOT,
   sortie,
@@ -97,16 +98,7 @@ export async function interruptCli(
   const server = await startModelServer(spec.turns);
   const child = spawn(process.execPath, ['bin/sortie.js', ...(await runArguments(spec, server))], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NO_COLOR: '1',
-      FORCE_COLOR: undefined,
-      CI: '1',
-      OPENAI_API_KEY: undefined,
-      ANTHROPIC_API_KEY: undefined,
-      GEMINI_API_KEY: undefined,
-      GOOGLE_API_KEY: undefined,
-    },
+    env: { ...process.env, ...CLI_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
