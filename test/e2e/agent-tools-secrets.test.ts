@@ -66,7 +66,6 @@ mission "account" {
 
 const AGENT = 'agent:lookup/clerk';
 
-
 describe('secrets never leave the tool call (CLI)', () => {
   it('sends the real values to the server and writes them nowhere', async () => {
     // The server echoes what it got in a 25-item array, so the result is also intercepted

@@ -72,7 +72,6 @@ mission "check" {
 
 const AGENT = 'agent:check/clerk';
 
-
 let recorded: CliResult;
 let replayed: CliResult;
 let received: ReceivedRequest[] = [];

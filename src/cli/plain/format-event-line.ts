@@ -56,7 +56,8 @@ function describeTaskEvent(
 ): string | undefined {
   switch (event.type) {
     case 'task.started':
-      if (event.restored === true) return 'restored from the journal (succeeded before the restart)';
+      if (event.restored === true)
+        return 'restored from the journal (succeeded before the restart)';
       return `started${startedBecause(event, state)}${event.iterated ? ' (iterated)' : ''}`;
     case 'task.succeeded': {
       const route = event.route === null ? '' : ` → route ${event.route}`;
