@@ -47,6 +47,16 @@ export interface JournaledSpending {
   costPico: bigint;
 }
 
+/** A question to a commander, with its answer when one came. */
+export interface JournaledQuestion {
+  /** The task whose commander was asked. */
+  task: string;
+  iteration: number | null;
+  question: string;
+  askedBy: string;
+  answer?: string;
+}
+
 /** Everything one mission left in the journal. */
 export interface MissionJournal {
   succeededTasks: Map<string, SucceededTask>;
@@ -65,6 +75,8 @@ export interface MissionJournal {
   datasetWrites: DatasetWriteRecord[];
   /** Every model turn's spending, so budgets keep counting across the restart. */
   spending: JournaledSpending[];
+  /** Questions to commanders by target task, in the order asked (index = question index). */
+  questions: Map<string, JournaledQuestion[]>;
 }
 
 /** A mission as the journal saw it start and (maybe) end. */
@@ -113,6 +125,7 @@ function emptyMissionJournal(): MissionJournal {
     attempts: new Map(),
     datasetWrites: [],
     spending: [],
+    questions: new Map(),
   };
 }
 
@@ -241,6 +254,16 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
       if (task !== undefined && task !== '') {
         journal.spending.push({ task, usage: event.usage, costPico: BigInt(event.costPico) });
       }
+      return;
+    }
+    case 'question.asked': {
+      const { task, iteration, question, askedBy } = event;
+      entry(journal.questions, task, () => []).push({ task, iteration, question, askedBy });
+      return;
+    }
+    case 'question.answered': {
+      const asked = journal.questions.get(event.task)?.[event.questionIndex];
+      if (asked !== undefined) asked.answer = event.answer;
       return;
     }
     case 'dataset.updated':

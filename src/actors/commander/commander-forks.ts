@@ -28,6 +28,27 @@ export class CommanderForks {
 
   constructor(private readonly services: RunServices) {}
 
+  /**
+   * Resumed run: the fork of `record` as its journaled questions left it. Only questions that
+   * got their answer count, as in a live fork (a failed answer leaves the fork as it was).
+   */
+  restore(record: CommanderRecord, journaled: readonly Message[]): void {
+    let conversation: readonly Message[] | undefined;
+    let round: Message[] = [];
+    for (const message of journaled) {
+      const asks = message.role === 'user' && message.parts.some((part) => part.type === 'text');
+      round = asks ? [message] : [...round, message];
+      if (message.role === 'assistant' && toolCallsOf(message).length === 0 && round.length > 1) {
+        const base = conversation ?? record.messages;
+        // The first question was added to the commander's last message when that was a user
+        // message (withUserText): the round's first message replaces it.
+        conversation = [...(base.at(-1)?.role === 'user' ? base.slice(0, -1) : base), ...round];
+        round = [];
+      }
+    }
+    if (conversation !== undefined) this.conversations.set(record.actorId, [...conversation]);
+  }
+
   /** Asks the commander of `record`; `budgetTask` is the asking task (its budget pays). */
   ask(
     record: CommanderRecord,

@@ -17,6 +17,8 @@ import { createMissionRuntime } from './mission-runtime.ts';
 import { runTaskWork } from './task-work.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { restoreDatasets } from '../run-datasets.ts';
+import type { QuestionStore } from '../../runtime/question-store.ts';
+import { INTERRUPTED_BY_RESTART } from '../resume/interrupted-calls.ts';
 
 /** How one mission ended. */
 export interface MissionRunResult {
@@ -75,6 +77,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     for (const turn of options.restore.spending) {
       services.budgets.record(turn.task, turn.usage, turn.costPico);
     }
+    restoreQuestions(services.questions, options.restore);
   }
   const results = new TaskResults(mission);
   const missionActor = actorId.mission(mission.name);
@@ -157,4 +160,18 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     durationMs,
   });
   return { status: 'failed', error, chainTo: null, tasks };
+}
+
+/**
+ * Resumed run: the questions asked before the restart, for `list_commander_questions` and
+ * `get_commander_answer`; one whose answer never came will not get one now.
+ */
+function restoreQuestions(store: QuestionStore, journal: MissionJournal): void {
+  for (const [task, questions] of journal.questions) {
+    for (const asked of questions) {
+      const index = store.ask(task, asked);
+      if (asked.answer !== undefined) store.answer(task, index, asked.answer);
+      else store.fail(task, index, INTERRUPTED_BY_RESTART);
+    }
+  }
 }

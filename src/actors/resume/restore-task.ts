@@ -10,6 +10,7 @@ import type { Message } from '../../models/types.ts';
 import { actorId } from '../../runtime/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
+import type { CommanderRecord } from '../commander/commander-registry.ts';
 import type { TaskItemRecord, TaskOutcome } from '../mission/task-outcome.ts';
 import type { PreparedTask } from '../mission/task-preparation.ts';
 import { commanderScope } from '../mission/task-preparation.ts';
@@ -70,7 +71,7 @@ function keepCommander(
   if (messages === undefined) return;
   journal.conversations.delete(scope.actorId);
   restoreAgentSessions(scope, journal);
-  scope.runtime.commanders.record({
+  const record: CommanderRecord = {
     task: scope.task,
     index,
     actorId: scope.actorId,
@@ -80,7 +81,11 @@ function keepCommander(
     tools: commanderTools(prepared.commanderTask),
     messages,
     agents: scope.sessions,
-  });
+  };
+  scope.runtime.commanders.record(record);
+  // Questions asked before the restart: later ones build on their answers.
+  const fork = journal.conversations.get(actorId.fork(scope.actorId));
+  if (fork !== undefined) scope.runtime.forks.restore(record, fork);
 }
 
 /** The `mission_inputs` of the commander's last `task_complete` (a route to a mission). */

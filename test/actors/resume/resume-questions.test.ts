@@ -1,0 +1,144 @@
+/**
+ * Questions to a commander across a restart: a question asked after the resume builds on the
+ * ones answered before it (the fork is restored), and the question list keeps them.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunOptions } from '../../../src/actors/contracts.ts';
+import { startRun } from '../../../src/actors/start-run.ts';
+import { loadProject } from '../../../src/config/index.ts';
+import type { Config } from '../../../src/config/types.ts';
+import { restoreFromJournal } from '../../../src/journal/restore.ts';
+import type { MissionEvent } from '../../../src/runtime/events.ts';
+import {
+  ScriptedModelServer,
+  type RespondRequest,
+  type ScriptTurn,
+} from '../../../src/testing/index.ts';
+
+const PROJECT = `
+variable "base_url" {
+}
+model "main" {
+  provider = "openai"
+  api_key = "sk-test-questions"
+  base_url = vars.base_url
+}
+mission "m" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  task "a" {
+    objective = "Find things"
+  }
+  task "b" {
+    objective = "Ask about them"
+    depends_on = [tasks.a]
+  }
+}
+`;
+
+function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
+  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
+}
+
+const STEPS: Record<string, ScriptTurn[]> = {
+  'commander:a': [
+    step('set_subtasks', { subtasks: ['Find'] }),
+    step('complete_subtask'),
+    step('task_complete', { summary: 'Found three things' }),
+  ],
+  'commander:b': [
+    step('set_subtasks', { subtasks: ['Ask'] }),
+    step('complete_subtask'),
+    step('ask_commander', { task_name: 'a', question: 'First question?' }),
+    step('ask_commander', { task_name: 'a', question: 'Second question?' }),
+    step('list_commander_questions', { task_name: 'a' }),
+    step('task_complete', { summary: 'Asked' }),
+  ],
+};
+
+function respond(request: RespondRequest): ScriptTurn | undefined {
+  if (request.actor === 'commander:a#fork') {
+    const asked = /(First|Second) question\?$/.exec(request.summary.lastMessage)?.[1];
+    return {
+      text: `Answer to the ${String(asked).toLowerCase()} one`,
+      usage: { input: 10, output: 2 },
+    };
+  }
+  const input = (request.body as { input: Array<{ type?: string }> }).input;
+  return STEPS[request.actor ?? '']?.[input.filter((item) => item.type === 'function_call').length];
+}
+
+let server: ScriptedModelServer;
+let dir: string;
+let config: Config;
+
+async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
+  const events: MissionEvent[] = [];
+  const handle = startRun({
+    config,
+    mission: 'm',
+    inputs: {},
+    stateDir: join(dir, '.sortie'),
+    subscribers: [(event) => events.push(event)],
+    ...options,
+  });
+  await handle.done;
+  return events;
+}
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond });
+  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-questions-'));
+  await writeFile(join(dir, 'main.hcl'), PROJECT);
+  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('questions to a commander across a restart', () => {
+  it('keeps the answered questions: the next one builds on them and the list shows them', async () => {
+    const baseline = await run({ runId: 'questions' });
+    expect(baseline.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+    // The crash: right after the first question was answered.
+    const answered = baseline.findIndex((event) => event.type === 'question.answered');
+    const journal = baseline.slice(0, answered + 1);
+    const before = server.requests.length;
+    const events = await run({ resume: restoreFromJournal('questions', journal) });
+    expect(events.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+
+    const fork = server.requests
+      .slice(before)
+      .find((request) => request.actor === 'commander:a#fork');
+    const sent = JSON.stringify(fork?.body);
+    expect(sent).toContain('First question?');
+    expect(sent).toContain('Answer to the first one');
+    expect(sent).toContain('Second question?');
+    // Task a was not run again.
+    expect(server.requests.slice(before).map((request) => request.actor)).not.toContain(
+      'commander:a',
+    );
+
+    const listed = events.find(
+      (event) => event.type === 'tool.completed' && event.tool === 'list_commander_questions',
+    );
+    expect(JSON.parse((listed as { result: string }).result)).toEqual({
+      status: 'ok',
+      task: 'a',
+      questions: [
+        { index: 0, question: 'First question?', iteration: null, asked_by: 'b', answered: true },
+        { index: 1, question: 'Second question?', iteration: null, asked_by: 'b', answered: true },
+      ],
+    });
+  });
+});
