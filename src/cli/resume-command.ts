@@ -5,10 +5,11 @@
  */
 import type { Config, MissionConfig } from '../config/types.ts';
 import { UsageError } from '../errors.ts';
-import { findRunId, runPaths } from '../journal/paths.ts';
+import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
 import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
 import { journalWriterAlive } from '../journal/runs.ts';
+import { findRun } from './find-run.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
 import { pickMission } from './pick-mission.ts';
@@ -53,7 +54,7 @@ export async function resumeCommand(
 
 /** The journal of the run, refused while its writer is alive or when it already succeeded. */
 export async function readRunState(stateDir: string, idOrPrefix: string): Promise<RunJournalState> {
-  const runId = await findRunId(stateDir, idOrPrefix);
+  const runId = await findRun(stateDir, idOrPrefix);
   const paths = runPaths(stateDir, runId);
   if (await journalWriterAlive(paths.dir)) {
     throw new UsageError(
