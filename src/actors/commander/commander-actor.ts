@@ -19,6 +19,7 @@ import { abortError } from '../../runtime/abort.ts';
 import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-effects.ts';
+import type { CommanderRecord } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
 import type {
@@ -188,12 +189,15 @@ export function runCommander(
 /**
  * Keeps a finished commander in the registry (for `ask_commander` and `ask_agent`) when some
  * later task can ask it: a task nothing depends on, routes or sends to is never asked, so its
- * commanders (one per item of a big iteration) are not kept.
+ * commanders (one per item of a big iteration) are not kept. Returns the record kept.
  */
-function keepFinished(launch: CommanderLaunch, messages: CommanderResult['messages']): void {
+export function keepFinished(
+  launch: CommanderLaunch,
+  messages: CommanderResult['messages'],
+): CommanderRecord | undefined {
   const { scope } = launch;
-  if (!scope.runtime.graph.hasDescendants(scope.task)) return;
-  scope.runtime.commanders.record({
+  if (!scope.runtime.graph.hasDescendants(scope.task)) return undefined;
+  const record: CommanderRecord = {
     task: scope.task,
     index: scope.index,
     actorId: scope.actorId,
@@ -203,7 +207,9 @@ function keepFinished(launch: CommanderLaunch, messages: CommanderResult['messag
     tools: launchTools(launch),
     messages,
     agents: scope.sessions,
-  });
+  };
+  scope.runtime.commanders.record(record);
+  return record;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type CommanderLaunch,
 } from '../commander/commander-actor.ts';
 import { userText } from '../commander/conversation.ts';
+import type { CommanderScope } from '../commander/commander-scope.ts';
 import { continueCommander } from '../resume/continue-commander.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { commanderScope } from './task-preparation.ts';
@@ -25,6 +26,21 @@ export interface TaskCommanderStart {
   resumable: boolean;
 }
 
+/** The launch of a commander of the prepared task in `scope` with `input`. */
+export function commanderLaunch(
+  prepared: PreparedTask,
+  scope: CommanderScope,
+  input: CommanderInput,
+): CommanderLaunch {
+  return {
+    scope,
+    model: prepared.model,
+    ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
+    system: prepared.system,
+    input,
+  };
+}
+
 /** Runs the commander to its end; rejects only when cancelled or on a machine defect. */
 export async function runTaskCommander(
   prepared: PreparedTask,
@@ -34,17 +50,13 @@ export async function runTaskCommander(
   const scope = commanderScope(prepared, start.index);
   const continuation = start.resumable ? await continueCommander(scope, signal) : undefined;
   const launch: CommanderLaunch = {
-    scope,
-    model: prepared.model,
-    ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-    system: prepared.system,
-    input: {
+    ...commanderLaunch(prepared, scope, {
       ...start.input,
       task: prepared.commanderTask,
       ...(continuation !== undefined
         ? { messages: continuation.messages, restored: continuation.restored }
         : { messages: [userText(start.objective())] }),
-    },
+    }),
     ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),
   };
   return continuation?.completion !== undefined

@@ -100,7 +100,7 @@ export async function continueCommander(
  * The completion of the last reply's `task_complete` when it had been accepted (its result is
  * in the conversation or the journal), else undefined.
  */
-function acceptedCompletion(
+export function acceptedCompletion(
   messages: readonly Message[],
   restored: RestoredConversation,
 ): CompletionRecord | undefined {

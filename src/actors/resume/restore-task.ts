@@ -5,16 +5,18 @@
  * `ask_commander` and `ask_agent`).
  */
 import type { MissionJournal, SucceededTask } from '../../journal/restore.ts';
-import { toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message } from '../../models/types.ts';
 import { actorId } from '../../runtime/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
-import { commanderTools } from '../../tools/commander/index.ts';
-import type { CommanderRecord } from '../commander/commander-registry.ts';
+import { keepFinished } from '../commander/commander-actor.ts';
+import { commanderLaunch } from '../mission/task-commander.ts';
 import type { TaskItemRecord, TaskOutcome } from '../mission/task-outcome.ts';
 import type { PreparedTask } from '../mission/task-preparation.ts';
 import { commanderScope } from '../mission/task-preparation.ts';
-import { restoreAgentSessions } from './continue-commander.ts';
+import {
+  acceptedCompletion,
+  restoreAgentSessions,
+  restoredConversation,
+} from './continue-commander.ts';
 
 /** Rebuilds the succeeded task `done` of the prepared task and returns its outcome. */
 export function restoreSucceededTask(
@@ -26,7 +28,11 @@ export function restoreSucceededTask(
   const task = prepared.config.name;
   const iterator = prepared.config.iterator;
   const commander = actorId.commander(task);
-  const missionInputs = missionInputsOf(journal.conversations.get(commander) ?? []);
+  const conversation = restoredConversation(journal, commander);
+  const missionInputs =
+    conversation === undefined
+      ? null
+      : (acceptedCompletion(conversation.messages, conversation)?.missionInputs ?? null);
   if (iterator === undefined) {
     knowledge.recordTask(task, { summary: done.summary, output: done.output });
     keepCommander(prepared, journal, null);
@@ -67,42 +73,14 @@ function keepCommander(
   index: number | null,
 ): void {
   const scope = commanderScope(prepared, index);
-  const messages = journal.conversations.get(scope.actorId);
-  if (messages === undefined) return;
+  const restored = restoredConversation(journal, scope.actorId);
+  if (restored === undefined) return;
   journal.conversations.delete(scope.actorId);
   restoreAgentSessions(scope, journal);
-  const record: CommanderRecord = {
-    task: scope.task,
-    index,
-    actorId: scope.actorId,
-    model: prepared.model,
-    ...(prepared.reasoning !== undefined ? { reasoning: prepared.reasoning } : {}),
-    system: prepared.system,
-    tools: commanderTools(prepared.commanderTask),
-    messages,
-    agents: scope.sessions,
-  };
-  scope.runtime.commanders.record(record);
+  const messages = [...restored.messages];
+  const launch = commanderLaunch(prepared, scope, { task: prepared.commanderTask, messages });
+  const record = keepFinished(launch, messages);
   // Questions asked before the restart: later ones build on their answers.
   const fork = journal.conversations.get(actorId.fork(scope.actorId));
-  if (fork !== undefined) scope.runtime.forks.restore(record, fork);
-}
-
-/** The `mission_inputs` of the commander's last `task_complete` (a route to a mission). */
-function missionInputsOf(messages: readonly Message[]): Record<string, unknown> | null {
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index] as Message;
-    if (message.role !== 'assistant') continue;
-    const call = toolCallsOf(message).findLast((candidate) => candidate.name === 'task_complete');
-    if (call === undefined) continue;
-    try {
-      const inputs = (JSON.parse(call.arguments) as { mission_inputs?: unknown }).mission_inputs;
-      return inputs !== null && typeof inputs === 'object' && !Array.isArray(inputs)
-        ? (inputs as Record<string, unknown>)
-        : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  if (record !== undefined && fork !== undefined) scope.runtime.forks.restore(record, fork);
 }
