@@ -28,7 +28,13 @@ export {
 export { repairTornTail } from './repair.ts';
 export { journalEvents, readJournal, type JournalContent } from './reader.ts';
 export type { JsonLinesEnd } from './json-lines.ts';
-export { conversationsOf, lastSeqOf, unansweredToolCalls } from './conversations.ts';
+export { unansweredToolCalls } from './conversations.ts';
+export {
+  missionToResume,
+  restoreFromJournal,
+  type MissionJournal,
+  type RunJournalState,
+} from './restore.ts';
 export { journalWriterAlive, listRuns, loadRunSummary, type RunRow } from './runs.ts';
 export {
   summarizeEventStream,

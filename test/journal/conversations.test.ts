@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  conversationsOf,
-  lastSeqOf,
-  unansweredToolCalls,
-} from '../../src/journal/conversations.ts';
+import { unansweredToolCalls } from '../../src/journal/conversations.ts';
+import { restoreFromJournal } from '../../src/journal/restore.ts';
 import type { Message } from '../../src/models/types.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/runtime/events.ts';
@@ -28,7 +25,7 @@ const results = (...ids: string[]): Message => ({
   })),
 });
 
-describe('conversationsOf', () => {
+describe('restoreFromJournal: conversations', () => {
   it('rebuilds each conversation, forks apart, in append order', () => {
     const bus = new EventBus({ runId: 'r', now: steppingClock('2026-01-01T00:00:00.000Z') });
     const events: MissionEvent[] = [];
@@ -40,20 +37,28 @@ describe('conversationsOf', () => {
         conversation,
         message,
       });
+    bus.emit({
+      type: 'mission.started',
+      actor: 'mission:m',
+      mission: 'm',
+      inputs: {},
+      chainedFrom: null,
+    });
     append('commander:a', user('objective'));
     append('agent:a/r', user('task'));
     append('commander:a', calls('c1'));
     bus.emit({ type: 'warning', actor: 'run', code: 'x', message: 'noise' });
     append('commander:a#fork', user('question'));
-    expect(conversationsOf(events)).toEqual(
+    const state = restoreFromJournal('r', events);
+    expect(state.journals.get('m')?.conversations).toEqual(
       new Map([
         ['commander:a', [user('objective'), calls('c1')]],
         ['agent:a/r', [user('task')]],
         ['commander:a#fork', [user('question')]],
       ]),
     );
-    expect(lastSeqOf(events)).toBe(5);
-    expect(lastSeqOf([])).toBe(0);
+    expect(state.lastSeq).toBe(6);
+    expect(restoreFromJournal('r', []).lastSeq).toBe(0);
   });
 });
 
