@@ -57,9 +57,11 @@ export function createRunRedactor(
 }
 
 /**
- * The event bus's `redact` hook built from a text redactor: every string of the event (keys
- * included). Copy-on-write: objects and arrays holding no secret are returned as they are, so
- * the common event (no secret anywhere) costs one regex test per string and no allocation.
+ * The event bus's `redact` hook built from a text redactor, or from a holder whose current
+ * redactor chained missions widen: every string of the event (keys included). Copy-on-write:
+ * objects and arrays holding no secret are returned as they are, so the common event (no secret
+ * anywhere) costs one pass over its JSON text, or one regex test per string when a secret has a
+ * character JSON escapes, and no copy.
  */
 export function eventRedactor(
   source: Redactor | { readonly current: Redactor },
