@@ -11,6 +11,7 @@ import { startRun } from '../../../src/actors/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
 import type { MissionEvent } from '../../../src/runtime/events.ts';
+import { callsSoFar } from './resume-fixture.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../../src/testing/index.ts';
 
 function project(tokens: number): string {
@@ -67,10 +68,7 @@ async function run(tokens: number, options: Partial<RunOptions>): Promise<Missio
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({
-    respond: (request) => {
-      const input = (request.body as { input: Array<{ type?: string }> }).input;
-      return STEPS[input.filter((item) => item.type === 'function_call').length];
-    },
+    respond: (request) => STEPS[callsSoFar(request.body)],
   });
   dir = await mkdtemp(join(tmpdir(), 'sortie-resume-budget-'));
 });

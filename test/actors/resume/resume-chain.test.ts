@@ -13,6 +13,7 @@ import { loadProject } from '../../../src/config/index.ts';
 import type { Config } from '../../../src/config/types.ts';
 import { missionToResume, restoreFromJournal } from '../../../src/journal/restore.ts';
 import type { MissionEvent } from '../../../src/runtime/events.ts';
+import { callsSoFar } from './resume-fixture.ts';
 import {
   ScriptedModelServer,
   type RespondRequest,
@@ -76,14 +77,7 @@ const STEPS: Record<string, ScriptTurn[]> = {
 };
 
 function respond(request: RespondRequest): ScriptTurn | undefined {
-  const input = (request.body as { input: Array<{ type?: string; output?: unknown }> }).input;
-  const interrupted = input.filter(
-    (item) =>
-      item.type === 'function_call_output' &&
-      JSON.stringify(item.output).includes('interrupted by a restart'),
-  ).length;
-  const done = input.filter((item) => item.type === 'function_call').length - interrupted;
-  return STEPS[request.actor ?? '']?.[done];
+  return STEPS[request.actor ?? '']?.[callsSoFar(request.body)];
 }
 
 let server: ScriptedModelServer;

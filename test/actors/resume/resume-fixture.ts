@@ -117,7 +117,7 @@ interface InputItem {
  * How many steps the request's conversation (OpenAI Responses input) has done: its tool
  * calls, except those a restart interrupted — like a model, the script calls those again.
  */
-function callsSoFar(body: unknown): number {
+export function callsSoFar(body: unknown): number {
   const input = (body as { input?: unknown }).input;
   if (!Array.isArray(input)) return 0;
   const items = input as InputItem[];
