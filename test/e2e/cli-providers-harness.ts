@@ -88,12 +88,12 @@ export async function runCli(spec: CliRunSpec): Promise<CliRun> {
 
 /**
  * Runs the mission through the CLI and sends SIGINT (Ctrl-C) once `inFlight` holds for the
- * requests the server has received (checked on every change of the child's output and on a
- * short poll, since a request in flight prints nothing).
+ * requests the server has received or the `--json` output so far (checked on every change of
+ * the child's output and on a short poll, since a request in flight prints nothing).
  */
 export async function interruptCli(
   spec: CliRunSpec,
-  inFlight: (server: ScriptedModelServer) => boolean,
+  inFlight: (server: ScriptedModelServer, stdout: string) => boolean,
 ): Promise<CliRun> {
   const server = await startModelServer(spec.turns);
   const child = spawn(process.execPath, ['bin/sortie.js', ...(await runArguments(spec, server))], {
@@ -105,7 +105,7 @@ export async function interruptCli(
   let stderr = '';
   let interrupted = false;
   const interruptOnce = (): void => {
-    if (interrupted || !inFlight(server)) return;
+    if (interrupted || !inFlight(server, stdout)) return;
     interrupted = true;
     child.kill('SIGINT');
   };

@@ -5,6 +5,7 @@ import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import {
   MAX_UNCAPPED_READ_BYTES,
   pagingFooter,
+  PATTERN_DESCRIPTION,
   searchRequest,
   pathProperty,
   slotProperty,
@@ -30,7 +31,7 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
         type: 'object',
         properties: {
           slot: slotProperty(slots),
-          pattern: { type: 'string', description: 'Regular expression tested on each line' },
+          pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on each line` },
           path: pathProperty('File or folder to search; default the slot root'),
           recursive: { type: 'boolean', default: true },
           limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
@@ -40,7 +41,7 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
         additionalProperties: false,
       },
     }),
-    async execute(args) {
+    async execute(args, context) {
       const request = await searchRequest(slots, args);
       if (typeof request === 'string') return errorOutcome(request);
       const { pattern, limit, offset } = request;
@@ -49,6 +50,8 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
       const matches: string[] = [];
       let skipped = 0;
       for (const file of files) {
+        // Between files the event loop has turned: a cancelled run stops here.
+        context.signal.throwIfAborted();
         if (file.size > MAX_UNCAPPED_READ_BYTES) {
           skipped++;
           continue;

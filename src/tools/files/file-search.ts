@@ -1,7 +1,13 @@
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
-import { pagingFooter, pathProperty, searchRequest, slotProperty } from './file-tool-common.ts';
+import {
+  PATTERN_DESCRIPTION,
+  pagingFooter,
+  pathProperty,
+  searchRequest,
+  slotProperty,
+} from './file-tool-common.ts';
 import { statSlotPath, walkSlotFolder } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 
@@ -18,7 +24,7 @@ export function createFileSearchTool(slots: SlotSet): AgentTool {
         type: 'object',
         properties: {
           slot: slotProperty(slots),
-          pattern: { type: 'string', description: 'Regular expression tested on file names' },
+          pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on file names` },
           path: pathProperty('Folder to search; default the slot root'),
           limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
           offset: { type: 'integer', minimum: 0, default: 0 },

@@ -1,4 +1,4 @@
-import { unsafePatternReason } from './pattern-safety.ts';
+import { compilePattern, type SearchPattern } from './search-pattern.ts';
 import { resolveSlotPath, type SlotPath } from './path-guard.ts';
 import type { SlotSet } from './slots.ts';
 
@@ -44,18 +44,9 @@ export function pagingFooter(
   return `(showing ${offset + 1}-${last} of ${plural(total)}${more})`;
 }
 
-/** A regex from a model, or the error text for an invalid or unsafe one (pattern-safety.ts). */
-export function compilePattern(pattern: string): RegExp | string {
-  let compiled: RegExp;
-  try {
-    compiled = new RegExp(pattern);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return `invalid pattern: ${reason}`;
-  }
-  const unsafe = unsafePatternReason(pattern);
-  return unsafe === undefined ? compiled : `unsafe pattern: ${unsafe}`;
-}
+/** The `pattern` argument's description: the syntax a model may use (search-pattern.ts). */
+export const PATTERN_DESCRIPTION =
+  'Regular expression in RE2 syntax (no backreferences or lookaround; (?i) makes it case-insensitive)';
 
 /** A text file larger than this must be read with a cap. */
 export const MAX_UNCAPPED_READ_BYTES = 10 * 1024 * 1024;
@@ -68,7 +59,7 @@ export function errorCode(error: unknown): string {
 
 /** What `file_search` and `file_grep` share: the regex, the page wanted and where to start. */
 export interface SearchRequest {
-  pattern: RegExp;
+  pattern: SearchPattern;
   limit: number;
   offset: number;
   /** The `path` argument (default the slot root), through the path guard. */

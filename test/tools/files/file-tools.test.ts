@@ -248,7 +248,25 @@ describe('file_search', () => {
 
   it('rejects an invalid regex', async () => {
     expect(await call('file_search', { slot: 'memory', pattern: '([a-' })).toEqual(
-      error('invalid pattern: Invalid regular expression: /([a-/: Unterminated character class'),
+      error('invalid pattern: missing closing ]: `[a-`'),
+    );
+  });
+
+  it('matches a long file name against a catastrophic pattern promptly', async () => {
+    await writeFile(join(memory, `${'a'.repeat(200)}b.txt`), '');
+    expect(await call('file_search', { slot: 'memory', pattern: '^(a|a)+$' })).toEqual(
+      text('(no matches)'),
+    );
+    expect(await call('file_search', { slot: 'memory', pattern: '^(a|a)+b\\.txt$' })).toEqual(
+      text(`${'a'.repeat(200)}b.txt\n(1 match)`),
+    );
+  });
+
+  it('names syntax the linear-time engine lacks', async () => {
+    expect(await call('file_search', { slot: 'memory', pattern: '(?<!docs)\\.md$' })).toEqual(
+      error(
+        'unsupported pattern syntax: lookbehind "(?<!"; RE2 has no lookaround: make the preceding text part of the match, e.g. (?<=\\$)\\d+ → \\$\\d+, or leave it out',
+      ),
     );
   });
 });
@@ -286,7 +304,47 @@ describe('file_grep', () => {
       ),
     );
     expect(await call('file_grep', { slot: 'memory', pattern: '*' })).toEqual(
-      error('invalid pattern: Invalid regular expression: /*/: Nothing to repeat'),
+      error('invalid pattern: missing argument to repetition operator: `*`'),
     );
+  });
+
+  it('runs catastrophic patterns in linear time with correct results', async () => {
+    await writeFile(
+      join(memory, 'hostile.txt'),
+      `${'a'.repeat(27)}\n${'a'.repeat(26)}!\n${'a'.repeat(2999)}c\n${'a'.repeat(3000)}b\n`,
+    );
+    const grep = (pattern: string) =>
+      call('file_grep', { slot: 'memory', pattern, path: 'hostile.txt' });
+    expect(await grep('^(a|a)+$')).toEqual(text(`hostile.txt:1: ${'a'.repeat(27)}\n(1 match)`));
+    expect(await grep('a*a*a*a*a*a*b')).toEqual(
+      text(`hostile.txt:4: ${'a'.repeat(200)}…\n(1 match)`),
+    );
+    expect(await grep('(a+)+!')).toEqual(text(`hostile.txt:2: ${'a'.repeat(26)}!\n(1 match)`));
+  });
+
+  it('is case-sensitive unless the pattern starts with (?i)', async () => {
+    expect(await call('file_grep', { slot: 'memory', pattern: 'BETA', path: 'a.txt' })).toEqual(
+      text('(no matches)'),
+    );
+    expect(await call('file_grep', { slot: 'memory', pattern: '(?i)BETA', path: 'a.txt' })).toEqual(
+      text('a.txt:2: beta\n(1 match)'),
+    );
+  });
+
+  it('names an unsupported backreference and how to rewrite it', async () => {
+    expect(await call('file_grep', { slot: 'memory', pattern: '(a)\\1' })).toEqual(
+      error(
+        'unsupported pattern syntax: backreference "\\1"; RE2 cannot match a group again: write the repeated text out, e.g. (ab)ab instead of (ab)\\1, or match it loosely, e.g. (\\w+) \\w+',
+      ),
+    );
+  });
+
+  it('stops between files when the call is aborted', async () => {
+    const tool = tools.get('file_grep');
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled'));
+    await expect(
+      tool?.execute({ slot: 'memory', pattern: 'beta' }, { signal: controller.signal }),
+    ).rejects.toThrow('cancelled');
   });
 });
