@@ -80,13 +80,20 @@ export class AgentToolbox {
 
 /** The agent's `tools = [...]` in config order: built-ins, and custom tool blocks. */
 function configuredTools(agent: AgentConfig, config: Config): AgentTool[] {
-  const vars = variableValues(config);
+  const variables = {
+    values: variableValues(config),
+    secret: new Set(
+      [...config.variables.values()].flatMap((variable) =>
+        variable.secret ? [variable.name] : [],
+      ),
+    ),
+  };
   return agent.tools.flatMap((reference) => {
     if (reference.kind === 'builtin') {
       const tool = findBuiltinTool(reference.name);
       return tool === undefined ? [] : [tool];
     }
     const custom = config.tools.get(reference.name);
-    return custom === undefined ? [] : [customToolFromConfig(custom, vars)];
+    return custom === undefined ? [] : [customToolFromConfig(custom, variables)];
   });
 }

@@ -141,8 +141,21 @@ function resolveRedirect(location: string, from: URL): URL | HttpFailure {
   return next;
 }
 
-/** Builds the header set before any I/O, so malformed names or values fail cleanly. */
+/**
+ * Builds the header set before any I/O, so malformed names or values fail cleanly. CR and
+ * LF are refused by name: `Headers` silently strips them at the ends of a value and its own
+ * message quotes the whole value.
+ */
 function buildHeaders(request: HttpRequest, url: string): Headers | HttpFailure {
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (/[\r\n]/.test(value)) {
+      return httpFailure(
+        'invalid_request',
+        url,
+        `the header "${name}" contains a line break (CR or LF); header values must be one line`,
+      );
+    }
+  }
   try {
     return new Headers(request.headers ?? {});
   } catch (error) {

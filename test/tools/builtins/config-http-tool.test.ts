@@ -61,9 +61,11 @@ function rateTool(url: string): CustomToolConfig {
   };
 }
 
+const VARIABLES = { values: { api_key: 'k-42' }, secret: new Set<string>() };
+
 describe('customToolFromConfig', () => {
   it('evaluates url, headers, query and body per call and sends them', async () => {
-    const tool = customToolFromConfig(rateTool(server.url), { api_key: 'k-42' });
+    const tool = customToolFromConfig(rateTool(server.url), VARIABLES);
     expect(tool.definition.name).toBe('tools_exchange_rate');
     expect(parsed(await callTool(tool, { from: 'USD' }))).toEqual({
       status: 200,
@@ -81,11 +83,103 @@ describe('customToolFromConfig', () => {
       ...rateTool(server.url),
       headers: [{ name: 'x-key', value: expr('item.key') }],
     };
-    const tool = customToolFromConfig(config, { api_key: 'k-42' });
+    const tool = customToolFromConfig(config, VARIABLES);
     const before = server.seen.length;
     expect(await callTool(tool, { from: 'USD' })).toEqual({
       content:
         '{"status":"error","error":"could not build the request: item is not available here"}',
+      isError: true,
+    });
+    expect(server.seen.length).toBe(before);
+  });
+});
+
+/** A GET tool with one string input `value` and the given url and headers. */
+function probeTool(url: string, headers: CustomToolConfig['headers'] = []): CustomToolConfig {
+  return {
+    name: 'probe',
+    implements: 'get',
+    description: 'Probe',
+    inputs: {
+      jsonSchema: {
+        type: 'object',
+        properties: { value: { type: 'string' } },
+        required: ['value'],
+      },
+      fields: [],
+    },
+    url: expr(url),
+    headers,
+    query: [],
+    timeoutSeconds: 5,
+    span,
+  };
+}
+
+describe('customToolFromConfig: values encoded for where they go', () => {
+  const secretVariables = {
+    values: { api_url: '', token: 'k+/=&admin=1' },
+    secret: new Set(['token']),
+  };
+
+  beforeAll(() => {
+    secretVariables.values.api_url = server.url;
+    for (const path of ['/search', '/users/a%2Fb/profile', '/users/..%2Fadmin/profile']) {
+      server.route(path, (request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ url: request.url }));
+      });
+    }
+  });
+
+  /** The URL the server received for one call of the tool. */
+  async function received(config: CustomToolConfig, value: string): Promise<unknown> {
+    const outcome = await callTool(customToolFromConfig(config, secretVariables), { value });
+    return (parsed(outcome) as { body: { url: string } }).body.url;
+  }
+
+  it('keeps an input in its query parameter: & and # add nothing', async () => {
+    const config = probeTool('"${vars.api_url}/search?q=${inputs.value}&limit=5"');
+    expect(await received(config, 'a&k=INJECTED')).toBe('/search?q=a%26k%3DINJECTED&limit=5');
+    expect(await received(config, 'a#x')).toBe('/search?q=a%23x&limit=5');
+  });
+
+  it('keeps an input in its path segment: / and .. do not move the path', async () => {
+    const config = probeTool('"${vars.api_url}/users/${inputs.value}/profile"');
+    expect(await received(config, 'a/b')).toBe('/users/a%2Fb/profile');
+    expect(await received(config, '../admin')).toBe('/users/..%2Fadmin/profile');
+    const before = server.seen.length;
+    expect(await callTool(customToolFromConfig(config, secretVariables), { value: '..' })).toEqual({
+      content: JSON.stringify({
+        status: 'error',
+        error:
+          'could not build the request: input "value" would make the URL path segment "..", which changes the path; pass a name, not "." or ".."',
+      }),
+      isError: true,
+    });
+    expect(server.seen.length).toBe(before);
+  });
+
+  it('encodes a secret variable in the query, so it arrives whole', async () => {
+    const config = probeTool('"${vars.api_url}/search?key=${vars.token}&q=${inputs.value}"');
+    expect(await received(config, 'x')).toBe('/search?key=k%2B%2F%3D%26admin%3D1&q=x');
+  });
+
+  it('refuses a header value with a line break before sending anything', async () => {
+    const config = probeTool('"${vars.api_url}/search"', [
+      { name: 'X-Note', value: expr('"note ${inputs.value}"') },
+    ]);
+    const before = server.seen.length;
+    expect(
+      await callTool(customToolFromConfig(config, secretVariables), {
+        value: 'hi\r\nX-Injected: 1',
+      }),
+    ).toEqual({
+      content: JSON.stringify({
+        status: 'error',
+        error:
+          'could not build the request: input "value" goes into the header "X-Note" and contains a line break (CR or LF); header values must be one line',
+      }),
       isError: true,
     });
     expect(server.seen.length).toBe(before);

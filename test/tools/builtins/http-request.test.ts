@@ -140,6 +140,25 @@ describe('executeHttpRequest', () => {
     });
   });
 
+  it.each(['a\r\nX-Injected: 1', 'trailing\n', 'a\rb'])(
+    'refuses a header value with CR or LF (%j) before sending anything',
+    async (value) => {
+      const before = server.seen.length;
+      expect(
+        await executeHttpRequest({
+          method: 'GET',
+          url: `${server.url}/json`,
+          headers: { 'X-Note': value },
+        }),
+      ).toEqual({
+        ok: false,
+        kind: 'invalid_request',
+        message: `request to ${server.url}/json failed: the header "X-Note" contains a line break (CR or LF); header values must be one line`,
+      });
+      expect(server.seen.length).toBe(before);
+    },
+  );
+
   it('rejects an invalid header before sending anything', async () => {
     const before = server.seen.length;
     const result = await executeHttpRequest({
