@@ -25,6 +25,7 @@ export function parseInputFlags(
   const names = inputs?.fields.map((field) => field.name) ?? [];
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
+  const given = new Set<string>();
   for (const flag of flags) {
     const separator = flag.indexOf('=');
     if (separator <= 0) {
@@ -40,6 +41,11 @@ export function parseInputFlags(
       );
       continue;
     }
+    if (given.has(name)) {
+      problems.push(`--input ${name}: given more than once; give each input once`);
+      continue;
+    }
+    given.add(name);
     const converted = convert(name, text, property, cwd);
     if ('problem' in converted) problems.push(`--input ${flag}: ${converted.problem}`);
     else values[name] = converted.value;

@@ -2,6 +2,7 @@ import { analyzeProject, ProjectConfigError } from '../config/load-project.ts';
 import { requireVariables, type RequirementOptions } from '../config/requirements.ts';
 import type { Config } from '../config/types.ts';
 import { ConfigError } from '../errors.ts';
+import { checkDeclaredVariables } from './var-flags.ts';
 
 /** A project loaded for a run. */
 export interface LoadedForRun {
@@ -29,6 +30,7 @@ export async function loadForRun(
   if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     fail(analysis.diagnostics);
   }
+  checkDeclaredVariables(vars, analysis.config.variables.keys());
   return {
     config: analysis.config,
     checkVariables(mission, options) {

@@ -14,13 +14,12 @@ export const registerModels: RegisterCommand = (program: Command, io: CliIo, set
     .argument('[DIR]', 'project directory or .hcl file', '.')
     .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
     .action(async (directory: string, options: { var?: string[] }) => {
-      const { parseVarFlags } = await import('./var-flags.ts');
+      const { checkDeclaredVariables, parseVarFlags } = await import('./var-flags.ts');
       const { loadProject } = await import('../config/load-project.ts');
       const { formatModels } = await import('./models-table.ts');
-      const config = await loadProject(directory, {
-        vars: parseVarFlags(options.var ?? []),
-        env: io.env,
-      });
+      const vars = parseVarFlags(options.var ?? []);
+      const config = await loadProject(directory, { vars, env: io.env });
+      checkDeclaredVariables(vars, config.variables.keys());
       io.stdout(formatModels(config));
       setExitCode(ExitCode.ok);
     });

@@ -3,11 +3,13 @@ import { COMMANDS } from './commands.ts';
 import { ExitCode } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { printFailure } from './print-failure.ts';
+import { sortieVersion } from './version.ts';
 
 /** The `sortie` program with every command registered, writing through `io`. */
 export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('sortie')
     .description('Run multi-agent LLM missions written in HCL')
+    .version(sortieVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run sortie --help for usage)')
     .exitOverride()

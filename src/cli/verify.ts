@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from './exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
@@ -13,7 +14,7 @@ export const registerVerify: RegisterCommand = (program: Command, io: CliIo, set
       'load and validate a project: print every problem and a summary; exit 0, or 2 on errors',
     )
     .argument('[DIR]', 'project directory or .hcl file', '.')
-    .option('--var <NAME=VALUE...>', 'set a variable (repeatable)')
+    .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
     .option('--tokens', "add each task's commander harness tokens (system prompt + tool schemas)")
     .action(async (directory: string, options: { var?: string[]; tokens?: boolean }) => {
       setExitCode(await verify(directory, options.var ?? [], io, options.tokens === true));
@@ -27,9 +28,10 @@ export async function verify(
   io: CliIo,
   tokens = false,
 ): Promise<number> {
-  const { parseVarFlags } = await import('./var-flags.ts');
+  const { checkDeclaredVariables, parseVarFlags } = await import('./var-flags.ts');
   const { analyzeProject } = await import('../config/load-project.ts');
-  const analysis = await analyzeProject(directory, { vars: parseVarFlags(varFlags), env: io.env });
+  const vars = parseVarFlags(varFlags);
+  const analysis = await analyzeProject(directory, { vars, env: io.env });
   printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
   const errors = analysis.diagnostics.filter(
     (diagnostic) => diagnostic.severity === 'error',
@@ -39,6 +41,7 @@ export async function verify(
     io.stdout(`failed: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
     return ExitCode.usage;
   }
+  checkDeclaredVariables(vars, analysis.config.variables.keys());
   io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
   if (tokens) {
     const { formatHarnessTokens } = await import('./verify-tokens.ts');

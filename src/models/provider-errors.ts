@@ -38,6 +38,29 @@ export class ProviderNetworkError extends ProviderError {
   }
 }
 
+/**
+ * A local model server refused the connection: nothing listens at its address, and waiting
+ * will not start it, so this is not retried (a remote API's refusal still is).
+ */
+export class LocalServerDownError extends ProviderError {
+  constructor(
+    provider: string,
+    readonly baseUrl: string,
+    readonly config: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      // The first line is what one-line logs show; the hint follows on its own line.
+      `nothing answers at ${baseUrl} (connection refused)\nhint: start the model server (Ollama: \`ollama serve\`) or correct base_url of model "${config}"`,
+      provider,
+      undefined,
+      false,
+      undefined,
+      options,
+    );
+  }
+}
+
 /** The response stream ended before its final event; retryable. */
 export class TruncatedStreamError extends ProviderError {
   constructor(provider: string) {

@@ -1,24 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sortieSync as sortie } from './cli-child.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const INPUTS = 'test/cli/fixtures/inputs';
-
-/** Runs `node bin/sortie.js` (the sources through tsx, as SORTIE_RUN_SOURCES asks) with colour off. */
-function sortie(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe.concurrent('sortie usage errors (child process)', () => {
   it('rejects an unknown flag with a suggestion and exit 2', () => {

@@ -5,7 +5,7 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../../errors.ts';
 import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
-import { ProviderNetworkError } from '../provider-errors.ts';
+import { LocalServerDownError, ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { RETRYABLE_EVENT_CODES } from './stream.ts';
 import type { ResolvedModel } from '../types.ts';
@@ -41,6 +41,11 @@ export function toProviderError(
   if (error instanceof APIUserAbortError) return error;
   if (error instanceof APIConnectionError) {
     const network = classifyNetworkError(error);
+    if (model.provider === 'ollama' && network?.kind === 'connection_refused') {
+      return new LocalServerDownError(provider, model.baseUrl ?? '', model.config, {
+        cause: error,
+      });
+    }
     return new ProviderNetworkError(redact(error.message), provider, network?.kind ?? 'network', {
       cause: error,
     });
