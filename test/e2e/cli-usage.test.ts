@@ -6,7 +6,8 @@ import { sortieSync as sortie } from './cli-child.ts';
 
 const INPUTS = 'test/cli/fixtures/inputs';
 
-describe.concurrent('sortie usage errors (child process)', () => {
+// Sequential: each child is awaited synchronously, so concurrency would only stack timeouts.
+describe('sortie usage errors (child process)', () => {
   it('rejects an unknown flag with a suggestion and exit 2', () => {
     expect(sortie(['run', INPUTS, '--inptu', 'x=1'])).toEqual({
       status: 2,
