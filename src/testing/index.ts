@@ -25,3 +25,4 @@ export {
   geminiProtocol,
 } from './protocols/index.ts';
 export { matchesTurn, pickTurn } from './turn-matching.ts';
+export { splitSseFrames } from './respond.ts';

@@ -70,8 +70,16 @@ export async function answer(options: Answer): Promise<void> {
   else await answerJson(options);
 }
 
+/**
+ * The frames of a server-sent-event recording, each with its blank-line terminator, line
+ * endings kept (Gemini sends `\r\n`, the others `\n`).
+ */
+export function splitSseFrames(recording: string): string[] {
+  return (recording.match(/[\s\S]*?(?:\r?\n\r?\n|$)/g) ?? []).filter((frame) => frame !== '');
+}
+
 async function answerStream({ response, handler, turn, context, timers }: Answer): Promise<void> {
-  const frames = handler.stream(turn, context);
+  const frames = turn.frames ?? handler.stream(turn, context);
   response.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',

@@ -52,12 +52,23 @@ export interface ScriptTurn {
   /** Reasoning text; its opaque state (signature, encrypted content) is generated. */
   reasoning?: string;
   usage?: ScriptedUsage;
-  /** Default: `tool_use` when there are tool calls, else `end`. */
-  stopReason?: 'end' | 'tool_use' | 'max_tokens';
+  /**
+   * Default: `tool_use` when there are tool calls, else `end`. `refusal` answers with the
+   * protocol's own refusal, `text` being what the model says: an OpenAI refusal content
+   * part, an Anthropic `stop_reason: "refusal"` with `text` as the explanation, a Gemini
+   * reply stopped with `finishReason: "SAFETY"` and `text` as its finish message.
+   */
+  stopReason?: 'end' | 'tool_use' | 'max_tokens' | 'refusal';
   /** Wait before the first byte. */
   delayMs?: number;
   /** Answer with an HTTP error instead of a reply. */
   error?: ScriptedError;
+  /**
+   * Streaming only: these server-sent-event frames, verbatim, instead of the frames built
+   * from the turn: a provider's recorded stream (`splitSseFrames` splits a recording). The
+   * faults below apply to them as to built frames.
+   */
+  frames?: string[];
   /** Streaming only: stop sending after the first events and close the connection. */
   truncate?: boolean;
   /** Streaming only: send the first events, then stay silent this long. */

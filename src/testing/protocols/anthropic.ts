@@ -30,7 +30,9 @@ function contentBlocks(turn: ScriptTurn, turnIndex: number): WireBlock[] {
     const signature = scriptedThinkingSignature(turnIndex, turn.reasoning);
     blocks.push({ type: 'thinking', thinking: turn.reasoning, signature });
   }
-  if (turn.text !== undefined) blocks.push({ type: 'text', text: turn.text });
+  // A refusal's text is its explanation (stop_details), not a content block.
+  if (turn.text !== undefined && turn.stopReason !== 'refusal')
+    blocks.push({ type: 'text', text: turn.text });
   (turn.toolCalls ?? []).forEach((call, position) => {
     const text = argumentsText(call.arguments);
     let input: unknown;
@@ -53,6 +55,12 @@ function contentBlocks(turn: ScriptTurn, turnIndex: number): WireBlock[] {
 function stopReason(turn: ScriptTurn): string {
   const reason = turn.stopReason ?? ((turn.toolCalls ?? []).length > 0 ? 'tool_use' : 'end');
   return reason === 'end' ? 'end_turn' : reason;
+}
+
+/** `stop_details` as the API sends it with a refusal, else null. */
+function stopDetails(turn: ScriptTurn): WireObject | null {
+  if (turn.stopReason !== 'refusal') return null;
+  return { type: 'refusal', category: null, explanation: turn.text ?? null };
 }
 
 function usage(turn: ScriptTurn): WireObject {
@@ -79,6 +87,7 @@ function message(
     content,
     stop_reason: finished ? stopReason(turn) : null,
     stop_sequence: null,
+    stop_details: finished ? stopDetails(turn) : null,
     usage: finished ? usage(turn) : { ...usage(turn), output_tokens: 1 },
   };
 }
@@ -143,7 +152,7 @@ function streamFrames(turn: ScriptTurn, context: TurnContext): string[] {
   });
   events.push({
     type: 'message_delta',
-    delta: { stop_reason: stopReason(turn), stop_sequence: null },
+    delta: { stop_reason: stopReason(turn), stop_sequence: null, stop_details: stopDetails(turn) },
     usage: usage(turn),
   });
   events.push({ type: 'message_stop' });

@@ -33,7 +33,9 @@ function functionCallPart(call: NonNullable<ScriptTurn['toolCalls']>[number]): W
 function replyParts(turn: ScriptTurn, turnIndex: number): WireObject[] {
   const thought: WireObject | undefined =
     turn.reasoning !== undefined ? { text: turn.reasoning, thought: true } : undefined;
-  const text: WireObject | undefined = turn.text !== undefined ? { text: turn.text } : undefined;
+  // A refusal's text is the finish message of a reply stopped for safety, not a part.
+  const text: WireObject | undefined =
+    turn.text !== undefined && turn.stopReason !== 'refusal' ? { text: turn.text } : undefined;
   const calls = (turn.toolCalls ?? []).map(functionCallPart);
   const parts = [thought, text, ...calls].filter((part) => part !== undefined);
   if (turn.reasoning !== undefined) {
@@ -58,10 +60,19 @@ function usageMetadata(turn: ScriptTurn): WireObject {
   };
 }
 
+/** The finish fields of a turn's last candidate. */
+function finish(turn: ScriptTurn): WireObject {
+  if (turn.stopReason === 'max_tokens') return { finishReason: 'MAX_TOKENS' };
+  if (turn.stopReason !== 'refusal') return { finishReason: 'STOP' };
+  return {
+    finishReason: 'SAFETY',
+    ...(turn.text !== undefined ? { finishMessage: turn.text } : {}),
+  };
+}
+
 function chunk(context: TurnContext, parts: WireObject[], final?: ScriptTurn): WireObject {
   const candidate: WireObject = { content: { role: 'model', parts }, index: 0 };
-  if (final !== undefined)
-    candidate.finishReason = final.stopReason === 'max_tokens' ? 'MAX_TOKENS' : 'STOP';
+  if (final !== undefined) Object.assign(candidate, finish(final));
   return {
     candidates: [candidate],
     ...(final !== undefined ? { usageMetadata: usageMetadata(final) } : {}),

@@ -17,6 +17,9 @@ export function scriptedCallId(turnIndex: number, position: number): string {
   return `call_${turnIndex}_${position}`;
 }
 
+/** What a scripted refusal says when the turn gives no text. */
+export const SCRIPTED_REFUSAL = "I'm sorry, but I can't help with that.";
+
 /** The output items of a turn, complete, in the order the API emits them. */
 export function outputItems(turn: ScriptTurn, turnIndex: number): WireItem[] {
   const items: WireItem[] = [];
@@ -28,7 +31,16 @@ export function outputItems(turn: ScriptTurn, turnIndex: number): WireItem[] {
       encrypted_content: scriptedEncryptedContent(turnIndex, turn.reasoning),
     });
   }
-  if (turn.text !== undefined) {
+  if (turn.stopReason === 'refusal') {
+    const refusal = turn.text ?? SCRIPTED_REFUSAL;
+    items.push({
+      id: `msg_${turnIndex}`,
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'refusal', refusal }],
+    });
+  } else if (turn.text !== undefined) {
     items.push({
       id: `msg_${turnIndex}`,
       type: 'message',

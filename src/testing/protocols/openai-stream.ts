@@ -55,18 +55,27 @@ function emitItem(emit: Emit, item: WireItem, outputIndex: number): void {
   }
 }
 
+type MessageContent = { type: 'output_text'; text: string } | { type: 'refusal'; refusal: string };
+
 function emitMessage(emit: Emit, item: WireItem, outputIndex: number): void {
-  const content = (item.content as Array<{ text: string }>)[0]!;
+  const content = (item.content as MessageContent[])[0]!;
   const ids = { item_id: item.id, output_index: outputIndex, content_index: 0 };
-  const emptyPart = { type: 'output_text', text: '', annotations: [], logprobs: [] };
   emit('response.output_item.added', {
     output_index: outputIndex,
     item: { ...item, status: 'in_progress', content: [] },
   });
-  emit('response.content_part.added', { ...ids, part: emptyPart });
-  for (const delta of textDeltas(content.text))
-    emit('response.output_text.delta', { ...ids, delta, logprobs: [] });
-  emit('response.output_text.done', { ...ids, text: content.text, logprobs: [] });
+  if (content.type === 'refusal') {
+    emit('response.content_part.added', { ...ids, part: { type: 'refusal', refusal: '' } });
+    for (const delta of textDeltas(content.refusal))
+      emit('response.refusal.delta', { ...ids, delta });
+    emit('response.refusal.done', { ...ids, refusal: content.refusal });
+  } else {
+    const emptyPart = { type: 'output_text', text: '', annotations: [], logprobs: [] };
+    emit('response.content_part.added', { ...ids, part: emptyPart });
+    for (const delta of textDeltas(content.text))
+      emit('response.output_text.delta', { ...ids, delta, logprobs: [] });
+    emit('response.output_text.done', { ...ids, text: content.text, logprobs: [] });
+  }
   emit('response.content_part.done', { ...ids, part: content });
   emit('response.output_item.done', { output_index: outputIndex, item });
 }

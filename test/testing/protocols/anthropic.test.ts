@@ -81,6 +81,7 @@ describe('anthropicProtocol', () => {
       ],
       stop_reason: 'tool_use',
       stop_sequence: null,
+      stop_details: null,
       usage: {
         input_tokens: 10,
         output_tokens: 20,
@@ -137,7 +138,7 @@ describe('anthropicProtocol', () => {
     });
     expect(stream.at(-2)!.data).toEqual({
       type: 'message_delta',
-      delta: { stop_reason: 'max_tokens', stop_sequence: null },
+      delta: { stop_reason: 'max_tokens', stop_sequence: null, stop_details: null },
       usage: {
         input_tokens: 5,
         output_tokens: 7,
