@@ -9,7 +9,10 @@ export type ReasoningLevel = 'low' | 'medium' | 'high';
 export interface TextPart {
   type: 'text';
   text: string;
-  /** Opaque provider state to send back exactly as received (Gemini thought signatures). */
+  /**
+   * Opaque provider state to send back exactly as received: Gemini `{signature}` (a thought
+   * signature), OpenAI `{phase}` (`commentary` or `final_answer` on the message item).
+   */
   state?: Record<string, unknown>;
 }
 
@@ -118,13 +121,39 @@ export interface Usage {
   cacheRead: number;
   cacheWrite: number;
   reasoning: number;
+  /**
+   * True when `reasoning` is sortie's estimate because the provider did not itemise it
+   * (Anthropic thinking without `output_tokens_details`); absent when it was reported.
+   */
+  reasoningEstimated?: true;
 }
 
-export type StopReason = 'end' | 'tool_use' | 'max_tokens' | 'other';
+/**
+ * Why a reply ended. Beyond the ordinary `end` / `tool_use` / `max_tokens`, the provider
+ * can decline: `refusal` (the model refused: Anthropic `stop_reason: "refusal"`, an OpenAI
+ * refusal content part), `blocked` (the prompt was blocked before any answer: Gemini
+ * `promptFeedback.blockReason`), `safety` (a safety filter stopped the reply: Gemini
+ * `SAFETY`, `PROHIBITED_CONTENT`, ..., OpenAI `content_filter`) and `malformed_tool_call`
+ * (Gemini `MALFORMED_FUNCTION_CALL`). Those four fail the turn (see `stoppedError`).
+ */
+export type StopReason =
+  | 'end'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'refusal'
+  | 'blocked'
+  | 'safety'
+  | 'malformed_tool_call'
+  | 'other';
 
 export interface ModelResponse {
   message: Message;
   stopReason: StopReason;
+  /**
+   * What the provider said about a declined reply, for people: the refusal text or
+   * explanation, the block reason, the filtered categories, the malformed call's message.
+   */
+  stopDetail?: string;
   usage: Usage;
   /** Model name the provider reported, or the requested one. */
   model: string;

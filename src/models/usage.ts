@@ -9,15 +9,18 @@ export function emptyUsage(): Usage {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
 }
 
-/** The class-wise sum of two usages. */
+/** The class-wise sum of two usages; estimated when either reasoning count was. */
 export function addUsage(left: Usage, right: Usage): Usage {
-  return {
+  const sum: Usage = {
     input: left.input + right.input,
     output: left.output + right.output,
     cacheRead: left.cacheRead + right.cacheRead,
     cacheWrite: left.cacheWrite + right.cacheWrite,
     reasoning: left.reasoning + right.reasoning,
   };
+  if (left.reasoningEstimated === true || right.reasoningEstimated === true)
+    sum.reasoningEstimated = true;
+  return sum;
 }
 
 /** Every token billed: the four classes (reasoning is inside output). */
@@ -55,20 +58,55 @@ export interface AnthropicWireUsage {
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
+  /** Sent by newer models only; older ones leave thinking inside `output_tokens` unitemised. */
+  output_tokens_details?: { thinking_tokens?: number | null } | null;
 }
 
-/** Anthropic: the four classes are already disjoint; thinking is inside `output_tokens`. */
+/** What a reply showed, for estimating its thinking tokens when the API does not itemise them. */
+export interface ThinkingShown {
+  /** Characters of thinking text (summarised thinking shows less than was billed). */
+  thinkingChars: number;
+  /** Characters of everything else the model wrote: answer text, tool names and arguments. */
+  answerChars: number;
+}
+
+/** Characters per token for estimates: the usual rule of thumb for English text and code. */
+const CHARS_PER_TOKEN = 4;
+
+/**
+ * Thinking tokens of a reply whose usage does not itemise them: the output left after the
+ * answer's estimated share, but no less than the thinking text shown and no more than output.
+ */
+export function estimateThinkingTokens(output: number, shown: ThinkingShown): number {
+  const fromText = Math.ceil(shown.thinkingChars / CHARS_PER_TOKEN);
+  const remainder = output - Math.ceil(shown.answerChars / CHARS_PER_TOKEN);
+  return Math.min(output, Math.max(fromText, remainder));
+}
+
+/**
+ * Anthropic: the four classes are already disjoint; thinking is inside `output_tokens`.
+ * `reasoning` is `thinking_tokens` when reported; otherwise, for a reply that thought
+ * (`thinking` given), an estimate marked `reasoningEstimated`.
+ */
 export function normalizeAnthropicUsage(
   usage: AnthropicWireUsage | null | undefined,
-  reasoning = 0,
+  thinking?: ThinkingShown,
 ): Usage {
-  return {
+  const normalized: Usage = {
     input: count(usage?.input_tokens),
     output: count(usage?.output_tokens),
     cacheRead: count(usage?.cache_read_input_tokens),
     cacheWrite: count(usage?.cache_creation_input_tokens),
-    reasoning: count(reasoning),
+    reasoning: 0,
   };
+  const reported = usage?.output_tokens_details?.thinking_tokens;
+  if (typeof reported === 'number') {
+    normalized.reasoning = count(reported);
+  } else if (thinking !== undefined) {
+    normalized.reasoning = estimateThinkingTokens(normalized.output, thinking);
+    normalized.reasoningEstimated = true;
+  }
+  return normalized;
 }
 
 /** Gemini `usageMetadata`. */
@@ -77,14 +115,20 @@ export interface GeminiWireUsage {
   candidatesTokenCount?: number | null;
   cachedContentTokenCount?: number | null;
   thoughtsTokenCount?: number | null;
+  /** Tool results (search, code execution) fed back to the model: billed as input. */
+  toolUsePromptTokenCount?: number | null;
 }
 
-/** Gemini: cached tokens are inside the prompt count; thoughts are counted apart from candidates. */
+/**
+ * Gemini: cached tokens are inside the prompt count; thoughts are counted apart from
+ * candidates; tool-use prompt tokens are counted apart from the prompt but billed as input.
+ */
 export function normalizeGeminiUsage(usage: GeminiWireUsage | null | undefined): Usage {
   const cached = count(usage?.cachedContentTokenCount);
   const thoughts = count(usage?.thoughtsTokenCount);
   return {
-    input: Math.max(0, count(usage?.promptTokenCount) - cached),
+    input:
+      Math.max(0, count(usage?.promptTokenCount) - cached) + count(usage?.toolUsePromptTokenCount),
     output: count(usage?.candidatesTokenCount) + thoughts,
     cacheRead: cached,
     cacheWrite: 0,

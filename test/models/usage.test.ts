@@ -50,6 +50,18 @@ describe('usage normalisation', () => {
         thoughtsTokenCount: 25,
       }),
     ).toEqual({ input: 400, output: 75, cacheRead: 100, cacheWrite: 0, reasoning: 25 });
+    expect(normalizeGeminiUsage(undefined)).toEqual(emptyUsage());
+  });
+
+  it('Gemini: tool-use prompt tokens (search, code results fed back) count as input', () => {
+    expect(
+      normalizeGeminiUsage({
+        promptTokenCount: 17,
+        candidatesTokenCount: 37,
+        toolUsePromptTokenCount: 308,
+        thoughtsTokenCount: 333,
+      }),
+    ).toEqual({ input: 325, output: 370, cacheRead: 0, cacheWrite: 0, reasoning: 333 });
   });
 
   it('adds and totals usages', () => {
@@ -59,5 +71,13 @@ describe('usage normalisation', () => {
     );
     expect(sum).toEqual({ input: 11, output: 22, cacheRead: 33, cacheWrite: 44, reasoning: 6 });
     expect(totalTokens(sum)).toBe(110);
+  });
+
+  it('marks a sum estimated when either reasoning count was', () => {
+    const reported = { input: 0, output: 10, cacheRead: 0, cacheWrite: 0, reasoning: 4 };
+    const estimated = { ...reported, reasoningEstimated: true as const };
+    expect(addUsage(reported, estimated).reasoningEstimated).toBe(true);
+    expect(addUsage(estimated, reported).reasoningEstimated).toBe(true);
+    expect('reasoningEstimated' in addUsage(reported, reported)).toBe(false);
   });
 });

@@ -6,9 +6,11 @@
 import type {
   Message as WireMessage,
   MessageDeltaUsage,
+  RefusalStopDetails,
   Usage as WireUsage,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelResponse, Part, StopReason, Usage } from '../types.ts';
+import { normalizeAnthropicUsage, type ThinkingShown } from '../usage.ts';
 
 /** One content block of a reply, reduced to what sortie keeps. */
 export type AnthropicReplyBlock =
@@ -35,29 +37,52 @@ export interface AnthropicReply {
   model: string;
   blocks: AnthropicReplyBlock[];
   stopReason: string | null;
+  /** Sent with `stop_reason: "refusal"`: the policy category and an explanation. */
+  stopDetails?: Partial<RefusalStopDetails> | null;
   usage: AnthropicUsageFields;
 }
 
-/** `end_turn`→end, `tool_use`→tool_use, `max_tokens`→max_tokens, anything else → other. */
+/**
+ * `end_turn`→end, `tool_use`→tool_use, `max_tokens`→max_tokens, `refusal`→refusal,
+ * anything else → other.
+ */
 export function mapStopReason(stopReason: string | null): StopReason {
   if (stopReason === 'end_turn') return 'end';
   if (stopReason === 'tool_use') return 'tool_use';
   if (stopReason === 'max_tokens') return 'max_tokens';
+  if (stopReason === 'refusal') return 'refusal';
   return 'other';
+}
+
+/** What a reply thought and answered, for the thinking estimate; undefined when it did not think. */
+function thinkingShown(blocks: AnthropicReplyBlock[]): ThinkingShown | undefined {
+  let thought = false;
+  const shown: ThinkingShown = { thinkingChars: 0, answerChars: 0 };
+  for (const block of blocks) {
+    if (block.type === 'thinking') shown.thinkingChars += block.thinking.length;
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') thought = true;
+    if (block.type === 'text') shown.answerChars += block.text.length;
+    if (block.type === 'tool_use') shown.answerChars += block.name.length + block.inputJson.length;
+  }
+  return thought ? shown : undefined;
 }
 
 /**
  * Usage in sortie's four classes (models.md): Anthropic already reports them disjoint.
- * `reasoning` is the thinking share of `output` when the API itemises it, else 0.
+ * `reasoning` is the thinking share of `output` when the API itemises it, else an estimate
+ * for a reply that thought (marked `reasoningEstimated`), else 0.
  */
-export function normalizeUsage(usage: AnthropicUsageFields): Usage {
-  return {
-    input: usage.input_tokens ?? 0,
-    output: usage.output_tokens ?? 0,
-    cacheRead: usage.cache_read_input_tokens ?? 0,
-    cacheWrite: usage.cache_creation_input_tokens ?? 0,
-    reasoning: usage.output_tokens_details?.thinking_tokens ?? 0,
-  };
+export function normalizeUsage(reply: Pick<AnthropicReply, 'usage' | 'blocks'>): Usage {
+  return normalizeAnthropicUsage(reply.usage, thinkingShown(reply.blocks));
+}
+
+/** The refusal's explanation (or category) as the provider worded it. */
+function refusalDetail(details: AnthropicReply['stopDetails']): string | undefined {
+  const explanation = details?.explanation;
+  if (typeof explanation === 'string' && explanation !== '') {
+    return details?.category ? `${explanation} (${details.category})` : explanation;
+  }
+  return details?.category ?? undefined;
 }
 
 /** A non-streamed `Message` as an AnthropicReply. */
@@ -81,7 +106,13 @@ export function replyFromMessage(message: WireMessage): AnthropicReply {
         return { type: 'unknown', wireType: block.type };
     }
   });
-  return { model: message.model, blocks, stopReason: message.stop_reason, usage: message.usage };
+  return {
+    model: message.model,
+    blocks,
+    stopReason: message.stop_reason,
+    stopDetails: message.stop_details,
+    usage: message.usage,
+  };
 }
 
 function blockToPart(block: AnthropicReplyBlock, warnings: string[]): Part | undefined {
@@ -116,11 +147,15 @@ export function fromAnthropicReply(reply: AnthropicReply): ModelResponse {
   const parts = reply.blocks
     .map((block) => blockToPart(block, warnings))
     .filter((part) => part !== undefined);
-  return {
+  const stopReason = mapStopReason(reply.stopReason);
+  const response: ModelResponse = {
     message: { role: 'assistant', parts },
-    stopReason: mapStopReason(reply.stopReason),
-    usage: normalizeUsage(reply.usage),
+    stopReason,
+    usage: normalizeUsage(reply),
     model: reply.model,
     warnings,
   };
+  const detail = stopReason === 'refusal' ? refusalDetail(reply.stopDetails) : undefined;
+  if (detail !== undefined) response.stopDetail = detail;
+  return response;
 }

@@ -4,7 +4,7 @@ export { toAnthropicProviderError } from './errors.ts';
 export {
   fromAnthropicReply,
   mapStopReason as mapAnthropicStopReason,
-  normalizeUsage as normalizeAnthropicUsage,
+  normalizeUsage as normalizeAnthropicReplyUsage,
   replyFromMessage as anthropicReplyFromMessage,
   type AnthropicReply,
   type AnthropicReplyBlock,

@@ -64,6 +64,7 @@ export class AnthropicStreamAccumulator {
   private model: string;
   private readonly blocks = new Map<number, DraftBlock>();
   private stopReason: string | null = null;
+  private stopDetails: AnthropicReply['stopDetails'] = null;
   private usage: AnthropicUsageFields = {};
   private stopped = false;
 
@@ -84,6 +85,7 @@ export class AnthropicStreamAccumulator {
         return this.applyDelta(event);
       case 'message_delta':
         this.stopReason = event.delta.stop_reason ?? this.stopReason;
+        this.stopDetails = event.delta.stop_details ?? this.stopDetails;
         this.usage = mergeUsage(this.usage, event.usage);
         return undefined;
       case 'message_stop':
@@ -124,6 +126,7 @@ export class AnthropicStreamAccumulator {
       model: this.model,
       blocks: ordered.map(([, block]) => finishBlock(block)),
       stopReason: this.stopReason,
+      stopDetails: this.stopDetails,
       usage: this.usage,
     };
   }

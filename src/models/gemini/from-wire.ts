@@ -2,34 +2,65 @@
  * Gemini reply facts → sortie's (pure): finish reasons, usage, and one reply part → our part.
  * The stream accumulator feeds whole replies through these.
  */
-import type { GenerateContentResponseUsageMetadata, Part as WirePart } from '@google/genai';
-import type { Part, StopReason, Usage } from '../types.ts';
+import type {
+  Candidate,
+  GenerateContentResponsePromptFeedback,
+  Part as WirePart,
+} from '@google/genai';
+import type { Part, StopReason } from '../types.ts';
 
-/** `STOP` → end (tool_use when the reply called functions), `MAX_TOKENS` → max_tokens, else other. */
+/** Finish reasons of a reply a safety or policy filter stopped. */
+const FILTERED = new Set([
+  'SAFETY',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+]);
+
+/** Finish reasons of a reply whose function call the API could not use. */
+const MALFORMED_CALL = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL']);
+
+/**
+ * `STOP` → end (tool_use when the reply called functions), `MAX_TOKENS` → max_tokens,
+ * filter reasons (`SAFETY`, `PROHIBITED_CONTENT`, ...) → safety, `MALFORMED_FUNCTION_CALL`
+ * → malformed_tool_call, anything else → other.
+ */
 export function mapFinishReason(
   finishReason: string | undefined,
   hasToolCalls: boolean,
 ): StopReason {
   if (finishReason === 'STOP') return hasToolCalls ? 'tool_use' : 'end';
   if (finishReason === 'MAX_TOKENS') return 'max_tokens';
+  if (finishReason !== undefined && FILTERED.has(finishReason)) return 'safety';
+  if (finishReason !== undefined && MALFORMED_CALL.has(finishReason)) return 'malformed_tool_call';
   return 'other';
 }
 
+/** `PROHIBITED_CONTENT`, or `SAFETY: the message` when the API explained the block. */
+export function blockDetail(feedback: GenerateContentResponsePromptFeedback): string {
+  const reason = String(feedback.blockReason);
+  const message = feedback.blockReasonMessage;
+  return message !== undefined && message !== '' ? `${reason}: ${message}` : reason;
+}
+
 /**
- * Usage in sortie's four classes (models.md): the prompt count includes cached tokens, so they
- * are taken out of `input`; thoughts are billed as output and also kept as `reasoning`.
+ * What stopped a filtered or malformed reply: the finish reason, the categories the filter
+ * blocked, and the API's finish message when it sent one.
  */
-export function normalizeUsage(usage: GenerateContentResponseUsageMetadata | undefined): Usage {
-  const prompt = usage?.promptTokenCount ?? 0;
-  const cached = usage?.cachedContentTokenCount ?? 0;
-  const thoughts = usage?.thoughtsTokenCount ?? 0;
-  return {
-    input: Math.max(0, prompt - cached),
-    output: (usage?.candidatesTokenCount ?? 0) + thoughts,
-    cacheRead: cached,
-    cacheWrite: 0,
-    reasoning: thoughts,
-  };
+export function finishDetail(
+  candidate: Pick<Candidate, 'finishReason' | 'finishMessage' | 'safetyRatings'>,
+): string {
+  const blocked = (candidate.safetyRatings ?? [])
+    .filter((rating) => rating.blocked === true && rating.category !== undefined)
+    .map((rating) => String(rating.category));
+  const head =
+    blocked.length > 0
+      ? `${String(candidate.finishReason)} (${blocked.join(', ')})`
+      : String(candidate.finishReason);
+  const message = candidate.finishMessage;
+  return message !== undefined && message !== '' ? `${head}: ${message}` : head;
 }
 
 /** Why a reply part has no sortie equivalent, or undefined when it has one. */

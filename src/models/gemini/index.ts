@@ -1,10 +1,7 @@
 /** The Gemini API adapter, its pure converters and the JSON Schema → Gemini schema conversion. */
 export { createGeminiClient } from './client.ts';
 export { googleErrorMessage, toGeminiProviderError } from './errors.ts';
-export {
-  mapFinishReason as mapGeminiFinishReason,
-  normalizeUsage as normalizeGeminiUsage,
-} from './from-wire.ts';
+export { mapFinishReason as mapGeminiFinishReason } from './from-wire.ts';
 export { toGeminiSchema } from './schema.ts';
 export {
   fromGeminiResponse,

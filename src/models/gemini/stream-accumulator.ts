@@ -9,10 +9,12 @@ import type {
   GenerateContentResponseUsageMetadata,
   Part as WirePart,
 } from '@google/genai';
-import type { ModelResponse, Part, ReasoningPart, TextPart } from '../types.ts';
+import type { ModelResponse, Part, ReasoningPart, StopReason, TextPart } from '../types.ts';
+import { normalizeGeminiUsage } from '../usage.ts';
 import {
+  blockDetail,
+  finishDetail,
   mapFinishReason,
-  normalizeUsage,
   toolCallFromWire,
   unsupportedPartKind,
 } from './from-wire.ts';
@@ -30,6 +32,9 @@ export class GeminiStreamAccumulator {
   private readonly warnings: string[] = [];
   private usage: GenerateContentResponseUsageMetadata | undefined;
   private finishReason: string | undefined;
+  /** Why the prompt was blocked, or what stopped a filtered or malformed reply. */
+  private stopDetail: string | undefined;
+  private blocked = false;
   private finished = false;
   private generatedIds = 0;
 
@@ -45,14 +50,21 @@ export class GeminiStreamAccumulator {
     if (chunk.modelVersion !== undefined && chunk.modelVersion !== '')
       this.model = chunk.modelVersion;
     if (chunk.usageMetadata !== undefined) this.usage = chunk.usageMetadata;
-    // A prompt blocked outright gets feedback and no candidate; that still ends the reply.
-    if (chunk.promptFeedback?.blockReason !== undefined) this.finished = true;
+    // A blocked prompt gets feedback and no candidate (sometimes after streamed text); that
+    // still ends the reply.
+    if (chunk.promptFeedback?.blockReason !== undefined) {
+      this.blocked = true;
+      this.stopDetail = blockDetail(chunk.promptFeedback);
+      this.finished = true;
+    }
     const candidate = chunk.candidates?.[0];
     if (candidate === undefined) return undefined;
     let delta = '';
     for (const part of candidate.content?.parts ?? []) delta += this.addPart(part);
     if (candidate.finishReason !== undefined) {
       this.finishReason = candidate.finishReason;
+      if (candidate.finishReason !== 'STOP' && candidate.finishReason !== 'MAX_TOKENS')
+        this.stopDetail ??= finishDetail(candidate);
       this.finished = true;
     }
     return delta === '' ? undefined : delta;
@@ -96,14 +108,23 @@ export class GeminiStreamAccumulator {
   }
 
   response(): ModelResponse {
-    const hasToolCalls = this.parts.some((part) => part.type === 'tool_call');
-    return {
+    const stopReason = this.stopReason();
+    const response: ModelResponse = {
       message: { role: 'assistant', parts: this.parts },
-      stopReason: mapFinishReason(this.finishReason, hasToolCalls),
-      usage: normalizeUsage(this.usage),
+      stopReason,
+      usage: normalizeGeminiUsage(this.usage),
       model: this.model,
       warnings: [...this.warnings],
     };
+    if (stopReason !== 'end' && this.stopDetail !== undefined)
+      response.stopDetail = this.stopDetail;
+    return response;
+  }
+
+  private stopReason(): StopReason {
+    if (this.blocked) return 'blocked';
+    const hasToolCalls = this.parts.some((part) => part.type === 'tool_call');
+    return mapFinishReason(this.finishReason, hasToolCalls);
   }
 }
 

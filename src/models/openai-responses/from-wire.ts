@@ -2,9 +2,17 @@
 import type {
   Response,
   ResponseOutputItem,
+  ResponseOutputMessage,
   ResponseReasoningItem,
 } from 'openai/resources/responses/responses';
-import type { ModelResponse, Part, ProviderName, ReasoningPart, StopReason } from '../types.ts';
+import type {
+  ModelResponse,
+  Part,
+  ProviderName,
+  ReasoningPart,
+  StopReason,
+  TextPart,
+} from '../types.ts';
 import { normalizeOpenAIUsage } from '../usage.ts';
 
 /** The readable text of a reasoning item: its summary, else its raw reasoning content. */
@@ -22,14 +30,27 @@ function toReasoningPart(item: ResponseReasoningItem, provider: ProviderName): R
   return { type: 'reasoning', provider, text: reasoningText(item), state };
 }
 
+/**
+ * A message's content as text parts; the item's `phase` (commentary / final answer) rides on
+ * each part so it goes back with the next request, as the API asks. A refusal's text is
+ * kept as text too (the stop reason says it was a refusal).
+ */
+function messageParts(item: ResponseOutputMessage): TextPart[] {
+  const phase = item.phase ?? undefined;
+  return item.content.map((content) => {
+    const part: TextPart = {
+      type: 'text',
+      text: content.type === 'output_text' ? content.text : content.refusal,
+    };
+    if (phase !== undefined) part.state = { phase };
+    return part;
+  });
+}
+
 function itemParts(item: ResponseOutputItem, provider: ProviderName, warnings: string[]): Part[] {
   switch (item.type) {
     case 'message':
-      return item.content.map((content) =>
-        content.type === 'output_text'
-          ? { type: 'text', text: content.text }
-          : { type: 'text', text: content.refusal },
-      );
+      return messageParts(item);
     case 'function_call':
       return [{ type: 'tool_call', id: item.call_id, name: item.name, arguments: item.arguments }];
     case 'reasoning':
@@ -42,16 +63,32 @@ function itemParts(item: ResponseOutputItem, provider: ProviderName, warnings: s
   }
 }
 
-/** The stop reason from the response status and the parts produced. */
-export function stopReasonOf(
-  response: Pick<Response, 'status' | 'incomplete_details'>,
+/** The refusal texts of a response's messages, joined; undefined when the model did not refuse. */
+function refusalText(output: ResponseOutputItem[]): string | undefined {
+  const refusals = output.flatMap((item) =>
+    item.type === 'message'
+      ? item.content.flatMap((content) => (content.type === 'refusal' ? [content.refusal] : []))
+      : [],
+  );
+  return refusals.length > 0 ? refusals.join('\n') : undefined;
+}
+
+/** The stop reason, and what the provider said about a declined reply. */
+export function stopOf(
+  response: Pick<Response, 'status' | 'incomplete_details' | 'output'>,
   parts: Part[],
-): StopReason {
+): { stopReason: StopReason; stopDetail?: string } {
   if (response.status === 'incomplete') {
-    return response.incomplete_details?.reason === 'max_output_tokens' ? 'max_tokens' : 'other';
+    const reason = response.incomplete_details?.reason;
+    if (reason === 'max_output_tokens') return { stopReason: 'max_tokens' };
+    if (reason === 'content_filter') return { stopReason: 'safety', stopDetail: reason };
+    return { stopReason: 'other' };
   }
-  if (parts.some((part) => part.type === 'tool_call')) return 'tool_use';
-  return response.status === 'completed' || response.status === undefined ? 'end' : 'other';
+  const refusal = refusalText(response.output ?? []);
+  if (refusal !== undefined) return { stopReason: 'refusal', stopDetail: refusal };
+  if (parts.some((part) => part.type === 'tool_call')) return { stopReason: 'tool_use' };
+  const ended = response.status === 'completed' || response.status === undefined;
+  return { stopReason: ended ? 'end' : 'other' };
 }
 
 /** A finished response as sortie's ModelResponse (unknown item types become warnings). */
@@ -64,7 +101,7 @@ export function fromResponse(
   const parts = (response.output ?? []).flatMap((item) => itemParts(item, provider, warnings));
   return {
     message: { role: 'assistant', parts },
-    stopReason: stopReasonOf(response, parts),
+    ...stopOf(response, parts),
     usage: normalizeOpenAIUsage(response.usage),
     model:
       typeof response.model === 'string' && response.model !== '' ? response.model : requestedModel,

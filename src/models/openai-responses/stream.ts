@@ -1,11 +1,13 @@
 /**
  * Folds a Responses API event stream into the final response: text deltas go to `onDelta`,
- * the terminal event (`response.completed` or `response.incomplete`) carries the result.
+ * the terminal event (`response.completed` or `response.incomplete`) carries the result,
+ * with any streamed items it left out put back (see streamed-items.ts).
  */
 import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { ProviderError } from '../../errors.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
+import { StreamedItems } from './streamed-items.ts';
 
 /** Error codes of a `response.failed` / `error` event that are worth another attempt. */
 export const RETRYABLE_EVENT_CODES: ReadonlySet<string> = new Set([
@@ -41,15 +43,19 @@ export async function collectResponse(
   events: AsyncIterable<ResponseStreamEvent>,
   context: StreamContext,
 ): Promise<Response> {
+  const streamed = new StreamedItems();
   for await (const event of events) {
     context.onEvent?.();
+    streamed.observe(event);
     switch (event.type) {
+      // A refusal is what the model says too: it streams like text.
       case 'response.output_text.delta':
+      case 'response.refusal.delta':
         if (event.delta !== '') context.onDelta?.(event.delta);
         break;
       case 'response.completed':
       case 'response.incomplete':
-        return event.response;
+        return { ...event.response, output: streamed.complete(event.response.output ?? []) };
       case 'response.failed': {
         const error = event.response.error;
         throw failure(error?.code, error?.message ?? 'the response failed', context);

@@ -80,11 +80,26 @@ function userItems(message: Message): ResponseInputItem[] {
   return items;
 }
 
+type Phase = 'commentary' | 'final_answer';
+
+/** The OpenAI `phase` a text part carries, if any. */
+function phaseOf(part: TextPart): Phase | undefined {
+  const phase = part.state?.['phase'];
+  return phase === 'commentary' || phase === 'final_answer' ? phase : undefined;
+}
+
 function assistantItems(message: Message): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') {
-      items.push({ type: 'message', role: 'assistant', content: part.text });
+      const phase = phaseOf(part);
+      // The API asks for each assistant message's phase back (dropping it degrades answers).
+      items.push({
+        type: 'message',
+        role: 'assistant',
+        content: part.text,
+        ...(phase !== undefined ? { phase } : {}),
+      });
     } else if (part.type === 'tool_call') {
       items.push({
         type: 'function_call',

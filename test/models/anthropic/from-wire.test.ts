@@ -52,7 +52,15 @@ describe('Anthropic stream accumulation (recorded stream)', () => {
         ],
       },
       stopReason: 'tool_use',
-      usage: { input: 472, output: 189, cacheRead: 2048, cacheWrite: 1024, reasoning: 0 },
+      // The usage does not itemise thinking: 189 out less ~20 for the answer and the calls.
+      usage: {
+        input: 472,
+        output: 189,
+        cacheRead: 2048,
+        cacheWrite: 1024,
+        reasoning: 169,
+        reasoningEstimated: true,
+      },
       model: 'claude-sonnet-4-5-20250929',
       warnings: [],
     });
@@ -144,7 +152,7 @@ describe('mapStopReason', () => {
     ['tool_use', 'tool_use'],
     ['max_tokens', 'max_tokens'],
     ['stop_sequence', 'other'],
-    ['refusal', 'other'],
+    ['refusal', 'refusal'],
     ['pause_turn', 'other'],
     [null, 'other'],
   ] as const)('maps %s to %s', (wire, ours) => {
@@ -156,11 +164,59 @@ describe('normalizeUsage', () => {
   it('takes the four classes as Anthropic reports them, nulls as 0', () => {
     expect(
       normalizeUsage({
-        input_tokens: 12,
-        output_tokens: 30,
-        cache_read_input_tokens: null,
-        cache_creation_input_tokens: 7,
+        blocks: [{ type: 'text', text: 'hi' }],
+        usage: {
+          input_tokens: 12,
+          output_tokens: 30,
+          cache_read_input_tokens: null,
+          cache_creation_input_tokens: 7,
+        },
       }),
     ).toEqual({ input: 12, output: 30, cacheRead: 0, cacheWrite: 7, reasoning: 0 });
+  });
+
+  it('takes itemised thinking tokens as reported', () => {
+    const usage = normalizeUsage({
+      blocks: [{ type: 'thinking', thinking: 'x'.repeat(400), signature: 's' }],
+      usage: {
+        input_tokens: 1,
+        output_tokens: 373,
+        output_tokens_details: { thinking_tokens: 62 },
+      },
+    });
+    expect([usage.reasoning, usage.reasoningEstimated]).toEqual([62, undefined]);
+  });
+
+  it('estimates unitemised thinking as the output left after the answer, and marks it', () => {
+    const usage = normalizeUsage({
+      blocks: [
+        { type: 'thinking', thinking: 'x'.repeat(40), signature: 's' },
+        { type: 'text', text: 'y'.repeat(20) },
+        { type: 'tool_use', id: 't', name: 'get_weather', inputJson: '{"city":"Oslo"}' },
+      ],
+      usage: { input_tokens: 1, output_tokens: 100 },
+    });
+    // Answer: 20 + 11 + 15 = 46 characters ≈ 12 tokens, so 88 of the 100 are thinking.
+    expect([usage.reasoning, usage.reasoningEstimated]).toEqual([88, true]);
+  });
+
+  it('estimates no less than the thinking text shown, no more than the output', () => {
+    const thinking = (chars: number, output: number) =>
+      normalizeUsage({
+        blocks: [
+          { type: 'thinking', thinking: 'x'.repeat(chars), signature: 's' },
+          { type: 'text', text: 'y'.repeat(400) },
+        ],
+        usage: { output_tokens: output },
+      }).reasoning;
+    expect([thinking(200, 120), thinking(2000, 120)]).toEqual([50, 120]);
+  });
+
+  it('estimates nothing for a reply that did not think', () => {
+    const usage = normalizeUsage({
+      blocks: [{ type: 'text', text: 'hello' }],
+      usage: { output_tokens: 90 },
+    });
+    expect([usage.reasoning, usage.reasoningEstimated]).toEqual([0, undefined]);
   });
 });

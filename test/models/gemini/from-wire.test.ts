@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapFinishReason, normalizeUsage } from '../../../src/models/gemini/from-wire.ts';
+import { finishDetail, mapFinishReason } from '../../../src/models/gemini/from-wire.ts';
 import {
   fromGeminiResponse,
   GeminiStreamAccumulator,
@@ -108,15 +108,16 @@ describe('Gemini stream accumulation (recorded streams)', () => {
     expect(accumulate(chunks.slice(0, -1)).accumulator.complete).toBe(false);
   });
 
-  it('treats a blocked prompt as a finished reply with stop reason other', () => {
+  it('treats a blocked prompt as a finished reply with stop reason blocked', () => {
     const { accumulator } = accumulate([
       {
-        promptFeedback: { blockReason: 'SAFETY' as never },
+        promptFeedback: { blockReason: 'SAFETY' as never, blockReasonMessage: 'Reasons' },
         usageMetadata: { promptTokenCount: 9 },
       },
     ]);
     expect(accumulator.complete).toBe(true);
-    expect(accumulator.response().stopReason).toBe('other');
+    const response = accumulator.response();
+    expect([response.stopReason, response.stopDetail]).toEqual(['blocked', 'SAFETY: Reasons']);
   });
 });
 
@@ -156,33 +157,34 @@ describe('mapFinishReason', () => {
     ['STOP', true, 'tool_use'],
     ['MAX_TOKENS', false, 'max_tokens'],
     ['MAX_TOKENS', true, 'max_tokens'],
-    ['SAFETY', false, 'other'],
-    ['MALFORMED_FUNCTION_CALL', false, 'other'],
+    ['SAFETY', false, 'safety'],
+    ['PROHIBITED_CONTENT', false, 'safety'],
+    ['SPII', false, 'safety'],
+    ['MALFORMED_FUNCTION_CALL', false, 'malformed_tool_call'],
+    ['RECITATION', false, 'other'],
     [undefined, false, 'other'],
   ] as const)('maps %s (calls: %s) to %s', (finishReason, hasToolCalls, expected) => {
     expect(mapFinishReason(finishReason, hasToolCalls)).toBe(expected);
   });
 });
 
-describe('normalizeUsage', () => {
-  it('takes cached tokens out of input and adds thoughts to output', () => {
+describe('finishDetail', () => {
+  it('names the finish reason, the blocked categories and the finish message (Vertex sends it)', () => {
     expect(
-      normalizeUsage({
-        promptTokenCount: 1000,
-        cachedContentTokenCount: 600,
-        candidatesTokenCount: 50,
-        thoughtsTokenCount: 30,
+      finishDetail({
+        finishReason: 'SAFETY' as never,
+        finishMessage: 'Response was blocked.',
+        safetyRatings: [
+          { category: 'HARM_CATEGORY_HARASSMENT' as never, blocked: true },
+          { category: 'HARM_CATEGORY_HATE_SPEECH' as never, blocked: false },
+          { category: 'HARM_CATEGORY_DANGEROUS_CONTENT' as never, blocked: true },
+        ],
       }),
-    ).toEqual({ input: 400, output: 80, cacheRead: 600, cacheWrite: 0, reasoning: 30 });
-  });
-
-  it('counts zero for a reply without usage', () => {
-    expect(normalizeUsage(undefined)).toEqual({
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      reasoning: 0,
-    });
+    ).toBe(
+      'SAFETY (HARM_CATEGORY_HARASSMENT, HARM_CATEGORY_DANGEROUS_CONTENT): Response was blocked.',
+    );
+    expect(finishDetail({ finishReason: 'MALFORMED_FUNCTION_CALL' as never })).toBe(
+      'MALFORMED_FUNCTION_CALL',
+    );
   });
 });

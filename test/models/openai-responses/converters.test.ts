@@ -149,3 +149,96 @@ describe('collectResponse', () => {
     ]);
   });
 });
+
+describe('stop reasons of declined responses', () => {
+  const response = (fields: Partial<Response>): Response =>
+    ({ status: 'completed', output: [], usage: null, model: 'gpt-4o', ...fields }) as Response;
+
+  it('maps an incomplete response cut by the content filter to safety', () => {
+    const converted = fromResponse(
+      response({ status: 'incomplete', incomplete_details: { reason: 'content_filter' } }),
+      'openai',
+      'gpt-4o',
+    );
+    expect([converted.stopReason, converted.stopDetail]).toEqual(['safety', 'content_filter']);
+  });
+
+  it('maps a refusal part to refusal even beside a tool call', () => {
+    const converted = fromResponse(
+      response({
+        output: [
+          {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'refusal', refusal: 'No.' }],
+          },
+          {
+            id: 'fc_1',
+            type: 'function_call',
+            call_id: 'call_1',
+            name: 'get_weather',
+            arguments: '{}',
+          },
+        ],
+      }),
+      'openai',
+      'gpt-4o',
+    );
+    expect([converted.stopReason, converted.stopDetail]).toEqual(['refusal', 'No.']);
+  });
+});
+
+describe('streamed items the final response leaves out', () => {
+  async function* stream(events: unknown[]): AsyncGenerator<ResponseStreamEvent> {
+    for (const event of events) yield event as ResponseStreamEvent;
+  }
+  const completed = (output: unknown[]) => ({
+    type: 'response.completed',
+    response: { status: 'completed', output, usage: null, model: 'm' },
+  });
+  const call = {
+    id: 'fc_1',
+    type: 'function_call',
+    status: 'completed',
+    call_id: 'call_1',
+    name: 'get_weather',
+    arguments: '{"city":"Oslo"}',
+  };
+
+  it('drops an unfinished call or reasoning item, keeps a finished one', async () => {
+    const final = await collectResponse(
+      stream([
+        {
+          type: 'response.output_item.added',
+          output_index: 0,
+          item: { ...call, id: 'fc_0', arguments: '' },
+        },
+        {
+          type: 'response.output_item.added',
+          output_index: 1,
+          item: { id: 'rs_1', type: 'reasoning', summary: [] },
+        },
+        { type: 'response.output_item.added', output_index: 2, item: call },
+        { type: 'response.output_item.done', output_index: 2, item: call },
+        completed([]),
+      ]),
+      { provider: 'openai' },
+    );
+    expect(final.output).toEqual([call]);
+  });
+
+  it('returns the final output as it is when it lacks nothing', async () => {
+    const output = [call];
+    const final = await collectResponse(
+      stream([
+        { type: 'response.output_item.added', output_index: 0, item: { ...call, arguments: '' } },
+        { type: 'response.output_item.done', output_index: 0, item: call },
+        completed(output),
+      ]),
+      { provider: 'openai' },
+    );
+    expect(final.output).toBe(output);
+  });
+});
