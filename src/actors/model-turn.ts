@@ -4,6 +4,7 @@
  */
 import type { CostLedger } from '../models/cost-ledger.ts';
 import type { RetryNotice } from '../models/retry.ts';
+import { declinedError } from '../models/stop-reasons.ts';
 import type {
   Message,
   ModelClient,
@@ -175,12 +176,16 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
       costPico: String(cost.pico),
       unpriced: cost.unpriced,
       stopReason: response.stopReason,
+      ...(response.stopDetail !== undefined ? { stopDetail: response.stopDetail } : {}),
       durationMs,
     });
     const signals = budgets.record(request.task, response.usage, cost.pico);
     for (const signal of signals) emitBudgetSignal(actor, signal);
     const exceeded = signals.find((signal) => signal.type === 'budget.exceeded');
     if (exceeded !== undefined) throw budgetError(exceeded);
+    // A refused, blocked or filtered reply is paid for and journaled, then fails the turn.
+    const declined = declinedError(response);
+    if (declined !== undefined) throw declined;
     return { response, costPico: cost.pico, unpriced: cost.unpriced };
   };
 }

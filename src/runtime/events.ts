@@ -163,6 +163,8 @@ export interface EventPayloads {
     /** True when no price is known for the model (its cost counts as 0; the TUI says so). */
     unpriced: boolean;
     stopReason: StopReason;
+    /** What the provider said about a refused, blocked or filtered reply (see ModelResponse). */
+    stopDetail?: string;
     durationMs: number;
   };
   'model.retry': {

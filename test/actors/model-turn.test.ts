@@ -4,6 +4,7 @@ import type { ModelClientFactory } from '../../src/actors/contracts.ts';
 import { BudgetExceededError } from '../../src/errors.ts';
 import { CostLedger } from '../../src/models/cost-ledger.ts';
 import { createModelClient } from '../../src/models/create-client.ts';
+import { ModelDeclinedError } from '../../src/models/stop-reasons.ts';
 import type { ResolvedModel } from '../../src/models/types.ts';
 import { BudgetTracker, type BudgetLimits } from '../../src/runtime/budget.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
@@ -119,6 +120,27 @@ describe('createRunModelTurn', () => {
     expect(costs.model('models.openai.gpt_4o').turns).toBe(1);
     expect(budgets.spent('analyze')).toEqual({ tokens: 1600, pico: 5_000_000_000n });
     expect(server.requests[0]?.actor).toBe(ACTOR);
+  });
+
+  it('journals and pays for a refused reply, then fails the turn naming the stop reason', async () => {
+    server = await ScriptedModelServer.start({
+      turns: [{ stopReason: 'refusal', text: "I can't help with that.", usage: { input: 100 } }],
+    });
+    const { events, costs, runModelTurn } = setup();
+    const failure = await runModelTurn(request(gpt4o(server.baseUrl('openai')))).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ModelDeclinedError);
+    expect((failure as Error).message).toBe(
+      `the model refused (stop reason "refusal"): I can't help with that.`,
+    );
+    expect(events.at(-1)).toMatchObject({
+      type: 'model.response',
+      stopReason: 'refusal',
+      stopDetail: "I can't help with that.",
+      message: { role: 'assistant', parts: [{ type: 'text', text: "I can't help with that." }] },
+    });
+    expect(costs.actor(ACTOR).turns).toBe(1);
   });
 
   it("sends system and tools only when they differ from the same actor's previous request", async () => {

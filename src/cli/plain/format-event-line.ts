@@ -3,6 +3,7 @@
  * fetch)`. Pure: the line depends only on the event and the state observed so far.
  */
 import { formatDollars } from '../../models/cost.ts';
+import { declinedMessage, isDeclined } from '../../models/stop-reasons.ts';
 import type { BudgetAmounts, EventOf, MissionEvent } from '../../runtime/events.ts';
 import { finishedTasks, skipText, taskKey, type LogState } from './log-state.ts';
 import {
@@ -99,7 +100,11 @@ function describeActorEvent(event: MissionEvent, paint: Painter): string | undef
     case 'model.response': {
       const cost = event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico));
       const tokens = event.usage.input + event.usage.cacheRead + event.usage.cacheWrite;
-      return `model ${event.model.config}.${event.model.key}: ${formatCount(tokens)} in, ${formatCount(event.usage.output)} out · ${cost} · ${formatDuration(event.durationMs)}`;
+      const line = `model ${event.model.config}.${event.model.key}: ${formatCount(tokens)} in, ${formatCount(event.usage.output)} out · ${cost} · ${formatDuration(event.durationMs)}`;
+      if (!isDeclined(event.stopReason)) return line;
+      const detail =
+        event.stopDetail === undefined ? undefined : shorten(event.stopDetail, EXCERPT);
+      return `${line} · ${paint('bad', declinedMessage(event.stopReason, detail))}`;
     }
     case 'model.retry': {
       const cause =

@@ -52,8 +52,15 @@ export function eventText(event: MissionEvent): string {
       );
     case 'model.request':
       return `${event.model.config}.${event.model.key} turn ${event.turn} (${event.messageCount} messages)`;
-    case 'model.response':
-      return `${event.model.config}.${event.model.key} ${event.stopReason} · ${event.usage.input} in / ${event.usage.output} out · ${event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico))}`;
+    case 'model.response': {
+      const stop =
+        event.stopDetail === undefined
+          ? event.stopReason
+          : `${event.stopReason} (${event.stopDetail})`;
+      return oneLine(
+        `${event.model.config}.${event.model.key} ${stop} · ${event.usage.input} in / ${event.usage.output} out · ${event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico))}`,
+      );
+    }
     case 'model.retry':
       return oneLine(`attempt ${event.attempt} in ${event.waitMs} ms: ${event.message}`);
     case 'model.delta':

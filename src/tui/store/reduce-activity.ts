@@ -128,6 +128,9 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
     case 'model.response':
       patchActor(draft, event.actor, { activity: '' });
       draft.patchDetail(event.actor, { streaming: '' });
+      // A refused, blocked or filtered reply: what the provider said belongs with the errors.
+      if (event.stopDetail !== undefined)
+        addError(draft, event.actor, `model stopped (${event.stopReason}): ${event.stopDetail}`);
       return true;
     case 'model.retry':
       patchActor(draft, event.actor, { activity: `retrying model (attempt ${event.attempt})` });

@@ -36,6 +36,7 @@ function addTurn(
     cacheWrite: row.cacheWrite + event.usage.cacheWrite,
     output: row.output + event.usage.output,
     reasoning: row.reasoning + event.usage.reasoning,
+    reasoningEstimated: row.reasoningEstimated || event.usage.reasoningEstimated === true,
     costPico: row.costPico + BigInt(event.costPico),
     unpriced: row.unpriced || unpriced,
     local: row.local || local,

@@ -84,6 +84,8 @@ export interface CostRow {
   cacheWrite: number;
   output: number;
   reasoning: number;
+  /** Some of `reasoning` is sortie's estimate (the provider did not itemise it). */
+  reasoningEstimated: boolean;
   costPico: bigint;
   unpriced: boolean;
   /** A local model (priced at $0). */
@@ -178,6 +180,7 @@ export function emptyCostRow(key: string): CostRow {
     cacheWrite: 0,
     output: 0,
     reasoning: 0,
+    reasoningEstimated: false,
     costPico: 0n,
     unpriced: false,
     local: false,

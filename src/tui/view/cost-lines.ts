@@ -18,12 +18,17 @@ function dollars(row: CostRow): string {
   return row.unpriced ? `${formatDollars(row.costPico)}*` : formatDollars(row.costPico);
 }
 
+/** Reasoning tokens; `~` marks a figure that includes sortie's estimate. */
+function reasoning(row: CostRow): string {
+  return row.reasoningEstimated ? `~${formatCount(row.reasoning)}` : formatCount(row.reasoning);
+}
+
 function rowText(name: string, row: CostRow, nameWidth: number): string {
-  const numbers = [row.input, row.cacheRead, row.cacheWrite, row.output, row.reasoning];
+  const numbers = [row.input, row.cacheRead, row.cacheWrite, row.output].map(formatCount);
   return (
     padEnd(name, nameWidth) +
     padStart(formatCount(row.requests), REQUESTS_WIDTH) +
-    numbers.map((value) => padStart(formatCount(value), NUMBER_WIDTH)).join('') +
+    [...numbers, reasoning(row)].map((value) => padStart(value, NUMBER_WIDTH)).join('') +
     padStart(dollars(row), DOLLARS_WIDTH)
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../src/cli/plain/index.ts';
 import { formatElapsed } from '../../../src/cli/plain/text.ts';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
+import type { StopReason } from '../../../src/models/types.ts';
 import type { EventInput, MissionEvent } from '../../../src/runtime/events.ts';
 
 /** The line of each event, in order, with the state observed up to it. */
@@ -169,6 +170,36 @@ describe('formatEventLine', () => {
       '00:00.0 task:early  restored from the journal (succeeded before the restart)',
       '00:00.0 commander:a  retry 1 in 2.0s: HTTP 429 · slow down',
       undefined,
+    ]);
+  });
+});
+
+describe('model response lines', () => {
+  const response = (stopReason: StopReason, stopDetail?: string): EventInput => ({
+    type: 'model.response',
+    actor: 'agent:t/worker',
+    requestId: 'request_1',
+    model: { provider: 'openai', config: 'openai', key: 'gpt_4o', apiName: 'gpt-4o' },
+    message: { role: 'assistant', parts: [] },
+    usage: { input: 1200, output: 12, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+    costPico: '3120000000',
+    unpriced: false,
+    stopReason,
+    ...(stopDetail !== undefined ? { stopDetail } : {}),
+    durationMs: 1500,
+  });
+
+  it('name a declined reply and what the provider said', () => {
+    expect(
+      lines([
+        response('end'),
+        response('refusal', "I'm sorry, but I can't help with that."),
+        response('blocked'),
+      ]),
+    ).toEqual([
+      '00:00.0 agent:t/worker  model openai.gpt_4o: 1,200 in, 12 out · $0.0031 · 1.5s',
+      `00:00.0 agent:t/worker  model openai.gpt_4o: 1,200 in, 12 out · $0.0031 · 1.5s · the model refused (stop reason "refusal"): I'm sorry, but I can't help with that.`,
+      '00:00.0 agent:t/worker  model openai.gpt_4o: 1,200 in, 12 out · $0.0031 · 1.5s · the provider blocked the prompt (stop reason "blocked")',
     ]);
   });
 });

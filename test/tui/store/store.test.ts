@@ -115,6 +115,7 @@ describe('applyEvents', () => {
       cacheWrite: 0,
       output: 200,
       reasoning: 0,
+      reasoningEstimated: false,
       costPico: 1_200_000_000n,
       unpriced: false,
       local: false,
