@@ -6,8 +6,6 @@ import type { ModelTimeouts } from './timeouts.ts';
 export interface ClientOptions {
   /** Overrides of the three deadlines (tests use short ones). */
   timeouts?: Partial<ModelTimeouts>;
-  /** A fetch implementation to hand to the SDK (default: the global fetch). */
-  fetch?: typeof fetch;
   /** Called before every retry wait, with the request retried; becomes a `model.retry` event. */
   onRetry?: (notice: RetryNotice, request: ModelRequest) => void;
   /** Retry policy knobs (tests inject sleep and random). */

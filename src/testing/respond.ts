@@ -86,6 +86,14 @@ async function answerStream({ response, handler, turn, context, timers }: Answer
     connection: 'keep-alive',
   });
   const lead = leadingFrameCount(frames);
+  if (turn.truncate === 'mid-frame') {
+    // Whole frames, then half of the next one: the body ends inside an event's JSON.
+    const whole = Math.min(lead, frames.length - 1);
+    for (const frame of frames.slice(0, whole)) response.write(frame);
+    const cut = frames[whole] ?? '';
+    response.end(cut.slice(0, Math.floor(cut.length / 2)));
+    return;
+  }
   if (turn.truncate === true || turn.stallMs !== undefined) {
     for (const frame of frames.slice(0, lead)) response.write(frame);
     if (turn.truncate === true) {
@@ -104,7 +112,7 @@ async function answerStream({ response, handler, turn, context, timers }: Answer
 async function answerJson({ response, handler, turn, context, timers }: Answer): Promise<void> {
   const body = JSON.stringify(handler.reply(turn, context));
   response.writeHead(200, { 'content-type': 'application/json' });
-  if (turn.truncate === true) {
+  if (turn.truncate !== undefined && turn.truncate !== false) {
     // A body cut in half, then a dropped connection: what a failing proxy produces.
     response.write(body.slice(0, Math.floor(body.length / 2)));
     response.destroy();

@@ -69,8 +69,12 @@ export interface ScriptTurn {
    * faults below apply to them as to built frames.
    */
   frames?: string[];
-  /** Streaming only: stop sending after the first events and close the connection. */
-  truncate?: boolean;
+  /**
+   * Stop early and close the connection. Streaming: `true` sends the first events whole,
+   * `'mid-frame'` also half of the next one (the body ends inside an event's JSON).
+   * Non-streaming: either sends half the body and drops the socket.
+   */
+  truncate?: boolean | 'mid-frame';
   /** Streaming only: send the first events, then stay silent this long. */
   stallMs?: number;
   /** Close the socket without any answer (a connection reset). */

@@ -7,23 +7,51 @@ import { fileURLToPath } from 'node:url';
 import { createAdapter } from '../../src/models/create-client.ts';
 import { withRetry, type RetryNotice } from '../../src/models/retry.ts';
 import type { ModelTimeouts } from '../../src/models/timeouts.ts';
+import type { FailureReason } from '../../src/models/provider-errors.ts';
 import type {
   ModelClient,
   ModelRequest,
   ResolvedModel,
+  StopReason,
   ToolDefinition,
 } from '../../src/models/types.ts';
 import { splitSseFrames } from '../../src/testing/respond.ts';
 import type { Protocol, ScriptTurn } from '../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../src/testing/server.ts';
 
-/** A provider as the contract suite sees it: its wire protocol and a model to call. */
+/**
+ * A provider as the contract suite sees it: its wire protocol, a model to call, and the few
+ * facts in which protocols legitimately differ.
+ */
 export interface ProtocolCase {
   name: string;
   protocol: Protocol;
   /** Without `baseUrl`: the harness points it at the server. */
   model: ResolvedModel;
+  /** Which usage classes the protocol reports beyond input, output and cache reads. */
+  reports: { cacheWrite: boolean; reasoning: boolean };
+  /** What a scripted refusal becomes (Gemini has no refusal; its form is a safety stop). */
+  refusal: StopReason;
+  /** The provider's message in a ProviderError for an HTTP error status. */
+  statusMessage: (status: number, message: string) => string;
+  /** A stream that starts, then carries the provider's "overloaded" error event. */
+  overloadFrames: string[];
+  /** The retry notice such a stream gets (Gemini's error event carries an HTTP status). */
+  overloadNotice: { reason: FailureReason; status?: number; message: string };
 }
+
+const sse = (event: { type: string } & Record<string, unknown>): string =>
+  `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+const openaiOverload = [
+  sse({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } }),
+  sse({
+    type: 'error',
+    code: 'server_is_overloaded',
+    message: 'The server is overloaded.',
+    param: null,
+  }),
+];
 
 export const OPENAI: ProtocolCase = {
   name: 'OpenAI',
@@ -37,6 +65,12 @@ export const OPENAI: ProtocolCase = {
     promptCaching: true,
     reasoningCapable: true,
   },
+  reports: { cacheWrite: false, reasoning: true },
+  refusal: 'refusal',
+  // The openai SDK puts the status in front of the provider's message.
+  statusMessage: (status, message) => `${status} ${message}`,
+  overloadFrames: openaiOverload,
+  overloadNotice: { reason: 'other', message: 'The server is overloaded.' },
 };
 
 export const ANTHROPIC: ProtocolCase = {
@@ -51,6 +85,26 @@ export const ANTHROPIC: ProtocolCase = {
     promptCaching: true,
     reasoningCapable: true,
   },
+  reports: { cacheWrite: true, reasoning: false },
+  refusal: 'refusal',
+  statusMessage: (_status, message) => message,
+  overloadFrames: [
+    sse({
+      type: 'message_start',
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    }),
+    sse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+  ],
+  overloadNotice: { reason: 'other', message: 'Overloaded' },
 };
 
 export const GEMINI: ProtocolCase = {
@@ -65,6 +119,14 @@ export const GEMINI: ProtocolCase = {
     promptCaching: true,
     reasoningCapable: true,
   },
+  reports: { cacheWrite: false, reasoning: true },
+  refusal: 'safety',
+  statusMessage: (_status, message) => message,
+  overloadFrames: [
+    'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"Hi"}]}}]}\r\n\r\n',
+    'data: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}\r\n\r\n',
+  ],
+  overloadNotice: { reason: 'status', status: 503, message: 'The model is overloaded.' },
 };
 
 /** The local provider: OpenAI's protocol, no key of its own. */
@@ -79,6 +141,11 @@ export const OLLAMA: ProtocolCase = {
     promptCaching: true,
     reasoningCapable: false,
   },
+  reports: { cacheWrite: false, reasoning: true },
+  refusal: 'refusal',
+  statusMessage: (status, message) => `${status} ${message}`,
+  overloadFrames: openaiOverload,
+  overloadNotice: { reason: 'other', message: 'The server is overloaded.' },
 };
 
 export const PROTOCOL_CASES: readonly ProtocolCase[] = [OPENAI, ANTHROPIC, GEMINI, OLLAMA];

@@ -37,6 +37,24 @@ describe('a turn with recorded frames', () => {
   });
 });
 
+describe("truncate: 'mid-frame'", () => {
+  it('sends the leading frames whole, then half of the next, then ends', async () => {
+    const frames = [
+      'data: {"a":1}\n\n',
+      'data: {"b":2}\n\n',
+      'data: {"c":3}\n\n',
+      'data: {"d":4}\n\n',
+    ];
+    const { server } = await startHarness(OPENAI, [{ frames, truncate: 'mid-frame' }]);
+    const response = await fetch(`${server.baseUrl('openai')}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-5', input: 'hi', stream: true }),
+    });
+    expect(await response.text()).toBe('data: {"a":1}\n\ndata: {"b":2}\n\ndata: {');
+  });
+});
+
 describe('scripted refusals', () => {
   it.each([
     { protocolCase: OPENAI, stopReason: 'refusal', detail: 'No, I will not.' },

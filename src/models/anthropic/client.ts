@@ -26,7 +26,6 @@ function createSdk(model: ResolvedModel, options: ClientOptions): Anthropic {
     maxRetries: 0,
     logLevel: 'off',
     ...(model.baseUrl !== undefined ? { baseURL: model.baseUrl } : {}),
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
   });
 }
 

@@ -33,7 +33,6 @@ function isBrokenStream(error: unknown): boolean {
 /** A ModelClient for a Gemini model. */
 export function createGeminiClient(model: ResolvedModel, options: ClientOptions = {}): ModelClient {
   const sdk = createSdk(model);
-  const baseFetch = options.fetch ?? fetch;
 
   async function generate(request: ModelRequest): Promise<ModelResponse> {
     const parameters = toGeminiRequest(request, model);
@@ -50,7 +49,7 @@ export function createGeminiClient(model: ResolvedModel, options: ClientOptions 
     // ApiError keeps no headers, so the response's are caught on the way through for Retry-After.
     let responseHeaders: Headers | undefined;
     const capturingFetch: typeof fetch = async (input, init) => {
-      const response = await baseFetch(input, init);
+      const response = await fetch(input, init);
       responseHeaders = response.headers;
       return response;
     };

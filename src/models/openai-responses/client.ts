@@ -24,7 +24,6 @@ function createSdk(model: ResolvedModel, options: ClientOptions): OpenAI {
       maxRetries: 0,
       // Our own deadlines abort first; the SDK's timer only backs them up.
       timeout: resolveTimeouts(options.timeouts).totalMs + 1000,
-      ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
     });
   } catch (error) {
     throw new ProviderError(
@@ -52,6 +51,19 @@ export function createOpenAIResponsesClient(
       signal: request.signal,
       timeouts: options.timeouts,
     });
+    // An error thrown by the caller's onDelta is the caller's: it surfaces untranslated.
+    let listenerFailure: { error: unknown } | undefined;
+    const onDelta =
+      request.onDelta === undefined
+        ? undefined
+        : (text: string): void => {
+            try {
+              request.onDelta?.(text);
+            } catch (error) {
+              listenerFailure = { error };
+              throw error;
+            }
+          };
     try {
       sdk ??= createSdk(model, options);
       const headers = request.actor !== undefined ? { 'x-sortie-actor': request.actor } : undefined;
@@ -63,11 +75,12 @@ export function createOpenAIResponsesClient(
       const response = await collectResponse(events, {
         provider: model.provider,
         apiKey: model.apiKey,
-        onDelta: request.onDelta,
+        onDelta,
         onEvent: () => deadlines.touch(),
       });
       return fromResponse(response, model.provider, model.apiName);
     } catch (error) {
+      if (listenerFailure !== undefined && error === listenerFailure.error) throw error;
       throw toProviderError(deadlines.translate(error), model, request.signal);
     } finally {
       deadlines.dispose();

@@ -1,20 +1,43 @@
+/**
+ * The OpenAI Responses wire: the exact request bodies the adapter sends through the real SDK.
+ * Behaviour shared by every protocol is in test/models/contract/.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from '../../../src/models/types.ts';
+import type { Message, ModelRequest } from '../../../src/models/types.ts';
 import { scriptedEncryptedContent } from '../../../src/testing/protocols/openai-output.ts';
-import { API_KEY, ask, startHarness, weatherTool, type Harness } from './harness.ts';
+import {
+  ask as askWithTools,
+  closeHarnesses,
+  OPENAI,
+  startHarness,
+  WEATHER_TOOL as weatherTool,
+  type Harness,
+  type HarnessOptions,
+} from '../protocol-harness.ts';
+import type { ScriptTurn } from '../../../src/testing/script.ts';
 
+const API_KEY = OPENAI.model.apiKey!;
 let harness: Harness | undefined;
 afterEach(async () => {
-  await harness?.server.close();
+  await closeHarnesses();
   harness = undefined;
 });
+
+function start(turns: ScriptTurn[], options?: HarnessOptions): Promise<Harness> {
+  return startHarness(OPENAI, turns, options);
+}
+
+/** A request with one user text message and no tools. */
+function ask(text: string, extra: Partial<ModelRequest> = {}): ModelRequest {
+  return askWithTools(text, { tools: [], ...extra });
+}
 
 type Body = { input: Array<Record<string, unknown>>; [key: string]: unknown };
 const bodyOf = (index: number): Body => harness!.server.requests[index]!.body as Body;
 
-describe('OpenAI Responses adapter through the real SDK', () => {
+describe('OpenAI Responses wire through the real SDK', () => {
   it('runs a multi-turn tool conversation', async () => {
-    harness = await startHarness([
+    harness = await start([
       { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] },
       { text: 'It is 4 °C in Oslo.', match: { lastMessageContains: '"temp":4' } },
     ]);
@@ -75,7 +98,7 @@ describe('OpenAI Responses adapter through the real SDK', () => {
   });
 
   it('returns parallel tool calls in order, malformed arguments verbatim', async () => {
-    harness = await startHarness([
+    harness = await start([
       {
         toolCalls: [
           { name: 'get_weather', arguments: { city: 'Oslo' } },
@@ -92,7 +115,7 @@ describe('OpenAI Responses adapter through the real SDK', () => {
   });
 
   it('round-trips reasoning items with the same encrypted content', async () => {
-    harness = await startHarness([
+    harness = await start([
       {
         reasoning: 'Need the weather first.',
         toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }],
@@ -146,7 +169,7 @@ describe('OpenAI Responses adapter through the real SDK', () => {
   });
 
   it('sends no reasoning settings to a model that cannot reason', async () => {
-    harness = await startHarness([{ text: 'hi' }], {
+    harness = await start([{ text: 'hi' }], {
       model: { key: 'gpt_4o', apiName: 'gpt-4o', reasoningCapable: false },
     });
     await harness.client.generate(ask('hello', { reasoning: 'low' }));
@@ -154,41 +177,14 @@ describe('OpenAI Responses adapter through the real SDK', () => {
     expect(bodyOf(0)).not.toHaveProperty('include');
   });
 
-  it('extracts usage with cached and reasoning tokens', async () => {
-    harness = await startHarness([
-      { text: 'ok', usage: { input: 200, cacheRead: 1000, output: 300, reasoning: 120 } },
-    ]);
-    const response = await harness.client.generate(ask('hello'));
-    expect(response.usage).toEqual({
-      input: 200,
-      output: 300,
-      cacheRead: 1000,
-      cacheWrite: 0,
-      reasoning: 120,
-    });
-    expect(response.model).toBe('gpt-5');
-  });
-
-  it('streams text deltas and sends the actor header', async () => {
-    harness = await startHarness([{ text: 'one two three', match: { actor: 'agent:writer' } }]);
-    const deltas: string[] = [];
-    const response = await harness.client.generate(
-      ask('count', { actor: 'agent:writer', onDelta: (text) => deltas.push(text) }),
-    );
-    expect(deltas).toEqual(['one ', 'two ', 'three']);
-    expect(response.message.parts).toEqual([{ type: 'text', text: 'one two three' }]);
-    expect(harness.server.requests[0]!.actor).toBe('agent:writer');
-  });
-
-  it('reports max_output_tokens truncation as max_tokens', async () => {
-    harness = await startHarness([{ text: 'partial', stopReason: 'max_tokens' }]);
-    const response = await harness.client.generate(ask('long essay', { maxOutputTokens: 5 }));
-    expect(response.stopReason).toBe('max_tokens');
+  it('sends the output limit as max_output_tokens', async () => {
+    harness = await start([{ text: 'partial', stopReason: 'max_tokens' }]);
+    await harness.client.generate(ask('long essay', { maxOutputTokens: 5 }));
     expect(bodyOf(0).max_output_tokens).toBe(5);
   });
 
   it('sends images and PDFs as input items and never leaks the key into the record', async () => {
-    harness = await startHarness([{ text: 'seen' }]);
+    harness = await start([{ text: 'seen' }]);
     await harness.client.generate({
       system: '',
       tools: [],

@@ -1,0 +1,149 @@
+/**
+ * The behaviour every model client must show, run against each protocol through its real
+ * SDK and the scripted server: conversations, tool calls, reasoning, usage, streaming, stop
+ * reasons. Wire details of one protocol live in that protocol's own client test.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Message, ModelResponse, Part } from '../../../src/models/types.ts';
+import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
+
+afterEach(closeHarnesses);
+
+/** The results of a reply's tool calls, one per call, as the runtime sends them back. */
+function results(reply: ModelResponse, outputs: string[]): Message {
+  const calls = reply.message.parts.filter((part) => part.type === 'tool_call');
+  return {
+    role: 'user',
+    parts: calls.map((call, index) => ({
+      type: 'tool_result' as const,
+      callId: call.id,
+      name: call.name,
+      content: outputs[index]!,
+      isError: index === 1,
+    })),
+  };
+}
+
+/** Every opaque string a reply's parts carry (signatures, encrypted reasoning, call ids). */
+function stateStrings(parts: Part[]): string[] {
+  return parts.flatMap((part) =>
+    'state' in part && part.state !== undefined
+      ? Object.values(part.state).filter((value): value is string => typeof value === 'string')
+      : [],
+  );
+}
+
+describe.each(PROTOCOL_CASES)('$name client contract: conversations', (protocolCase) => {
+  it('runs a multi-turn tool conversation with parallel calls', async () => {
+    const { client, server } = await startHarness(protocolCase, [
+      {
+        text: 'Checking both.',
+        toolCalls: [
+          { name: 'get_weather', arguments: { city: 'Paris' } },
+          { name: 'get_weather', arguments: { city: 'Oslo' } },
+        ],
+      },
+      {
+        text: 'Paris 18 °C, Oslo unknown.',
+        match: { lastMessageContains: 'city not found', contains: '18 °C' },
+      },
+    ]);
+    const question = ask('Weather in Paris and Oslo?');
+    const first = await client.generate(question);
+    expect(first.stopReason).toBe('tool_use');
+    expect(
+      first.message.parts.map((part) =>
+        part.type === 'tool_call' ? [part.name, part.arguments] : [part.type],
+      ),
+    ).toEqual([['text'], ['get_weather', '{"city":"Paris"}'], ['get_weather', '{"city":"Oslo"}']]);
+    const ids = first.message.parts.flatMap((part) => (part.type === 'tool_call' ? [part.id] : []));
+    expect(new Set(ids).size).toBe(2);
+    const messages = [
+      ...question.messages,
+      first.message,
+      results(first, ['18 °C', 'city not found']),
+    ];
+    const second = await client.generate({ ...question, messages });
+    expect([second.stopReason, second.message.parts]).toEqual([
+      'end',
+      [{ type: 'text', text: 'Paris 18 °C, Oslo unknown.' }],
+    ]);
+    server.assertDone();
+  });
+
+  it('sends reasoning state back exactly as received', async () => {
+    const { client, server } = await startHarness(protocolCase, [
+      {
+        reasoning: 'Two cities, two calls.',
+        toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+      },
+      { text: 'Sunny.' },
+    ]);
+    const question = ask('Weather in Paris?', { reasoning: 'low' });
+    const first = await client.generate(question);
+    expect(first.message.parts[0]).toMatchObject({
+      type: 'reasoning',
+      provider: protocolCase.model.provider,
+      text: 'Two cities, two calls.',
+    });
+    const state = stateStrings(first.message.parts);
+    expect(state.length).toBeGreaterThan(0);
+    const messages = [...question.messages, first.message, results(first, ['sunny'])];
+    await client.generate({ ...question, messages });
+    const sent = JSON.stringify(server.requests[1]!.body);
+    for (const value of state) expect(sent).toContain(JSON.stringify(value));
+  });
+
+  it('reports usage in the four classes, with cached and reasoning tokens', async () => {
+    const { client } = await startHarness(protocolCase, [
+      {
+        text: 'ok',
+        usage: { input: 120, output: 40, cacheRead: 3000, cacheWrite: 512, reasoning: 25 },
+      },
+    ]);
+    const response = await client.generate(ask('hello'));
+    expect(response.usage).toEqual({
+      input: 120,
+      output: 40,
+      cacheRead: 3000,
+      cacheWrite: protocolCase.reports.cacheWrite ? 512 : 0,
+      reasoning: protocolCase.reports.reasoning ? 25 : 0,
+    });
+    expect(response.model).toBe(protocolCase.model.apiName);
+  });
+
+  it('streams text deltas and names the calling actor', async () => {
+    const { client, server } = await startHarness(protocolCase, [
+      { text: 'It is sunny today.', match: { actor: 'agent:t/weather' } },
+    ]);
+    const deltas: string[] = [];
+    const response = await client.generate(
+      ask('Weather?', { actor: 'agent:t/weather', onDelta: (text) => deltas.push(text) }),
+    );
+    expect(deltas).toEqual(['It ', 'is ', 'sunny ', 'today.']);
+    expect(response.message.parts).toEqual([{ type: 'text', text: 'It is sunny today.' }]);
+    expect([server.requests[0]!.actor, server.requests[0]!.stream]).toEqual([
+      'agent:t/weather',
+      true,
+    ]);
+  });
+
+  it.each([
+    { scripted: 'end', expected: 'end' },
+    { scripted: 'max_tokens', expected: 'max_tokens' },
+    { scripted: 'refusal', expected: protocolCase.refusal },
+  ] as const)('reports a scripted $scripted stop as $expected', async ({ scripted, expected }) => {
+    const { client } = await startHarness(protocolCase, [{ text: 'cut', stopReason: scripted }]);
+    expect((await client.generate(ask('Go.'))).stopReason).toBe(expected);
+  });
+
+  it('lets an error thrown by onDelta through unchanged', async () => {
+    const { client, notices } = await startHarness(protocolCase, [{ text: 'Hello there' }]);
+    const failure = new RangeError('listener failed');
+    const onDelta = (): void => {
+      throw failure;
+    };
+    await expect(client.generate(ask('hi', { onDelta }))).rejects.toBe(failure);
+    expect(notices).toEqual([]);
+  });
+});
