@@ -3,13 +3,14 @@
  * read-only `input.NAME` slots (base64 uploads written into the run directory first), and
  * protected values set aside for `${secrets.NAME}`.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { MissionConfig } from '../config/types.ts';
 import { UsageError } from '../errors.ts';
 import { applyDefaults } from '../schema/defaults.ts';
 import { formatProblem, validateValue } from '../schema/validate.ts';
 import { protectedInputValues } from './run-redactor.ts';
+import { makeDirectory } from '../base/make-directory.ts';
 
 /** What a mission's prepared inputs give the run services. */
 export interface PreparedInputs {
@@ -71,7 +72,7 @@ async function materialise(
 ): Promise<string> {
   if (typeof value.path === 'string') return resolve(cwd, value.path);
   const directory = join(runDir, 'inputs', name);
-  await mkdir(directory, { recursive: true });
+  await makeDirectory(directory);
   const path = join(directory, safeFileName(value.filename, name));
   await writeFile(path, Buffer.from(String(value.base64 ?? ''), 'base64'));
   return path;

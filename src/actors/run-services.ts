@@ -2,7 +2,6 @@
  * Assembles the services every actor of one mission shares: directories, slots, datasets,
  * stores, budgets, costs, secrets, the redactor and the run's model turn.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config, MissionConfig } from '../config/types.ts';
 import { UsageError } from '../errors.ts';
@@ -20,6 +19,7 @@ import { createRunModelTurn } from './model-turn.ts';
 import { EventedDatasetStore, datasetDeclarations } from './run-datasets.ts';
 import { prepareMissionInputs } from './run-inputs.ts';
 import { createRunRedactor } from './run-redactor.ts';
+import { makeDirectory } from '../base/make-directory.ts';
 
 /** What `createRunServices` needs for one mission of a run. */
 export interface RunServicesOptions {
@@ -67,7 +67,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
   }
   const runDir = runDirectory(stateDir, runId);
-  await mkdir(runDir, { recursive: true });
+  await makeDirectory(runDir);
   await sweepScratchpads(stateDir, options.now ?? new Date(), runId);
   const prepared = await prepareMissionInputs(mission, options.inputs, runDir, options.cwd);
   const redact = createRunRedactor(config, [
@@ -136,6 +136,6 @@ async function slotSources(
     if (config.memories.has(name)) sources.shared![name] = join(stateDir, 'memories', name);
   }
   const writable = [sources.memory, sources.scratchpad, ...Object.values(sources.shared!)];
-  for (const root of writable) if (root !== undefined) await mkdir(root, { recursive: true });
+  for (const root of writable) if (root !== undefined) await makeDirectory(root);
   return sources;
 }

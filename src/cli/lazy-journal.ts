@@ -9,12 +9,16 @@ export interface LazyJournal {
   close(): Promise<void>;
 }
 
+/** Told once when the journal cannot be opened or written, with the journal's path. */
+export type JournalFailureListener = (error: unknown, path: string) => void;
+
 /**
  * Attaches the journal without knowing the run id in advance: events wait in memory while
  * `runs/RUN_ID/` is created, then go to the writer in order. A run that fails before its
- * first event leaves no journal behind.
+ * first event leaves no journal behind. `onFailure` hears of the first open or write error
+ * as it happens, so the run can be stopped instead of going on unrecorded.
  */
-export function lazyJournal(stateDir: string): LazyJournal {
+export function lazyJournal(stateDir: string, onFailure?: JournalFailureListener): LazyJournal {
   const waiting: MissionEvent[] = [];
   let writer: JournalWriter | undefined;
   let opening: Promise<JournalWriter> | undefined;
@@ -26,13 +30,15 @@ export function lazyJournal(stateDir: string): LazyJournal {
       }
       waiting.push(event);
       if (opening !== undefined) return;
-      opening = openJournal(runPaths(stateDir, event.runId).dir).then((opened) => {
+      const paths = runPaths(stateDir, event.runId);
+      const report = (error: unknown): void => onFailure?.(error, paths.journal);
+      opening = openJournal(paths.dir, { onFailure: report }).then((opened) => {
         writer = opened;
         for (const early of waiting.splice(0)) opened.subscriber(early);
         return opened;
       });
-      // Reported by close(); until then the rejection must not count as unhandled.
-      opening.catch(() => undefined);
+      // Reported by close() too; until then the rejection must not count as unhandled.
+      opening.catch(report);
     },
     async close() {
       if (opening === undefined) return;

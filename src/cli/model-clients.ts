@@ -4,6 +4,7 @@
  */
 import type { ModelClientFactory } from '../actors/contracts.ts';
 import { defaultModelClients } from '../actors/run-services.ts';
+import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { UsageError } from '../errors.ts';
 import {
   loadCassette,
@@ -37,11 +38,16 @@ export function checkCassetteFlags(flags: CassetteFlags): void {
   }
 }
 
-/** Opens the cassette the flags name; `warn` receives lenient replay mismatches. */
+/**
+ * Opens the cassette the flags name; `warn` receives lenient replay mismatches, `onFailure`
+ * the first write error of a cassette being recorded (with its path). A cassette that cannot
+ * be created is a usage error.
+ */
 export async function runClients(
   flags: CassetteFlags,
   redact: Redactor,
   warn: (message: string) => void,
+  onFailure?: (error: unknown, path: string) => void,
 ): Promise<RunClients> {
   if (flags.replayModel !== undefined) {
     const cassette = await loadCassette(flags.replayModel);
@@ -53,9 +59,14 @@ export async function runClients(
     return { clients, close: () => Promise.resolve() };
   }
   if (flags.record !== undefined) {
-    const writer = await openCassetteWriter(flags.record, {
+    const path = flags.record;
+    const writer = await openCassetteWriter(path, {
       note: `recorded by sortie run from real model responses`,
       redact,
+      onFailure: (error) => onFailure?.(error, path),
+    }).catch((error: unknown) => {
+      if (!isFileSystemError(error)) throw error;
+      throw new UsageError(`--record ${path}: ${describeFileSystemError(error)}`);
     });
     return {
       clients: recordingClients(defaultModelClients, writer, redact),

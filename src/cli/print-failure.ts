@@ -1,3 +1,4 @@
+import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { ConfigError, UsageError } from '../errors.ts';
 import { ProjectNotFoundError } from '../config/syntax/errors.ts';
 import { ExitCode } from './exit-codes.ts';
@@ -6,7 +7,8 @@ import { printDiagnostics } from './print-diagnostics.ts';
 
 /**
  * Prints an error that ended a command and returns its exit code: configuration and usage
- * problems exit 2; anything else is reported as an internal error with exit 1. Never a stack trace.
+ * problems exit 2, and so do file-system failures (a full disk, a folder where a file should
+ * be); anything else is reported as an internal error with exit 1. Never a stack trace.
  */
 export function printFailure(error: unknown, io: CliIo): number {
   const color = useColor(io, 'stderr');
@@ -27,6 +29,11 @@ export function printFailure(error: unknown, io: CliIo): number {
   }
   if (error instanceof ProjectNotFoundError) {
     io.stderr(`error: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  // A file the command needed could not be read or written: the user's to fix, not a defect.
+  if (isFileSystemError(error)) {
+    io.stderr(`error: ${describeFileSystemError(error)}\n`);
     return ExitCode.usage;
   }
   const message = error instanceof Error ? error.message : String(error);

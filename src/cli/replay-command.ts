@@ -4,10 +4,10 @@
  * with the recorded timestamps. Exit 0 once played, whatever the recorded run's outcome.
  */
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { readJournal } from '../journal/reader.ts';
-import { runPaths } from '../journal/paths.ts';
+import { JOURNAL_FILE_NAME, runPaths } from '../journal/paths.ts';
 import type { MissionEvent } from '../runtime/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay.ts';
 import { ExitCode } from './exit-codes.ts';
@@ -60,18 +60,30 @@ export function parseSpeed(text: string): number {
   return speed;
 }
 
-/** An existing file is a journal; anything else is a run id (or prefix) of the state directory. */
+/**
+ * An existing file is a journal, an existing run folder holds one; anything else is a run id
+ * (or prefix) of the state directory.
+ */
 async function journalPath(request: ReplayRequest, io: CliIo): Promise<string> {
-  const asFile = resolve(request.run);
-  if (isFile(asFile)) return asFile;
+  const given = resolve(request.run);
+  const kind = kindOf(given);
+  if (kind === 'file') return given;
+  if (kind === 'folder') {
+    const inside = join(given, JOURNAL_FILE_NAME);
+    if (kindOf(inside) !== 'missing') return inside;
+    throw new UsageError(
+      `${request.run} is a folder without a ${JOURNAL_FILE_NAME}`,
+      'give a run id (see sortie runs), a run folder or a journal file',
+    );
+  }
   const stateDir = stateDirFor(request.directory, request.flags.stateDir, io);
   return runPaths(stateDir, await findRun(stateDir, request.run)).journal;
 }
 
-function isFile(path: string): boolean {
+function kindOf(path: string): 'file' | 'folder' | 'missing' {
   try {
-    return statSync(path).isFile();
+    return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch {
-    return false;
+    return 'missing';
   }
 }

@@ -4,7 +4,7 @@
  * exit code (0 succeeded, 1 failed, 130 cancelled; usage and config errors throw → 2).
  */
 import { basename } from 'node:path';
-import type { RunResult } from '../actors/contracts.ts';
+import type { ModelClientFactory, RunResult } from '../actors/contracts.ts';
 import type { Config, MissionConfig } from '../config/types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { createRunRedactor } from '../actors/run-redactor.ts';
@@ -25,6 +25,8 @@ import { pickMission, taskDependencies } from './pick-mission.ts';
 import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';
 import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
+import { resumeCommandFor, StorageWatch } from './run-storage.ts';
+import { prepareStateDir } from './state-dir.ts';
 import { parseVarFlags } from './var-flags.ts';
 
 /** What `sortie run` was given. */
@@ -60,7 +62,9 @@ export async function runCommand(
 
 /**
  * Runs a prepared run to its end with its output (TUI, line log or JSONL), journal, cassette,
- * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run.
+ * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run. When
+ * the journal or the cassette cannot be written the run is stopped and a RunStorageError
+ * (a usage error) says how to continue it.
  */
 export async function executeRun(
   prepared: PreparedRun,
@@ -70,57 +74,94 @@ export async function executeRun(
   resume?: RunJournalState,
 ): Promise<number> {
   const redact = createRunRedactor(prepared.config, [prepared]);
-  const clients = await runClients(flags, redact, (message) => io.stderr(`warning: ${message}\n`));
-  const journal = lazyJournal(prepared.stateDir);
+  const storage = new StorageWatch();
+  const clients = await runClients(
+    flags,
+    redact,
+    (message) => io.stderr(`warning: ${message}\n`),
+    storage.failed,
+  );
+  const journal = lazyJournal(prepared.stateDir, storage.failed);
+  let ended: { runId: string; exitCode: number };
   try {
-    const hub = createEventHub();
-    const output =
-      prepared.mode === 'tui'
-        ? undefined
-        : headlessOutput(prepared.mode, flags, io, taskDependencies(prepared.config));
-    const gate =
-      flags.step === true || prepared.breakpoints.length > 0
-        ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
-        : undefined;
-    const { startRun } = await import('../actors/start-run.ts');
-    const handle = startRun({
-      config: prepared.config,
-      mission: prepared.mission.name,
-      inputs: prepared.inputs,
-      stateDir: prepared.stateDir,
-      gate,
-      keepGoing: flags.keepGoing === true,
-      chain: flags.chain,
-      clients: clients.clients,
-      ...(resume !== undefined ? { resume } : {}),
-      subscribers: [journal.subscriber, output?.subscriber ?? hub.publish],
-    });
-    // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
-    gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
-    const interrupts = handleInterrupts(
-      () => handle.cancel(),
-      () => environment.exitNow(ExitCode.cancelled),
-      environment.signals,
-    );
-    try {
-      const result =
-        output === undefined
-          ? await showInTui({
-              handle,
-              subscribe: hub.subscribe,
-              gate,
-              title: `sortie · ${basename(prepared.config.root)}`,
-              interrupts,
-              stderr: io.stderr,
-            })
-          : await handle.done;
-      output?.finish(result);
-      return exitCodeOf(result);
-    } finally {
-      interrupts.dispose();
-    }
+    const wiring = { clients: clients.clients, journal: journal.subscriber, storage };
+    ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
   } finally {
-    await Promise.all([journal.close(), clients.close()]);
+    await storage.close([() => journal.close(), () => clients.close()]);
+  }
+  const location = {
+    root: prepared.config.root,
+    cwd: environment.cwd,
+    stateDirFlag: flags.stateDir,
+  };
+  storage.throwIfFailed(ended.runId, resumeCommandFor(ended.runId, location));
+  return ended.exitCode;
+}
+
+/** What executeRun attaches to a run: model clients, the journal, the storage watch. */
+interface RunWiring {
+  clients: ModelClientFactory | undefined;
+  journal: (event: MissionEvent) => void;
+  storage: StorageWatch;
+}
+
+async function runToEnd(
+  prepared: PreparedRun,
+  flags: RunFlags,
+  io: CliIo,
+  environment: RunEnvironment,
+  wiring: RunWiring,
+  resume: RunJournalState | undefined,
+): Promise<{ runId: string; exitCode: number }> {
+  const hub = createEventHub();
+  const output =
+    prepared.mode === 'tui'
+      ? undefined
+      : headlessOutput(prepared.mode, flags, io, taskDependencies(prepared.config));
+  const gate =
+    flags.step === true || prepared.breakpoints.length > 0
+      ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
+      : undefined;
+  const { startRun } = await import('../actors/start-run.ts');
+  const handle = startRun({
+    config: prepared.config,
+    mission: prepared.mission.name,
+    inputs: prepared.inputs,
+    stateDir: prepared.stateDir,
+    gate,
+    keepGoing: flags.keepGoing === true,
+    chain: flags.chain,
+    clients: wiring.clients,
+    ...(resume !== undefined ? { resume } : {}),
+    subscribers: [wiring.journal, output?.subscriber ?? hub.publish],
+  });
+  wiring.storage.attach((why) => {
+    handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
+    handle.cancel();
+  });
+  // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
+  gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
+  const interrupts = handleInterrupts(
+    () => handle.cancel(),
+    () => environment.exitNow(ExitCode.cancelled),
+    environment.signals,
+  );
+  try {
+    const result =
+      output === undefined
+        ? await showInTui({
+            handle,
+            subscribe: hub.subscribe,
+            gate,
+            title: `sortie · ${basename(prepared.config.root)}`,
+            interrupts,
+            stderr: io.stderr,
+          })
+        : await handle.done;
+    output?.finish(result);
+    return { runId: handle.runId, exitCode: exitCodeOf(result) };
+  } finally {
+    interrupts.dispose();
   }
 }
 
@@ -173,6 +214,7 @@ export async function prepareRun(
     projectRoot: config.root,
     cwd: environment.cwd,
   });
+  await prepareStateDir(stateDir, flags.stateDir, io.env);
   const { mission, inputs } = await choose(config, stateDir);
   // Every run needs its variables before anything starts; a replayed run needs no credentials.
   checkVariables(mission.name, { credentials: flags.replayModel === undefined });

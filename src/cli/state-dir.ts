@@ -1,21 +1,72 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { resolveStateDir } from '../journal/paths.ts';
+import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
+import { makeDirectory } from '../base/make-directory.ts';
+import { UsageError } from '../errors.ts';
+import { resolveStateDir, runsDirectory, STATE_DIRECTORY_ENV } from '../journal/paths.ts';
 import type { CliIo } from './io.ts';
 
 /**
  * The state directory for commands that read runs without loading the project: `--state-dir`,
- * then `SORTIE_HOME`, then `.sortie/` of DIR (of its folder when DIR is an .hcl file).
+ * then `SORTIE_HOME`, then `.sortie/` of DIR (of its folder when DIR is an .hcl file). One that
+ * exists but is not a folder is a usage error; a missing one simply holds no runs yet.
  */
 export function stateDirFor(directory: string, stateDir: string | undefined, io: CliIo): string {
   const absolute = resolve(directory);
   const projectRoot = isFile(absolute) ? dirname(absolute) : absolute;
-  return resolveStateDir({ stateDir, env: io.env, projectRoot });
+  const resolved = resolveStateDir({ stateDir, env: io.env, projectRoot });
+  if (isFile(resolved)) {
+    throw stateDirError(resolved, 'it is a file, not a folder', stateDir, io.env);
+  }
+  return resolved;
+}
+
+/**
+ * Makes sure a run can be recorded below the state directory: creates `STATE/runs` (parents
+ * included) or throws a usage error saying why it cannot — before anything starts.
+ */
+export async function prepareStateDir(
+  stateDir: string,
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  try {
+    await makeDirectory(runsDirectory(stateDir));
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    // makeDirectory's ENOTDIR names the file standing where a folder should be.
+    const problem =
+      error.code !== 'ENOTDIR'
+        ? describeFileSystemError(error)
+        : error.path === stateDir
+          ? 'it is a file, not a folder'
+          : `${error.path} is a file, not a folder`;
+    throw stateDirError(stateDir, problem, flag, env);
+  }
+}
+
+/** `cannot use the state directory DIR (from --state-dir): PROBLEM`, with a way out. */
+function stateDirError(
+  stateDir: string,
+  problem: string,
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+): UsageError {
+  const source =
+    flag !== undefined && flag !== ''
+      ? ' (from --state-dir)'
+      : (env[STATE_DIRECTORY_ENV] ?? '') !== ''
+        ? ` (from ${STATE_DIRECTORY_ENV})`
+        : '';
+  return new UsageError(
+    `cannot use the state directory ${stateDir}${source}: ${problem}`,
+    `point --state-dir or ${STATE_DIRECTORY_ENV} at a folder sortie can write`,
+  );
 }
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return !statSync(path).isDirectory();
   } catch {
     return false;
   }

@@ -3,6 +3,8 @@
  * `show`, `replay` and `resume` work from the file alone. A torn last line (a crash while
  * writing) is ignored; damage anywhere else is a `CorruptJournalError`.
  */
+import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
+import { UsageError } from '../errors.ts';
 import type { MissionEvent } from '../runtime/events.ts';
 import { CorruptJournalError, JournalNotFoundError } from './errors.ts';
 import { BadJsonLine, readJsonLines, type JsonLinesEnd } from './json-lines.ts';
@@ -55,6 +57,7 @@ export async function* journalEvents(
   } catch (error) {
     if (error instanceof BadJsonLine) throw new CorruptJournalError(path, error.line, error.detail);
     if (isMissing(error)) throw new JournalNotFoundError(path);
+    if (isFileSystemError(error)) throw new UsageError(describeFileSystemError(error, path));
     throw error;
   }
 }

@@ -4,8 +4,9 @@
  * something (tasks, missions, the run), so a crash loses at most the last batch. One file
  * handle, one write at a time, in emit order.
  */
-import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirectory } from '../base/make-directory.ts';
 import { eventJson } from '../runtime/event-json.ts';
 import { isJournaled, type MissionEvent } from '../runtime/events.ts';
 import { JournalClosedError, JournalEncodingError } from './errors.ts';
@@ -24,7 +25,10 @@ export interface JournalWriter {
   flush(): Promise<void>;
   /** Flushes, syncs and closes; idempotent (later calls return the same promise). */
   close(): Promise<void>;
-  /** The first write error, if any (later events are still attempted). */
+  /**
+   * The first write error, if any. Nothing is written after it, so the file stays a clean
+   * prefix of the run (at most a torn last line, which `repairTornTail` mends on resume).
+   */
   readonly failure: unknown;
 }
 
@@ -32,6 +36,8 @@ export interface JournalWriter {
 export interface OpenJournalOptions {
   /** Default `JOURNAL_FLUSH_INTERVAL_MS`. */
   flushIntervalMs?: number;
+  /** Told once, at the first write error (a full disk): the caller stops the run. */
+  onFailure?: (error: unknown) => void;
 }
 
 /**
@@ -42,7 +48,7 @@ export async function openJournal(
   runDir: string,
   options: OpenJournalOptions = {},
 ): Promise<JournalWriter> {
-  await mkdir(runDir, { recursive: true });
+  await makeDirectory(runDir);
   const path = join(runDir, JOURNAL_FILE_NAME);
   await repairTornTail(path);
   const handle = await open(path, 'a');
@@ -58,6 +64,7 @@ export async function openJournal(
     handle,
     pidPath,
     options.flushIntervalMs ?? JOURNAL_FLUSH_INTERVAL_MS,
+    options.onFailure,
   );
 }
 
@@ -101,6 +108,7 @@ class BatchedJournal implements JournalWriter {
     private readonly handle: FileHandle,
     private readonly pidPath: string,
     private readonly intervalMs: number,
+    private readonly onFailure: ((error: unknown) => void) | undefined,
   ) {
     this.subscriber = (event) => this.receive(event);
   }
@@ -142,10 +150,13 @@ class BatchedJournal implements JournalWriter {
   }
 
   private async write(text: string): Promise<void> {
+    // After a failed write a later, smaller one might fit and leave a gap mid-file.
+    if (this.failure !== undefined) return;
     try {
       await this.handle.appendFile(text, 'utf8');
     } catch (error) {
-      this.failure ??= error;
+      this.failure = error;
+      this.onFailure?.(error);
     }
   }
 

@@ -24,6 +24,9 @@ export function sortieSync(
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1', ...env },
+    // A child that hangs (and may ignore SIGTERM) fails its test instead of blocking the suite.
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -3,8 +3,9 @@
  * handle, writes in order); `writeCassette` writes a whole cassette at once. Every line is
  * redacted before it reaches the disk.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeDirectory } from '../../base/make-directory.ts';
 import { redactDeep, type Redactor } from '../../redact.ts';
 import { CassetteClosedError } from '../errors.ts';
 import {
@@ -32,6 +33,8 @@ export interface CassetteWriterOptions {
   redact: Redactor;
   /** Injectable for tests. */
   now?: () => Date;
+  /** Told once, at the first write error (a full disk): the caller stops the run. */
+  onFailure?: (error: unknown) => void;
 }
 
 /** Creates (or replaces) a cassette file and writes its header. */
@@ -39,14 +42,14 @@ export async function openCassetteWriter(
   path: string,
   options: CassetteWriterOptions,
 ): Promise<CassetteWriter> {
-  await mkdir(dirname(path), { recursive: true });
+  await makeDirectory(dirname(path));
   const handle = await open(path, 'w');
   const header: CassetteHeader = {
     cassette: CASSETTE_VERSION,
     note: options.note,
     created: (options.now ?? (() => new Date()))().toISOString(),
   };
-  const writer = new AppendingCassette(path, handle, options.redact);
+  const writer = new AppendingCassette(path, handle, options.redact, options.onFailure);
   writer.appendLine(header);
   return writer;
 }
@@ -86,6 +89,7 @@ class AppendingCassette implements CassetteWriter {
     readonly path: string,
     private readonly handle: FileHandle,
     private readonly redact: Redactor,
+    private readonly onFailure: ((error: unknown) => void) | undefined,
   ) {}
 
   append(entry: CassetteEntry): void {
@@ -96,10 +100,13 @@ class AppendingCassette implements CassetteWriter {
     if (this.closing !== undefined) throw new CassetteClosedError(this.path);
     const line = redactedLine(value, this.redact);
     this.writing = this.writing.then(async () => {
+      // Nothing after a failed write, so the cassette stays a clean prefix of the run.
+      if (this.failure !== undefined) return;
       try {
         await this.handle.appendFile(line, 'utf8');
       } catch (error) {
-        this.failure ??= error;
+        this.failure = error;
+        this.onFailure?.(error);
       }
     });
   }

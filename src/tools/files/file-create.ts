@@ -1,4 +1,4 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
@@ -7,6 +7,7 @@ import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
 import { resolveSlotPath } from './path-guard.ts';
 import { statSlotPath } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
+import { makeDirectory } from '../../base/make-directory.ts';
 
 /** `file_create {slot, path, content, overwrite = false, append = false}` → `{"status":"ok","bytes":N}`. */
 export function createFileCreateTool(slots: SlotSet): AgentTool {
@@ -50,7 +51,7 @@ export function createFileCreateTool(slots: SlotSet): AgentTool {
       }
       const content = args.content as string;
       try {
-        await mkdir(dirname(file.host), { recursive: true });
+        await makeDirectory(dirname(file.host));
         if (append) await appendFile(file.host, content, 'utf8');
         else await writeFile(file.host, content, 'utf8');
       } catch (error) {

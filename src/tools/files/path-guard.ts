@@ -1,6 +1,7 @@
-import { lstat, mkdir, readlink, realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Slot, SlotSet } from './slots.ts';
+import { makeDirectory } from '../../base/make-directory.ts';
 
 /** A slot path that passed every check; `host` is for I/O only and never shown to models. */
 export interface SlotPath {
@@ -52,7 +53,7 @@ export async function resolveSlotPath(
   if (slot.onlyFile !== undefined) return resolveOnlyFile(slot, segments, relative);
   let rootReal: string;
   try {
-    if (!slot.readOnly) await mkdir(slot.root, { recursive: true });
+    if (!slot.readOnly) await makeDirectory(slot.root);
     rootReal = await realpath(slot.root);
   } catch {
     return fail(`slot "${slot.label}" is not available`);

@@ -1,5 +1,6 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirectory } from '../../base/make-directory.ts';
 
 /** The shape of a stored result, decided by parsing its text. */
 export type StoredResultType = 'array' | 'object' | 'text';
@@ -39,7 +40,7 @@ export class ResultStore {
 
   /** Opens (creating when needed) the results folder of a run. */
   static async open(directory: string): Promise<ResultStore> {
-    await mkdir(directory, { recursive: true });
+    await makeDirectory(directory);
     let highest = 0;
     for (const name of await readdir(directory)) {
       const match = FILE_PATTERN.exec(name);

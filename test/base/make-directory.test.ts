@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeFileSystemError, isFileSystemError } from '../../src/base/file-system-error.ts';
+import { makeDirectory } from '../../src/base/make-directory.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'sortie-make-directory-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The error makeDirectory rejects with, described. */
+async function failure(path: string): Promise<string> {
+  try {
+    await makeDirectory(path);
+  } catch (error) {
+    if (isFileSystemError(error)) return `${error.code} ${describeFileSystemError(error)}`;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('makeDirectory', () => {
+  it('creates missing parents and accepts a folder that exists', async () => {
+    const path = join(root, 'a', 'b', 'c');
+    await makeDirectory(path);
+    await makeDirectory(path);
+    expect(statSync(path).isDirectory()).toBe(true);
+  });
+
+  it('names the file that stands where a folder should be', async () => {
+    const file = join(root, 'file');
+    writeFileSync(file, 'x');
+    expect(await failure(join(file, 'below', 'deeper'))).toBe(
+      `ENOTDIR cannot create the folder ${file}: a part of the path is a file, not a folder`,
+    );
+  });
+
+  // Node's own recursive mkdir loops forever on this answer of procfs.
+  it.runIf(existsSync('/proc/self'))(
+    'fails at once where procfs cannot hold a folder',
+    async () => {
+      expect(await failure('/proc/sortie-test/runs')).toBe(
+        'ENOENT cannot create the folder /proc/sortie-test: this file system does not allow creating it',
+      );
+    },
+  );
+});
