@@ -108,14 +108,23 @@ export function decodeModel(
   const caching = body.attributes.get('prompt_caching');
   if (caching !== undefined) model.promptCaching = readBool(caching, inner) ?? true;
   const keys = modelKeys(model, catalog);
+  const pricedKeys = new Set<string>();
   for (const pricingBlock of body.blocks) {
     const decoded = decodePricing(pricingBlock, inner, keys);
     if (decoded === undefined) continue;
-    if (model.pricing.has(decoded.key)) {
-      inner.sink.error(
-        pricingBlock.labelSpans[0] ?? pricingBlock.typeSpan,
-        `duplicate pricing "${decoded.key}"`,
+    const labelSpan = pricingBlock.labelSpans[0] ?? pricingBlock.typeSpan;
+    if (pricedKeys.has(decoded.key)) {
+      inner.sink.error(labelSpan, `duplicate pricing "${decoded.key}"`, inner.path);
+      continue;
+    }
+    pricedKeys.add(decoded.key);
+    if (provider === 'ollama') {
+      // The seed: a local model's dollar cost is 0; its tokens are still counted.
+      inner.sink.warning(
+        labelSpan,
+        `pricing "${decoded.key}" is ignored: a local model's dollar cost is always $0 (its tokens are still counted)`,
         inner.path,
+        'remove this pricing block',
       );
     } else {
       model.pricing.set(decoded.key, decoded.pricing);

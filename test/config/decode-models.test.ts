@@ -94,6 +94,47 @@ describe('model blocks', () => {
   });
 });
 
+describe('pricing of a local model', () => {
+  it('is ignored with a warning: a local model costs $0', () => {
+    const { config, diagnostics } = decodeText(
+      `model "local" {\n  provider = "ollama"\n  base_url = "http://localhost:11434/v1"\n  aliases = { qwen = "qwen3:8b" }\n  pricing "qwen" {\n    input  = 3\n    output = 15\n  }\n}\n`,
+    );
+    expect(
+      diagnostics.map((diagnostic) => ({
+        severity: diagnostic.severity,
+        message: diagnostic.message,
+        hint: diagnostic.hint,
+      })),
+    ).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'pricing "qwen" is ignored: a local model\'s dollar cost is always $0 (its tokens are still counted)',
+        hint: 'remove this pricing block',
+      },
+    ]);
+    expect(config.models.get('local')?.models.get('qwen')?.pricing).toEqual({
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+    });
+  });
+
+  it('still reports a duplicate block as an error', () => {
+    const { diagnostics } = decodeText(
+      `model "local" {\n  provider = "ollama"\n  base_url = "http://localhost:11434/v1"\n  aliases = { qwen = "qwen3:8b" }\n  pricing "qwen" {\n    input  = 3\n    output = 15\n  }\n  pricing "qwen" {\n    input  = 1\n    output = 1\n  }\n}\n`,
+    );
+    expect(diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.message])).toEqual([
+      [
+        'warning',
+        'pricing "qwen" is ignored: a local model\'s dollar cost is always $0 (its tokens are still counted)',
+      ],
+      ['error', 'duplicate pricing "qwen"'],
+    ]);
+  });
+});
+
 describe('model references', () => {
   const agent = (model: string) =>
     `${PRELUDE}agent "b" {\n  model = ${model}\n  personality = "p"\n}\n`; // model on line 16

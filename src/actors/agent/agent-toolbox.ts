@@ -34,11 +34,9 @@ export class AgentToolbox {
     private readonly sources: ToolboxSources,
   ) {
     this.tools = [];
-    const datasetTools =
-      sources.mission.datasets.size > 0 ? datasetToolsFor(sources.datasets, sources.results) : [];
     for (const tool of [
       ...configuredTools(agent, sources.config),
-      ...datasetTools,
+      ...datasetToolsFor(sources.datasets, sources.results),
       ...fileToolsFor(sources.slots),
     ]) {
       this.add(tool);

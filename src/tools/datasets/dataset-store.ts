@@ -73,11 +73,17 @@ export class DatasetStore {
     if (state !== undefined) state.lockedBy ??= taskName;
   }
 
-  /** The error text for an undeclared name, listing the declared ones. */
+  /**
+   * The error text for an undeclared name, listing the declared ones. Tools cannot declare
+   * a dataset (its schema and its iterating tasks come from the configuration), so with
+   * none declared the model is told to keep the items in its answer.
+   */
   undeclaredError(name: string): string {
     const names = this.names();
-    const listed = names.length === 0 ? 'none' : names.join(', ');
-    return `dataset "${name}" is not declared; declared datasets: ${listed}`;
+    if (names.length === 0) {
+      return `dataset "${name}" is not declared: this mission declares no datasets, and tools cannot create one; give the items in your answer instead`;
+    }
+    return `dataset "${name}" is not declared; declared datasets: ${names.join(', ')}`;
   }
 
   /**

@@ -8,7 +8,10 @@ import type { DatasetStore, DatasetWrite } from './dataset-store.ts';
 export const MAX_SAMPLE_ITEMS = 50;
 
 function nameProperty(store: DatasetStore): Record<string, unknown> {
-  return { type: 'string', description: `Dataset: ${store.names().join(', ')}` };
+  const names = store.names();
+  const description =
+    names.length === 0 ? 'Dataset (this mission declares none)' : `Dataset: ${names.join(', ')}`;
+  return { type: 'string', description };
 }
 
 function writeOutcome(name: string, write: DatasetWrite): ToolOutcome {
@@ -126,11 +129,11 @@ function resultToDatasetTool(store: DatasetStore, results: ResultStore): AgentTo
 }
 
 /**
- * The dataset tools in offering order, when the mission declares at least one dataset;
- * none otherwise. `result_to_dataset` reads the run's stored large results.
+ * The dataset tools in offering order. Every agent of a mission gets them (the seed's
+ * rule), also when the mission declares no dataset: then each names an undeclared dataset
+ * and says so. `result_to_dataset` reads the run's stored large results.
  */
 export function datasetToolsFor(store: DatasetStore, results: ResultStore): AgentTool[] {
-  if (store.names().length === 0) return [];
   return [
     setDatasetTool(store),
     datasetSampleTool(store),

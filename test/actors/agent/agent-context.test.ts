@@ -110,6 +110,38 @@ describe('agent tools and prompt', () => {
     ]);
   });
 
+  it('offers the dataset tools in a mission that declares no dataset, and no file tools without slots', async () => {
+    harness = await startHarness({
+      hcl: `
+agent "writer" {
+  model       = models.openai.gpt_4o
+  personality = "You write."
+}
+
+mission "m" {
+  commander {
+    model = models.openai.gpt_4o
+  }
+  agents = [agents.writer]
+  task "t" {
+    objective = "do it"
+  }
+}
+`,
+      turns: [],
+    });
+    const services = harness.services;
+    const agent = findAgent(services.config, services.mission, 'writer');
+    if (agent === undefined) throw new Error('test project has no writer');
+    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} });
+    expect(toolbox.names()).toEqual([
+      'set_dataset',
+      'dataset_sample',
+      'dataset_count',
+      'result_to_dataset',
+    ]);
+  });
+
   it('describes datasets, slots and secret names in the system prompt', async () => {
     harness = await startHarness({
       hcl: FULL_MISSION,

@@ -22,6 +22,8 @@ afterEach(async () => {
 });
 
 const ACTOR = 'agent:t/researcher';
+/** Every agent of a mission gets these, whether or not the mission declares a dataset. */
+const DATASET_TOOLS = ['set_dataset', 'dataset_sample', 'dataset_count', 'result_to_dataset'];
 
 function agentHcl(extra = '', agentExtra = ''): string {
   return `
@@ -82,7 +84,7 @@ describe('agent session call', () => {
     expect(tools.seen).toEqual(['GET /weather -']);
     const [first, second] = harness.server.requests;
     expect(first?.actor).toBe(ACTOR);
-    expect(wireTools(first?.body)).toEqual(['builtins_http_get']);
+    expect(wireTools(first?.body)).toEqual(['builtins_http_get', ...DATASET_TOOLS]);
     expect(wireTranscript(second?.body)).toEqual([
       'user: What is the weather in Paris?',
       `call builtins_http_get {"url":"${tools.url}/weather"}`,
@@ -225,7 +227,7 @@ describe('agent session call', () => {
     });
     await sessionOf(harness.services).call('Try things', signal());
     expect(wireTranscript(harness.server.requests[1]?.body).slice(-2)).toEqual([
-      'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\"; available tools: builtins_http_get"}',
+      'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\"; available tools: builtins_http_get, set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
       `output: {"status":"error","error":"invalid arguments for builtins_http_get","problems":["/: must have required property 'url'"]}`,
     ]);
   });
@@ -310,14 +312,20 @@ describe('agent session call', () => {
       'result_keys',
       'result_chunk',
     ];
-    expect(wireTools(requests[1]?.body)).toEqual(['builtins_http_get', ...fileTools]);
+    expect(wireTools(requests[1]?.body)).toEqual([
+      'builtins_http_get',
+      ...DATASET_TOOLS,
+      ...fileTools,
+    ]);
     expect(wireTools(requests[2]?.body)).toEqual([
       'builtins_http_get',
+      ...DATASET_TOOLS,
       ...fileTools,
       ...resultTools,
     ]);
     expect(wireTools(requests[3]?.body)).toEqual([
       'builtins_http_get',
+      ...DATASET_TOOLS,
       ...fileTools,
       ...resultTools,
     ]);

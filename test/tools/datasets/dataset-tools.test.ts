@@ -55,14 +55,42 @@ const error = (message: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('dataset tools', () => {
-  it('are offered in order only when a dataset is declared', async () => {
+  it('are offered in order', async () => {
     expect([...tools.keys()]).toEqual([
       'set_dataset',
       'dataset_sample',
       'dataset_count',
       'result_to_dataset',
     ]);
-    expect(datasetToolsFor(new DatasetStore([]), results)).toEqual([]);
+  });
+
+  it('are offered without declared datasets too, each saying that none is declared', async () => {
+    const none = new Map(
+      datasetToolsFor(new DatasetStore([]), results).map((tool) => [tool.definition.name, tool]),
+    );
+    expect([...none.keys()]).toEqual([
+      'set_dataset',
+      'dataset_sample',
+      'dataset_count',
+      'result_to_dataset',
+    ]);
+    const undeclared = error(
+      'dataset "cities" is not declared: this mission declares no datasets, and tools cannot create one; give the items in your answer instead',
+    );
+    const callNone = (name: string, args: Record<string, unknown>) =>
+      callTool(none.get(name) as AgentTool, args);
+    expect(await callNone('set_dataset', { name: 'cities', items: [{ name: 'Nice' }] })).toEqual(
+      undeclared,
+    );
+    expect(await callNone('dataset_sample', { name: 'cities' })).toEqual(undeclared);
+    expect(await callNone('dataset_count', { name: 'cities' })).toEqual(undeclared);
+    const stored = await results.save(JSON.stringify([1, 2, 3]));
+    expect(await callNone('result_to_dataset', { id: stored.id, dataset_name: 'cities' })).toEqual(
+      undeclared,
+    );
+    expect(none.get('set_dataset')?.definition.parameters).toMatchObject({
+      properties: { name: { type: 'string', description: 'Dataset (this mission declares none)' } },
+    });
   });
 
   it('set_dataset replaces items, applying schema defaults', async () => {
