@@ -1,5 +1,41 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of src/, top to bottom (docs/architecture.md): a folder imports only folders below
+ * it. `testing` (the scripted model server users test with) stands apart and uses only `base`.
+ */
+const layers = [
+  'cli',
+  'tui',
+  'run',
+  'actors',
+  'machines',
+  'journal',
+  'runtime',
+  'present',
+  'tools',
+  'config',
+  'models',
+  'schema',
+  'base',
+];
+const layerPolicies = layers.map((layer, index) => ({
+  from: { element: { type: layer } },
+  allow: { to: { element: { types: { anyOf: [layer, ...layers.slice(index + 1)] } } } },
+}));
+
+/** Packages only one folder may import (STYLE.md: one place per dependency that matters). */
+const ownedPackages = [
+  { owner: 'models', sources: ['openai', 'openai/**', '@anthropic-ai/**', '@google/genai'] },
+  { owner: 'config', sources: ['@cdktf/hcl2json'] },
+  { owner: 'tools', sources: ['@modelcontextprotocol/**'] },
+];
+const packagePolicies = ownedPackages.map(({ owner, sources }) => ({
+  from: { element: { type: `!${owner}` } },
+  disallow: { to: { module: { origin: 'external', source: sources } } },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bin/', '.ci/', 'eslint.config.js'] },
@@ -16,6 +52,64 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        ...[...layers, 'testing'].map((layer) => ({
+          type: layer,
+          pattern: `src/${layer}`,
+          partialMatch: false,
+        })),
+        // The package's entry points directly in src/ (index.ts) may import every layer.
+        { type: 'package', pattern: 'src', partialMatch: false },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          policies: [
+            // Packages and Node's own modules are for everyone, except those owned below.
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
+            ...layerPolicies,
+            {
+              from: { element: { type: 'testing' } },
+              allow: { to: { element: { type: 'base' } } },
+            },
+            {
+              from: { element: { type: 'testing' } },
+              allow: { to: { element: { type: 'testing' } } },
+            },
+            { from: { element: { type: 'package' } }, allow: { to: { element: { type: '*' } } } },
+            // xstate is the machines' engine: plain services and what lies below them never see it.
+            {
+              from: {
+                element: {
+                  types: {
+                    anyOf: ['runtime', 'present', 'tools', 'config', 'models', 'schema', 'base'],
+                  },
+                },
+              },
+              disallow: { to: { module: { origin: 'external', source: 'xstate' } } },
+            },
+            // The TUI renders events: it never reaches into models or config.
+            {
+              from: { element: { type: 'tui' } },
+              disallow: { to: { element: { types: { anyOf: ['models', 'config'] } } } },
+            },
+            ...packagePolicies,
+          ],
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
     },
   },
 );

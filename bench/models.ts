@@ -10,7 +10,7 @@ import OpenAI from 'openai';
 import { createOpenAIResponsesClient } from '../src/models/openai-responses/client.ts';
 import { fromResponse } from '../src/models/openai-responses/from-wire.ts';
 import { toResponsesRequest } from '../src/models/openai-responses/to-wire.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../src/models/types.ts';
+import type { Message, ModelRequest, ResolvedModel } from '../src/models/model-types.ts';
 import { openaiProtocol } from '../src/testing/protocols/openai.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';

@@ -5,13 +5,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ModelClientFactory, RunResult } from '../src/actors/contracts.ts';
-import { startRun } from '../src/actors/start-run.ts';
+import type { RunResult } from '../src/actors/contracts.ts';
+import type { ModelClientFactory } from '../src/models/create-client.ts';
+import { startRun } from '../src/run/start-run.ts';
 import { loadProject } from '../src/config/index.ts';
-import type { Config } from '../src/config/types.ts';
+import type { Config } from '../src/config/config-types.ts';
 import { openJournal } from '../src/journal/writer.ts';
-import type { ModelRequest, ModelResponse, Part } from '../src/models/types.ts';
-import type { MissionEvent } from '../src/runtime/events.ts';
+import type { ModelRequest, ModelResponse, Part } from '../src/models/model-types.ts';
+import type { MissionEvent } from '../src/base/events.ts';
 
 const MODEL_BLOCK = `variable "base_url" {\n}\nmodel "main" {\n  provider = "openai"\n  api_key = "sk-bench-0123456789"\n  base_url = vars.base_url\n}\n`;
 

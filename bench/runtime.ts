@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { resolveModel } from '../src/config/resolve-model.ts';
 import { createModelClient } from '../src/models/create-client.ts';
-import type { Message } from '../src/models/types.ts';
+import type { Message } from '../src/models/model-types.ts';
 import { harnessTokens } from '../src/runtime/prompts/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';

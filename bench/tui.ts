@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { EventBus } from '../src/runtime/event-bus.ts';
-import type { EventInput, MissionEvent } from '../src/runtime/events.ts';
+import type { EventInput, MissionEvent } from '../src/base/events.ts';
 import { App } from '../src/tui/app.tsx';
 import { createTuiStore, treeRows, type TuiStore } from '../src/tui/store/index.ts';
 

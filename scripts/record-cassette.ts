@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ModelClientFactory } from '../src/actors/contracts.ts';
-import { createRunRedactor } from '../src/actors/run-redactor.ts';
-import { defaultModelClients } from '../src/actors/run-services.ts';
-import { startRun } from '../src/actors/start-run.ts';
+import type { ModelClientFactory } from '../src/models/create-client.ts';
+import { createRunRedactor } from '../src/run/run-redactor.ts';
+import { defaultModelClients } from '../src/run/run-services.ts';
+import { startRun } from '../src/run/start-run.ts';
 import { loadProject } from '../src/config/load-project.ts';
 import { openCassetteWriter, recordingClients } from '../src/journal/cassette/index.ts';
 import { ScriptedModelServer, type Protocol, type ScriptTurn } from '../src/testing/index.ts';

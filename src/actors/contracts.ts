@@ -3,21 +3,19 @@
  * call `startRun`; the mission engine drives tasks and commanders; agent sessions run agents;
  * every model request of every actor goes through one `RunModelTurn`. Types only.
  */
-import type { AgentConfig, Config, MissionConfig } from '../config/types.ts';
+import type { AgentConfig, Config, MissionConfig } from '../config/config-types.ts';
 import type { CostLedger } from '../models/cost-ledger.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
 import type {
   Message,
-  ModelClient,
-  ModelRequest,
   ModelResponse,
   ReasoningLevel,
   ResolvedModel,
   ToolDefinition,
-} from '../models/types.ts';
-import type { RetryNotice } from '../models/retry.ts';
+} from '../models/model-types.ts';
 import type { BudgetTracker } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
@@ -25,15 +23,6 @@ import type { QuestionStore } from '../runtime/question-store.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { ResultStore } from '../tools/results/index.ts';
-
-/**
- * Makes the client for one model; `onRetry` reports the retry policy's waits with the request
- * that waits (a wrapping factory must pass both on, or the retry goes unreported).
- */
-export type ModelClientFactory = (
-  model: ResolvedModel,
-  hooks: { onRetry: (notice: RetryNotice, request: ModelRequest) => void },
-) => ModelClient;
 
 /** Everything needed to run a mission (and the missions it chains to). */
 export interface RunOptions {

@@ -12,13 +12,14 @@ import type {
   ModelResponse,
   ResolvedModel,
   ToolDefinition,
-} from '../models/types.ts';
+} from '../models/model-types.ts';
 import { budgetError, type BudgetSignal, type BudgetTracker } from '../runtime/budget.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
-import type { ModelReference } from '../runtime/events.ts';
+import type { ModelReference } from '../base/events.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
-import { abortError } from '../runtime/abort.ts';
-import type { ModelClientFactory, ModelTurnRequest, RunModelTurn } from './contracts.ts';
+import { abortError } from '../base/abort.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
+import type { ModelTurnRequest, RunModelTurn } from './contracts.ts';
 
 /** What `createRunModelTurn` needs: the run's shared services. */
 export interface RunModelTurnServices {

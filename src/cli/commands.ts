@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
 import { registerModels } from './models.ts';
-import { registerReplay } from './replay.ts';
+import { registerReplay } from './replay-source.ts';
 import { registerResume } from './resume.ts';
 import { registerRun } from './run.ts';
-import { registerRuns, registerShow } from './runs.ts';
+import { registerRuns, registerShow } from './runs-command.ts';
 import { registerVerify } from './verify.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 
 /** Events of a run for a listener that attaches later than the run's first event. */
 export interface EventHub {

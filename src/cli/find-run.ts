@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.ts';
-import { UnknownRunError } from '../journal/errors.ts';
+import { UsageError } from '../base/errors.ts';
+import { UnknownRunError } from '../journal/journal-errors.ts';
 import { findRunId } from '../journal/paths.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
-import type { ConfigSchema } from '../config/types.ts';
+import { UsageError } from '../base/errors.ts';
+import type { ConfigSchema } from '../config/config-types.ts';
 import { applyDefaults, FILE_MARKER, formatProblem, validateValue } from '../schema/index.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 type PropertySchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { encodeEvent } from '../journal/writer.ts';
-import { isJournaled, type MissionEvent } from '../runtime/events.ts';
+import { isJournaled, type MissionEvent } from '../base/events.ts';
 
 /**
  * `--json`: one event per line, encoded exactly as the journal writes it (every event but the

@@ -1,6 +1,6 @@
 import { openJournal, type JournalWriter } from '../journal/writer.ts';
 import { runPaths } from '../journal/paths.ts';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 
 /** A journal that opens itself on the run's first event (the event carries the run id). */
 export interface LazyJournal {

@@ -1,7 +1,7 @@
 import { analyzeProject, ProjectConfigError } from '../config/load-project.ts';
 import { requireVariables, type RequirementOptions } from '../config/requirements.ts';
-import type { Config } from '../config/types.ts';
-import { ConfigError } from '../errors.ts';
+import type { Config } from '../config/config-types.ts';
+import { ConfigError } from '../base/errors.ts';
 import { checkDeclaredVariables } from './var-flags.ts';
 
 /** A project loaded for a run. */

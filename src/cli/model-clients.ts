@@ -2,17 +2,17 @@
  * The model clients of a run: the real providers (default), the real providers recorded into
  * a cassette (`--record`), or a cassette answering with no network (`--replay-model`).
  */
-import type { ModelClientFactory } from '../actors/contracts.ts';
-import { defaultModelClients } from '../actors/run-services.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
+import { defaultModelClients } from '../run/run-services.ts';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import {
   loadCassette,
   openCassetteWriter,
   recordingClients,
   replayClients,
 } from '../journal/cassette/index.ts';
-import type { Redactor } from '../redact.ts';
+import type { Redactor } from '../base/redact.ts';
 
 /** The cassette flags of `sortie run`. */
 export interface CassetteFlags {

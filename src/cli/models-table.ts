@@ -3,8 +3,8 @@
  * prices in USD per 1M tokens (input, output, cache read, cache write) and the reasoning
  * flag, in aligned columns. Local (ollama) keys cost $0; keys with no known price say so.
  */
-import type { Config, ModelBlockConfig, DeferredString } from '../config/types.ts';
-import type { Pricing } from '../models/types.ts';
+import type { Config, ModelBlockConfig, DeferredString } from '../config/config-types.ts';
+import type { Pricing } from '../models/model-types.ts';
 
 const HEADINGS = [
   'KEY',

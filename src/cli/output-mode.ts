@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import type { CliIo } from './io.ts';
 
 /** How `sortie run` shows a run. */

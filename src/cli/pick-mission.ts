@@ -1,6 +1,6 @@
-import type { Config, MissionConfig } from '../config/types.ts';
-import { UsageError } from '../errors.ts';
-import { didYouMean } from '../suggest.ts';
+import type { Config, MissionConfig } from '../config/config-types.ts';
+import { UsageError } from '../base/errors.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 /**
  * The mission to run: the one named, or the project's only mission when none is named.

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../errors.ts';
+import type { Diagnostic } from '../base/errors.ts';
 import { formatDiagnostic } from '../config/syntax/format-diagnostic.ts';
 
 /** Prints diagnostics in the config.md shape, a blank line after each. */

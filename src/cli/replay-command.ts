@@ -5,16 +5,16 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import { readJournal } from '../journal/reader.ts';
 import { JOURNAL_FILE_NAME, runPaths } from '../journal/paths.ts';
-import type { MissionEvent } from '../runtime/events.ts';
-import { MAX_SPEED, MIN_SPEED } from '../tui/replay.ts';
+import type { MissionEvent } from '../base/events.ts';
+import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from './exit-codes.ts';
 import { findRun } from './find-run.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createPlainPrinter } from './plain/index.ts';
-import type { ReplayFlags } from './replay.ts';
+import type { ReplayFlags } from './replay-source.ts';
 import { stateDirFor } from './state-dir.ts';
 
 /** What `sortie replay` was given. */

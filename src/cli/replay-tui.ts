@@ -2,9 +2,9 @@
  * The TUI half of `sortie replay`: a player over the journal's events drawn by the run TUI in
  * replay mode (pause, step, speed keys) until the person quits.
  */
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import type { RenderTuiOptions, TuiHandle } from '../tui/index.ts';
-import type { ReplayStatus, ReplayTimers } from '../tui/replay.ts';
+import type { ReplayStatus, ReplayTimers } from '../tui/replay-player.ts';
 
 /** How to play; everything but the speed has the terminal's defaults. */
 export interface PlayOptions {

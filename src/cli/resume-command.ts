@@ -3,8 +3,8 @@
  * run keeps its id, journal and numbering; succeeded tasks are taken from the journal, the
  * rest continue (see RunOptions.resume). Refused while the run's process is still alive.
  */
-import type { Config, MissionConfig } from '../config/types.ts';
-import { UsageError } from '../errors.ts';
+import type { Config, MissionConfig } from '../config/config-types.ts';
+import { UsageError } from '../base/errors.ts';
 import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
 import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';

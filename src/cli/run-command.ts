@@ -4,12 +4,13 @@
  * exit code (0 succeeded, 1 failed, 130 cancelled; usage and config errors throw → 2).
  */
 import { basename } from 'node:path';
-import type { ModelClientFactory, RunResult } from '../actors/contracts.ts';
-import type { Config, MissionConfig } from '../config/types.ts';
+import type { RunResult } from '../actors/contracts.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
+import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
-import { createRunRedactor } from '../actors/run-redactor.ts';
+import { createRunRedactor } from '../run/run-redactor.ts';
 import { resolveStateDir } from '../journal/paths.ts';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
 import { createEventHub } from './event-hub.ts';
 import { ExitCode } from './exit-codes.ts';
@@ -122,7 +123,7 @@ async function runToEnd(
     flags.step === true || prepared.breakpoints.length > 0
       ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
       : undefined;
-  const { startRun } = await import('../actors/start-run.ts');
+  const { startRun } = await import('../run/start-run.ts');
   const handle = startRun({
     config: prepared.config,
     mission: prepared.mission.name,

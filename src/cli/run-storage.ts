@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 
 /** The run's journal or cassette could not be written; the run was stopped. */
 export class RunStorageError extends UsageError {

@@ -3,7 +3,7 @@
  * run still works cancels it too, and the CLI waits for the journal before it exits.
  */
 import type { RunHandle, RunResult } from '../actors/contracts.ts';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
 import type { Interrupts } from './interrupts.ts';
 

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { makeDirectory } from '../base/make-directory.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import { resolveStateDir, runsDirectory, STATE_DIRECTORY_ENV } from '../journal/paths.ts';
 import type { CliIo } from './io.ts';
 

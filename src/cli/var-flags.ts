@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.ts';
-import { didYouMean } from '../suggest.ts';
+import { UsageError } from '../base/errors.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 /** Parses repeated `--var NAME=VALUE` flags; a flag without `=` is a usage error. */
 export function parseVarFlags(flags: readonly string[]): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { Config, ModelRef } from '../config/types.ts';
+import type { Config, ModelRef } from '../config/config-types.ts';
 import { plural } from './print-diagnostics.ts';
 
 /** `ok: 2 missions, 5 tasks, 3 agents, 2 models used (models.a.x, models.b.y)` */

@@ -1,6 +1,6 @@
-import type { Config } from '../config/types.ts';
+import type { Config } from '../config/config-types.ts';
 import { harnessTokens } from '../runtime/prompts/harness-tokens.ts';
-import { formatCount } from './plain/text.ts';
+import { formatCount } from '../present/plain-text.ts';
 
 /**
  * `sortie verify --tokens`: per task, the fixed tokens its commander carries into every turn

@@ -4,20 +4,9 @@
  * Everything is in declaration order. Lines and columns are 1-based; columns count UTF-16
  * code units like editors do; `end` is exclusive.
  */
+import type { Span } from '../base/span.ts';
 
-export interface Position {
-  line: number;
-  column: number;
-  /** 0-based offset into the file's text. */
-  offset: number;
-}
-
-export interface Span {
-  /** Path relative to the project root, with `/` separators. */
-  file: string;
-  start: Position;
-  end: Position;
-}
+export type { Position, Span } from '../base/span.ts';
 
 /** A literal scalar. Numbers keep HCL's decimal text in `raw` (no float rounding surprises). */
 export interface LiteralExpr {

@@ -1,6 +1,6 @@
 import type { Attribute, Block, Body, Span } from './ast.ts';
 import { joinSpans, type DecodeContext } from './context.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 /** What a block body may contain. Anything else is an error with a "did you mean". */
 export interface BodySpec {

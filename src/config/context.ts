@@ -1,6 +1,6 @@
 import type { Span } from './ast.ts';
 import type { DiagnosticSink } from './diagnostics.ts';
-import type { VariableConfig } from './types.ts';
+import type { VariableConfig } from './config-types.ts';
 
 /** The outcome of reading a file for `load()` (the syntax layer's rules). */
 export type LoadTextResult = { ok: true; text: string } | { ok: false; message: string };

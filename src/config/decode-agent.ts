@@ -1,11 +1,11 @@
 import type { Attribute, Block } from './ast.ts';
-import type { ReasoningLevel } from '../models/types.ts';
+import type { ReasoningLevel } from '../models/model-types.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { resolveModelRef, type ModelTable } from './model-refs.ts';
 import { literalText, readList, readNumber, readString } from './values.ts';
 import { resolveToolRefs } from './tool-refs.ts';
-import type { AgentConfig, CommanderConfig, ModelRef } from './types.ts';
+import type { AgentConfig, CommanderConfig, ModelRef } from './config-types.ts';
 
 /** Default and ceiling of `tool_response.max_tokens` (the large-result threshold). */
 export const DEFAULT_TOOL_RESPONSE_MAX_TOKENS = 16_000;

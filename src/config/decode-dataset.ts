@@ -1,11 +1,12 @@
 import type { Block, Expr } from './ast.ts';
-import { applyDefaults, constantValue, validateValue } from '../schema/index.ts';
+import { applyDefaults, validateValue } from '../schema/index.ts';
+import { constantValue } from './schema-helpers/index.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { referenceOf } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { didYouMean } from '../suggest.ts';
-import type { ConfigSchema, ConfigSchemaField, DatasetConfig } from './types.ts';
+import { didYouMean } from '../base/suggest.ts';
+import type { ConfigSchema, ConfigSchemaField, DatasetConfig } from './config-types.ts';
 import { readList, readString } from './values.ts';
 
 /** Decodes a mission's `dataset "NAME"` block; inline items are validated against the schema now. */

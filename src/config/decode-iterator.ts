@@ -2,7 +2,7 @@ import type { Block } from './ast.ts';
 import { checkBody, expectNoLabels } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { resolveName } from './references.ts';
-import type { IteratorConfig } from './types.ts';
+import type { IteratorConfig } from './config-types.ts';
 import { readBool, readNumber } from './values.ts';
 
 /** Iterator defaults (config.md). */

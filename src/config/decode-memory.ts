@@ -1,7 +1,7 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
-import type { BudgetConfig, MemoryConfig } from './types.ts';
+import type { BudgetConfig, MemoryConfig } from './config-types.ts';
 import { readNumber, readString } from './values.ts';
 
 /** Slot names the runtime uses itself, so shared memories may not take them. */

@@ -8,8 +8,8 @@ import { decodeTask, type TaskDraft } from './decode-task.ts';
 import { resolveModelRef } from './model-refs.ts';
 import { resolveNameList } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { checkTaskGraph } from './task-graph.ts';
-import type { AgentConfig, CommanderConfig, DatasetConfig, MissionConfig } from './types.ts';
+import { checkTaskGraph } from './check-task-graph.ts';
+import type { AgentConfig, CommanderConfig, DatasetConfig, MissionConfig } from './config-types.ts';
 import { readBool, readList, readString } from './values.ts';
 
 /** What a mission may reference in the rest of the project. */

@@ -1,10 +1,10 @@
 import type { Expr, Block } from './ast.ts';
-import type { Pricing, ProviderName } from '../models/types.ts';
+import type { Pricing, ProviderName } from '../models/model-types.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
-import { didYouMean } from '../suggest.ts';
-import type { DeferredString, ModelBlockConfig } from './types.ts';
+import { didYouMean } from '../base/suggest.ts';
+import type { DeferredString, ModelBlockConfig } from './config-types.ts';
 import {
   expandLoads,
   literalText,

@@ -1,5 +1,5 @@
 import type { Block, SourceFile } from './ast.ts';
-import type { Diagnostic } from '../errors.ts';
+import type { Diagnostic } from '../base/errors.ts';
 import { checkBody } from './body.ts';
 import type { DecodeContext, LoadTextResult } from './context.ts';
 import { decodeAgent } from './decode-agent.ts';
@@ -10,7 +10,7 @@ import { decodeTool } from './decode-tool.ts';
 import { decodeVariable } from './decode-variables.ts';
 import { DiagnosticSink } from './diagnostics.ts';
 import type { ModelCatalog } from './model-catalog.ts';
-import type { Config, VariableConfig } from './types.ts';
+import type { Config, VariableConfig } from './config-types.ts';
 import type { VariableSources } from './variable-values.ts';
 
 /** Everything decoding needs besides the parsed files. */

@@ -6,14 +6,14 @@ import { decodeBudget } from './decode-memory.ts';
 import { checkObjective } from './objective-check.ts';
 import { referenceOf, reportUnsupportedNamespace, resolveNameList } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import type {
   ConfigSchema,
   DatasetConfig,
   IteratorConfig,
   RouteConfig,
   TaskConfig,
-} from './types.ts';
+} from './config-types.ts';
 import { expandLoads, readList, readString } from './values.ts';
 
 /** A decoded task plus the positions the mission-level checks report at. */

@@ -3,9 +3,9 @@ import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
 import { readSchema } from './schema-bridge.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { resolveImplements } from './tool-refs.ts';
-import type { ConfigSchema, CustomToolConfig } from './types.ts';
+import type { ConfigSchema, CustomToolConfig } from './config-types.ts';
 import { expandLoads, readNumber, readString, variableName } from './values.ts';
 
 /** Default `timeout_seconds` of a custom HTTP tool. */

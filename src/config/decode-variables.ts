@@ -1,7 +1,7 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
-import type { VariableConfig } from './types.ts';
+import type { VariableConfig } from './config-types.ts';
 import { findVariableValue, type VariableSources } from './variable-values.ts';
 import { literalText, readBool, readString } from './values.ts';
 

@@ -1,4 +1,4 @@
-import { diagnosticAt, type Diagnostic } from '../errors.ts';
+import { diagnosticAt, type Diagnostic } from '../base/errors.ts';
 import type { Span } from './ast.ts';
 
 /** Collects every diagnostic of a load, in the order found (sorted by position at the end). */

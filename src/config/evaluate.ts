@@ -1,4 +1,4 @@
-import { SortieError } from '../errors.ts';
+import { SortieError } from '../base/errors.ts';
 import type { Expr, Span, TemplateExpr, TraversalExpr } from './ast.ts';
 
 /** Values a kept expression may read at run time. */

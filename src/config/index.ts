@@ -33,4 +33,4 @@ export {
 } from './decode-agent.ts';
 export { DEFAULT_TOOL_TIMEOUT_SECONDS } from './decode-tool.ts';
 export { ITERATOR_DEFAULTS } from './decode-iterator.ts';
-export type * from './types.ts';
+export type * from './config-types.ts';

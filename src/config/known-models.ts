@@ -1,4 +1,4 @@
-import type { Pricing, ProviderName } from '../models/types.ts';
+import type { Pricing, ProviderName } from '../models/model-types.ts';
 import type { ModelCatalog } from './model-catalog.ts';
 
 /** One model key of a model block, with what calling and pricing it needs. */

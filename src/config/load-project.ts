@@ -1,10 +1,10 @@
-import { ConfigError, type Diagnostic } from '../errors.ts';
+import { ConfigError, type Diagnostic } from '../base/errors.ts';
 import type { Body, Expr, SourceFile } from './ast.ts';
 import { decodeProject } from './decode-project.ts';
 import { sortDiagnostics } from './diagnostics.ts';
 import { builtinCatalog, type ModelCatalog } from './model-catalog.ts';
 import { isInvalidExpr, loadTextFile, parseProject } from './syntax/index.ts';
-import type { Config } from './types.ts';
+import type { Config } from './config-types.ts';
 
 /** Options of `loadProject`. */
 export interface LoadOptions {

@@ -1,4 +1,4 @@
-import type { Pricing, ProviderName } from '../models/types.ts';
+import type { Pricing, ProviderName } from '../models/model-types.ts';
 import { builtinModelKeys, findBuiltinModel } from '../models/registry.ts';
 
 /** A model of the built-in registry, as the config layer needs it. */

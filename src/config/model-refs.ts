@@ -3,8 +3,8 @@ import type { DecodeContext } from './context.ts';
 import { modelKeys } from './decode-models.ts';
 import type { ModelCatalog } from './model-catalog.ts';
 import { referenceOf, reportUnsupportedNamespace } from './references.ts';
-import { didYouMean } from '../suggest.ts';
-import type { ModelBlockConfig, ModelRef } from './types.ts';
+import { didYouMean } from '../base/suggest.ts';
+import type { ModelBlockConfig, ModelRef } from './config-types.ts';
 
 /** The model blocks of a project: labels seen (even when a block failed to decode) and decoded blocks. */
 export interface ModelTable {

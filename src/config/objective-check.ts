@@ -1,8 +1,8 @@
 import type { TemplateExpr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
-import { didYouMean } from '../suggest.ts';
-import type { ConfigSchema, IteratorConfig } from './types.ts';
+import { didYouMean } from '../base/suggest.ts';
+import type { ConfigSchema, IteratorConfig } from './config-types.ts';
 
 /** What an objective may reference. */
 export interface ObjectiveScope {

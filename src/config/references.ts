@@ -1,6 +1,6 @@
 import type { Expr, Span } from './ast.ts';
 import type { DecodeContext } from './context.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 /** A reference as written: `tasks.fetch` (traversal) or `"fetch"` / `"tasks.fetch"` (string). */
 export interface Reference {

@@ -1,8 +1,8 @@
-import { ConfigError, type Diagnostic } from '../errors.ts';
+import { ConfigError, type Diagnostic } from '../base/errors.ts';
 import type { Expr, Span, TemplateExpr } from './ast.ts';
 import { traversalsIn, firstStepName } from './expression-references.ts';
 import { unsetVariable } from './resolve-model.ts';
-import type { AgentConfig, Config, MissionConfig, ModelRef } from './types.ts';
+import type { AgentConfig, Config, MissionConfig, ModelRef } from './config-types.ts';
 
 /** An agent by name as a mission sees it: its own scoped agents first, then the global ones. */
 export function findAgent(

@@ -1,8 +1,8 @@
-import { ConfigError, type Diagnostic } from '../errors.ts';
-import type { ResolvedModel } from '../models/types.ts';
+import { ConfigError, type Diagnostic } from '../base/errors.ts';
+import type { ResolvedModel } from '../models/model-types.ts';
 import type { Span } from './ast.ts';
 import { missingVariableHint } from './variable-values.ts';
-import type { Config, DeferredString, ModelRef } from './types.ts';
+import type { Config, DeferredString, ModelRef } from './config-types.ts';
 
 /**
  * Everything the runtime needs to call and price a model: provider, API name, credentials

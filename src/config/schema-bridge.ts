@@ -4,11 +4,11 @@ import {
   compileInputBlocks,
   compileShorthandSchema,
   type SchemaContext,
-} from '../schema/index.ts';
-import type { Diagnostic } from '../errors.ts';
+} from './schema-helpers/index.ts';
+import type { Diagnostic } from '../base/errors.ts';
 import { expectNoLabels } from './body.ts';
 import type { DecodeContext } from './context.ts';
-import type { ConfigSchema } from './types.ts';
+import type { ConfigSchema } from './config-types.ts';
 import { expandLoads } from './values.ts';
 
 /** The forms a schema may be written in at one place; at most one may be used. */

@@ -1,8 +1,8 @@
 import type { Expr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { referenceOf, reportUnsupportedNamespace } from './references.ts';
-import { didYouMean } from '../suggest.ts';
-import type { BuiltinHttpMethod, BuiltinToolName, ToolRef } from './types.ts';
+import { didYouMean } from '../base/suggest.ts';
+import type { BuiltinHttpMethod, BuiltinToolName, ToolRef } from './config-types.ts';
 
 /** The built-in HTTP methods, in the order `builtins.http.all` expands to. */
 export const HTTP_METHODS: readonly BuiltinHttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];

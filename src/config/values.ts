@@ -1,6 +1,6 @@
 import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
 import type { DecodeContext } from './context.ts';
-import { didYouMean } from '../suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { missingVariableHint } from './variable-values.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { VariableSource } from './types.ts';
+import type { VariableSource } from './config-types.ts';
 
 /** Where to look for a variable's value, and what was found. */
 export interface VariableSources {

@@ -1,5 +1,5 @@
 /** The tool calls a restart left unanswered in a conversation (`restore.ts` rebuilds the rest). */
-import type { Message, ToolCallPart } from '../models/types.ts';
+import type { Message, ToolCallPart } from '../models/model-types.ts';
 
 /**
  * The tool calls of the last assistant message that no later message answers: the calls a

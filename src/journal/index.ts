@@ -1,6 +1,6 @@
 /**
  * Run state on disk: the state directory layout, the run journal (writer and reader), the
- * `runs` / `show` summaries and their text formatters, and model cassettes.
+ * `runs` / `show` summaries, and model cassettes.
  */
 export {
   STATE_DIRECTORY_ENV,
@@ -47,8 +47,6 @@ export {
   type Spending,
   type TaskSummary,
 } from './summary.ts';
-export { formatRunSummary, formatRunsTable } from './format-runs.ts';
-export { formatDuration, type TextFormatOptions } from './format-text.ts';
 export {
   CassetteClosedError,
   CassetteMismatchError,
@@ -60,5 +58,5 @@ export {
   JournalNotFoundError,
   MissingCassetteTurnError,
   UnknownRunError,
-} from './errors.ts';
+} from './journal-errors.ts';
 export * from './cassette/index.ts';

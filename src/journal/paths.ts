@@ -4,8 +4,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
-import { UnknownRunError } from './errors.ts';
+import { UsageError } from '../base/errors.ts';
+import { UnknownRunError } from './journal-errors.ts';
 
 /** The state directory's name inside a project. */
 export const STATE_DIRECTORY_NAME = '.sortie';

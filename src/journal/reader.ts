@@ -4,9 +4,9 @@
  * writing) is ignored; damage anywhere else is a `CorruptJournalError`.
  */
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
-import { UsageError } from '../errors.ts';
-import type { MissionEvent } from '../runtime/events.ts';
-import { CorruptJournalError, JournalNotFoundError } from './errors.ts';
+import { UsageError } from '../base/errors.ts';
+import type { MissionEvent } from '../base/events.ts';
+import { CorruptJournalError, JournalNotFoundError } from './journal-errors.ts';
 import { BadJsonLine, readJsonLines, type JsonLinesEnd } from './json-lines.ts';
 import { isMissing } from './paths.ts';
 

@@ -4,14 +4,14 @@
  * results of tool calls that finished, plans, submitted outputs and datasets written at run
  * time. Pure: events in, plain data out; the actors layer turns it back into running state.
  */
-import type { Message, Usage } from '../models/types.ts';
+import type { Message, Usage } from '../models/model-types.ts';
 import {
   actorId,
   parseActorId,
   type MissionEvent,
   type Outcome,
   type Subtask,
-} from '../runtime/events.ts';
+} from '../base/events.ts';
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {

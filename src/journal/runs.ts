@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import { isMissing, listRunIds, runPaths, WRITER_PID_FILE_NAME } from './paths.ts';
 import { journalEvents } from './reader.ts';
 import { summarizeEventStream, type RunStatus, type RunSummary } from './summary.ts';

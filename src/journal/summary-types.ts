@@ -1,6 +1,6 @@
 /** The shapes `summarizeRun` returns (what `sortie show` prints). */
-import type { Usage } from '../models/types.ts';
-import type { Outcome, SkipReason } from '../runtime/events.ts';
+import type { Usage } from '../models/model-types.ts';
+import type { Outcome, SkipReason } from '../base/events.ts';
 
 /** A run's state as the journal tells it. */
 export type RunStatus = Outcome | 'running' | 'interrupted';

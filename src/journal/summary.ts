@@ -3,8 +3,8 @@
  * (status, summary, output, items), costs per task and per model, and errors.
  */
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
-import type { Usage } from '../models/types.ts';
-import { parseActorId, type MissionEvent } from '../runtime/events.ts';
+import type { Usage } from '../models/model-types.ts';
+import { parseActorId, type MissionEvent } from '../base/events.ts';
 import type {
   MissionSummary,
   ModelSpending,

@@ -7,9 +7,9 @@
 import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeDirectory } from '../base/make-directory.ts';
-import { eventJson } from '../runtime/event-json.ts';
-import { isJournaled, type MissionEvent } from '../runtime/events.ts';
-import { JournalClosedError, JournalEncodingError } from './errors.ts';
+import { eventJson } from '../base/event-json.ts';
+import { isJournaled, type MissionEvent } from '../base/events.ts';
+import { JournalClosedError, JournalEncodingError } from './journal-errors.ts';
 import { JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
 import { repairTornTail } from './repair.ts';
 

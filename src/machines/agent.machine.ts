@@ -1,12 +1,12 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { Message, ToolCallPart, ToolResultPart } from '../models/types.ts';
+import type { Message, ToolCallPart, ToolResultPart } from '../models/model-types.ts';
 import type {
   MessageAppendedParams,
   ToolCalledParams,
   ToolCompletedParams,
-} from './commander-effects.ts';
-import { ActorNotProvidedError, noEffect } from './commander-effects.ts';
+} from './effect-params.ts';
+import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 import { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';
 

@@ -13,8 +13,8 @@ import type {
   PlanUpdatedParams,
   ToolCalledParams,
   ToolCompletedParams,
-} from './commander-effects.ts';
-import { ActorNotProvidedError, noEffect } from './commander-effects.ts';
+} from './effect-params.ts';
+import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import { commanderGuards } from './commander-guards.ts';
 import { datasetCursorMachine } from './dataset-cursor.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';

@@ -5,7 +5,7 @@
  */
 import { assign, enqueueActions } from 'xstate';
 import type { DoneActorEvent } from 'xstate';
-import type { Message } from '../models/types.ts';
+import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { commanderBase } from './commander-base.ts';
 import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';

@@ -1,4 +1,4 @@
-import { SortieError } from '../errors.ts';
+import { SortieError } from '../base/errors.ts';
 import type { ActorRefFrom, DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   Message,
@@ -6,7 +6,7 @@ import type {
   ToolCallPart,
   ToolDefinition,
   ToolResultPart,
-} from '../models/types.ts';
+} from '../models/model-types.ts';
 import type { ParsedArguments } from '../tools/define-tool.ts';
 import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
 import { commanderTools } from '../tools/commander/index.ts';

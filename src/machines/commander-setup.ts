@@ -1,6 +1,6 @@
 import { assign, enqueueActions, raise } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { Message } from '../models/types.ts';
+import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
 import { submitOutputEnvelope } from '../tools/commander/index.ts';

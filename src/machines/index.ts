@@ -24,8 +24,8 @@ export type {
   PlanUpdatedParams,
   ToolCalledParams,
   ToolCompletedParams,
-} from './commander-effects.ts';
-export { ActorNotProvidedError } from './commander-effects.ts';
+} from './effect-params.ts';
+export { ActorNotProvidedError } from './effect-params.ts';
 export {
   BE_SHORTER_TEXT,
   DEFAULT_COMMANDER_MAX_TURNS,

@@ -3,7 +3,7 @@
  * which are skipped, what a finished task activates, what fail-fast cancels. Each returns the
  * new context fields and the effects to run, in order; the machine only applies them.
  */
-import type { SkipReason, RouteActivation } from '../runtime/events.ts';
+import type { SkipReason, RouteActivation } from '../base/events.ts';
 import { TaskGraph, type TaskStatus } from '../runtime/task-graph.ts';
 import type { TaskMachineOutput } from './task.machine.ts';
 

@@ -22,7 +22,7 @@ import {
   settle,
   someTaskFailed,
 } from './mission-scheduling.ts';
-import { noEffect } from './commander-effects.ts';
+import { noEffect } from './effect-params.ts';
 import { taskMachine, type TaskMachineOutput } from './task.machine.ts';
 import { reasonOf } from './turn-types.ts';
 

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import { ActorNotProvidedError } from './commander-effects.ts';
+import { ActorNotProvidedError } from './effect-params.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { reasonOf } from './turn-types.ts';
 

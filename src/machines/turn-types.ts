@@ -4,7 +4,7 @@ import type {
   ToolCallPart,
   ToolDefinition,
   ToolResultPart,
-} from '../models/types.ts';
+} from '../models/model-types.ts';
 
 /** What a `modelTurn` actor receives: the conversation so far and the 1-based turn number. */
 export interface ModelTurnInput {

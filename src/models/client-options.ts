@@ -1,5 +1,5 @@
 import type { RetryNotice, RetryOptions } from './retry.ts';
-import type { ModelRequest } from './types.ts';
+import type { ModelRequest } from './model-types.ts';
 import type { ModelTimeouts } from './timeouts.ts';
 
 /** Options every adapter factory takes; all optional, defaults per models.md. */

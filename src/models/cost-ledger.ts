@@ -3,7 +3,7 @@
  * tab and of budgets. Append-only; totals are kept incrementally so reads are O(groups).
  */
 import { usageCost, type TurnCost } from './cost.ts';
-import type { Pricing, Usage } from './types.ts';
+import type { Pricing, Usage } from './model-types.ts';
 import { emptyUsage } from './usage.ts';
 
 /** One model turn as the ledger records it. */

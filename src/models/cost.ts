@@ -4,7 +4,7 @@
  * an integer for any price with up to 6 decimals (finer prices are rounded to that), so
  * sums never drift and have no upper bound.
  */
-import type { Pricing, Usage } from './types.ts';
+import type { Pricing, Usage } from './model-types.ts';
 
 /** Pico-dollars per USD. */
 export const PICO_PER_DOLLAR = 1_000_000_000_000n;

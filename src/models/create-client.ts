@@ -3,8 +3,8 @@ import { createAnthropicClient } from './anthropic/index.ts';
 import type { ClientOptions } from './client-options.ts';
 import { createGeminiClient } from './gemini/index.ts';
 import { createOpenAIResponsesClient } from './openai-responses/index.ts';
-import { withRetry } from './retry.ts';
-import type { ModelClient, ResolvedModel } from './types.ts';
+import { withRetry, type RetryNotice } from './retry.ts';
+import type { ModelClient, ModelRequest, ResolvedModel } from './model-types.ts';
 
 /** The adapter for a provider, without retries. */
 export function createAdapter(model: ResolvedModel, options: ClientOptions = {}): ModelClient {
@@ -27,3 +27,12 @@ export function createModelClient(model: ResolvedModel, options: ClientOptions =
       : { ...options.retry };
   return withRetry(createAdapter(model, options), retry);
 }
+
+/**
+ * Makes the client for one model; `onRetry` reports the retry policy's waits with the request
+ * that waits (a wrapping factory must pass both on, or the retry goes unreported).
+ */
+export type ModelClientFactory = (
+  model: ResolvedModel,
+  hooks: { onRetry: (notice: RetryNotice, request: ModelRequest) => void },
+) => ModelClient;

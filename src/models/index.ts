@@ -1,5 +1,5 @@
 /** Public names of the models layer: one client interface, the registry, usage, cost and retries. */
-export type * from './types.ts';
+export type * from './model-types.ts';
 export type { ClientOptions } from './client-options.ts';
 export { createAdapter, createModelClient } from './create-client.ts';
 export {

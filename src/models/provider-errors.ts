@@ -2,8 +2,11 @@
  * ProviderError subclasses that carry *why* a request failed as data, so retry notices and
  * events can name the cause without reading message text.
  */
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../base/errors.ts';
 import type { NetworkFailureKind } from './http-retry.ts';
+import type { FailureReason } from '../base/events.ts';
+
+export type { FailureReason } from '../base/events.ts';
 
 /** Which of the three request deadlines expired. */
 export type TimeoutKind = 'first_byte' | 'idle' | 'total';
@@ -67,16 +70,6 @@ export class TruncatedStreamError extends ProviderError {
     super('the response stream ended before its final event', provider, undefined, true);
   }
 }
-
-/** Why a request failed, as a retry notice reports it. */
-export type FailureReason =
-  | 'status'
-  | 'network'
-  | 'timeout_first_byte'
-  | 'timeout_idle'
-  | 'timeout_total'
-  | 'truncated_stream'
-  | 'other';
 
 /** The failure reason carried by a ProviderError (by class and fields, never by text). */
 export function failureReason(error: ProviderError): FailureReason {

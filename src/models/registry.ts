@@ -2,7 +2,7 @@
  * The built-in model registry (models.md): every hosted model sortie knows by key, the name
  * sent on the wire, whether it can reason, and its prices. Data only, plus key resolution.
  */
-import type { Pricing, ProviderName, ReasoningLevel, ResolvedModel } from './types.ts';
+import type { Pricing, ProviderName, ReasoningLevel, ResolvedModel } from './model-types.ts';
 
 /** The day the names, flags and prices below were last checked (against models.md's table). */
 export const LAST_VERIFIED = '2026-11-22';

@@ -2,8 +2,8 @@
  * The one retry policy for model calls (SDK-internal retries are off). Retries only
  * ProviderErrors marked retryable; every wait is reported and abortable.
  */
-import { ProviderError } from '../errors.ts';
-import type { ModelClient, ModelRequest, ModelResponse } from './types.ts';
+import { ProviderError } from '../base/errors.ts';
+import type { ModelClient, ModelRequest, ModelResponse } from './model-types.ts';
 import { failureReason, type FailureReason } from './provider-errors.ts';
 
 /** What a `model.retry` event reports about one wait. */

@@ -4,8 +4,8 @@
  * that got it fails with a message naming the stop reason (docs/decisions.md, "Declined
  * replies").
  */
-import { SortieError } from '../errors.ts';
-import type { ModelResponse, StopReason } from './types.ts';
+import { SortieError } from '../base/errors.ts';
+import type { ModelResponse, StopReason } from './model-types.ts';
 
 /** The stop reasons that end a turn as a failure. */
 export type DeclinedStopReason = Extract<

@@ -2,7 +2,7 @@
  * Token usage in sortie's four disjoint classes (models.md, Usage and cost), plus the
  * per-provider normalisation from each wire format's counters.
  */
-import type { Usage } from './types.ts';
+import type { Usage } from './model-types.ts';
 
 /** Usage with every class at zero. */
 export function emptyUsage(): Usage {

@@ -3,11 +3,11 @@
  * and agents counts toward their task and the mission. Money is in pico-dollars (bigint), the
  * unit of src/models/cost.ts.
  */
-import { BudgetExceededError } from '../errors.ts';
+import { BudgetExceededError } from '../base/errors.ts';
 import { dollarsToPico } from '../models/cost.ts';
-import type { Usage } from '../models/types.ts';
+import type { Usage } from '../models/model-types.ts';
 import { totalTokens } from '../models/usage.ts';
-import type { BudgetAmounts, BudgetMetric, BudgetScope } from './events.ts';
+import type { BudgetAmounts, BudgetMetric, BudgetScope } from '../base/events.ts';
 
 /** A `budget { tokens, dollars }` block; at least one limit, each > 0. */
 export interface BudgetLimits {

@@ -2,7 +2,7 @@
  * The runtime's event bus: stamps events with seq, time and run id, redacts them, and hands
  * them to subscribers synchronously and in order. A subscriber can never break the run.
  */
-import type { EventInput, MissionEvent } from './events.ts';
+import type { EventInput, MissionEvent } from '../base/events.ts';
 
 /** Receives every event, in `seq` order. */
 export type EventListener = (event: MissionEvent) => void;

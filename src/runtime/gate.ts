@@ -3,19 +3,11 @@
  * execution. The open gate returns at once; the debugger's gate holds points until the person
  * steps or continues. This is the only hook debugging needs.
  */
-import { UsageError } from '../errors.ts';
-import { abortError } from './abort.ts';
-import type { GatePauseReason, GateResumeHow } from './events.ts';
+import { UsageError } from '../base/errors.ts';
+import { abortError } from '../base/abort.ts';
+import type { GatePauseReason, GatePoint, GateResumeHow } from '../base/events.ts';
 
-/** Where an actor is about to do something: a model request or a tool execution. */
-export interface GatePoint {
-  kind: 'model' | 'tool';
-  actor: string;
-  /** The model-visible tool name, for tool points. */
-  tool?: string;
-  /** One line for the person: the model key, or the tool call's arguments. */
-  detail: string;
-}
+export type { GatePoint } from '../base/events.ts';
 
 /** Awaited before every model request and tool execution. */
 export interface StepGate {

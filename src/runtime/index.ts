@@ -1,5 +1,5 @@
 /** Plain services the machines and actors call: events, stores, budgets, the step gate, the task graph. */
-export { abortError, isAbortError, systemTimers, type Timers } from './abort.ts';
+export { abortError, isAbortError, systemTimers, type Timers } from '../base/abort.ts';
 export {
   BUDGET_WARNING_RATIO,
   BudgetTracker,
@@ -40,7 +40,7 @@ export {
   type RouteActivation,
   type SkipReason,
   type Subtask,
-} from './events.ts';
+} from '../base/events.ts';
 export {
   DebugGate,
   breakpointMatches,

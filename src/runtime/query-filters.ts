@@ -2,7 +2,7 @@
  * `query_task_output` filters: `{field, op, value}` conditions that must all match a record.
  * A rule a model broke comes back as a `QueryArgumentError` whose text says what to do.
  */
-import { SortieError } from '../errors.ts';
+import { SortieError } from '../base/errors.ts';
 import type { IterationRecord } from './knowledge-store.ts';
 import {
   compareCodePoints,

@@ -2,8 +2,8 @@
  * The mission's question store: every `ask_commander` question and answer, per target task
  * (its iterations included), for `list_commander_questions` and `get_commander_answer`.
  */
-import { SortieError } from '../errors.ts';
-import { abortError, systemTimers, type Timers } from './abort.ts';
+import { SortieError } from '../base/errors.ts';
+import { abortError, systemTimers, type Timers } from '../base/abort.ts';
 import type { ToolResultObject } from './knowledge-store.ts';
 
 /** One question, as `list_commander_questions` shows it (plus the answer once there). */

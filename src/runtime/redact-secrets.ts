@@ -3,7 +3,7 @@
  * protected inputs) in every string of an event, however deeply nested, with `[redacted]`.
  */
 import { REDACTED } from '../models/redact-key.ts';
-import type { MissionEvent } from './events.ts';
+import type { MissionEvent } from '../base/events.ts';
 
 /** Builds a redactor for these secret values; empty values are ignored. */
 export function redactSecrets(secrets: Iterable<string>): (event: MissionEvent) => MissionEvent {

@@ -3,7 +3,7 @@
  * run independently. Questions to one commander fork go through it so each answer builds on
  * the ones before.
  */
-import { abortError } from './abort.ts';
+import { abortError } from '../base/abort.ts';
 
 interface Job {
   run: () => Promise<unknown>;

@@ -3,8 +3,8 @@
  * ancestors, which tasks are ready, and which can never run. Task states stay with the
  * mission machine; these functions only read them.
  */
-import { SortieError } from '../errors.ts';
-import type { SkipReason } from './events.ts';
+import { SortieError } from '../base/errors.ts';
+import type { SkipReason } from '../base/events.ts';
 
 /** What scheduling needs to know about one task. */
 export interface TaskNode {

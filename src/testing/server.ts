@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SortieError } from '../errors.ts';
+import { SortieError } from '../base/errors.ts';
 import type { ProtocolHandler, RequestSummary } from './protocol.ts';
 import { defaultProtocolHandlers } from './protocols/index.ts';
 import { redactHeaders, redactPath } from './redact-request.ts';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../models/types.ts';
+import type { ToolDefinition } from '../models/model-types.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ajv } from '../schema/ajv.ts';
 

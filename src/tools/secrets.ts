@@ -1,5 +1,5 @@
-import { createRedactor } from '../redact.ts';
-import type { Redactor } from '../redact.ts';
+import { createRedactor } from '../base/redact.ts';
+import type { Redactor } from '../base/redact.ts';
 import type { AgentTool, ToolOutcome } from './builtins/agent-tool.ts';
 import { errorOutcome } from './builtins/agent-tool.ts';
 

@@ -20,7 +20,7 @@ import { useScreen } from './hooks/use-screen.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { useTuiState } from './hooks/use-tui-state.ts';
 import type { KeyContext } from './keys.ts';
-import type { ReplayPlayer } from './replay.ts';
+import type { ReplayPlayer } from './replay-player.ts';
 import type { TuiStore } from './store/index.ts';
 import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
 

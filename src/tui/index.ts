@@ -4,10 +4,10 @@
  */
 import { render } from 'ink';
 import { createElement } from 'react';
-import type { MissionEvent } from '../runtime/events.ts';
+import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
 import { App } from './app.tsx';
-import type { ReplayPlayer } from './replay.ts';
+import type { ReplayPlayer } from './replay-player.ts';
 import { createTuiStore } from './store/index.ts';
 
 export {
@@ -15,7 +15,7 @@ export {
   type ReplayOptions,
   type ReplayPlayer,
   type ReplayStatus,
-} from './replay.ts';
+} from './replay-player.ts';
 export { KEY_TABLE, type Command, type KeyBinding } from './keys.ts';
 export { bindingsFor, commandFor, keyLabel } from './key-match.ts';
 export { createTuiStore, type TuiState, type TuiStore } from './store/index.ts';

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunModelTurn } from '../../src/actors/model-turn.ts';
-import type { ModelClientFactory } from '../../src/actors/contracts.ts';
-import { BudgetExceededError } from '../../src/errors.ts';
+import type { ModelClientFactory } from '../../src/models/create-client.ts';
+import { BudgetExceededError } from '../../src/base/errors.ts';
 import { CostLedger } from '../../src/models/cost-ledger.ts';
 import { createModelClient } from '../../src/models/create-client.ts';
 import { ModelDeclinedError } from '../../src/models/stop-reasons.ts';
-import type { ResolvedModel } from '../../src/models/types.ts';
+import type { ResolvedModel } from '../../src/models/model-types.ts';
 import { BudgetTracker, type BudgetLimits } from '../../src/runtime/budget.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { DebugGate, openGate, type StepGate } from '../../src/runtime/gate.ts';
 import { ScriptedModelServer } from '../../src/testing/server.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 import { parseInputFlags } from '../../src/cli/input-flags.ts';
 import { decodeText, PRELUDE } from '../config/helpers.ts';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { printFailure } from '../../src/cli/print-failure.ts';
 import type { CliIo } from '../../src/cli/io.ts';
 import { ProjectConfigError } from '../../src/config/load-project.ts';
-import { ProjectNotFoundError } from '../../src/config/syntax/errors.ts';
-import { UsageError } from '../../src/errors.ts';
+import { ProjectNotFoundError } from '../../src/config/syntax/project-errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 
 function capture(error: unknown): { code: number; err: string } {
   let err = '';

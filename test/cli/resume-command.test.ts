@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRunState, resumedInputs } from '../../src/cli/resume-command.ts';
 import { loadProject } from '../../src/config/index.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 import type { RunJournalState } from '../../src/journal/restore.ts';
 
 let dir: string;

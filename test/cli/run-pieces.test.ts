@@ -9,9 +9,9 @@ import { pipeSafeWriter, type CliIo } from '../../src/cli/io.ts';
 import { lazyJournal } from '../../src/cli/lazy-journal.ts';
 import { chooseOutputMode } from '../../src/cli/output-mode.ts';
 import { exitCodeOf } from '../../src/cli/run-command.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 
 function io(stdoutIsTty: boolean, env: Record<string, string | undefined> = {}): CliIo {
   return {

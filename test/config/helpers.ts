@@ -2,8 +2,8 @@ import { parseSource } from '../../src/config/syntax/index.ts';
 import { decodeProject } from '../../src/config/decode-project.ts';
 import { sortDiagnostics } from '../../src/config/diagnostics.ts';
 import type { ModelCatalog, CatalogModel } from '../../src/config/model-catalog.ts';
-import type { Config } from '../../src/config/types.ts';
-import type { Diagnostic } from '../../src/errors.ts';
+import type { Config } from '../../src/config/config-types.ts';
+import type { Diagnostic } from '../../src/base/errors.ts';
 
 const price = (input: number, output: number) => ({
   input,

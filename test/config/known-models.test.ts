@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { knownModels } from '../../src/config/known-models.ts';
 import { builtinCatalog } from '../../src/config/model-catalog.ts';
-import type { Pricing } from '../../src/models/types.ts';
+import type { Pricing } from '../../src/models/model-types.ts';
 
 const none = new Map<string, string>();
 const noPricing = new Map<string, Pricing>();

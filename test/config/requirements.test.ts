@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/errors.ts';
+import { ConfigError } from '../../src/base/errors.ts';
 import { requireVariables, secretValues, variableValues } from '../../src/config/requirements.ts';
 import { resolveModel } from '../../src/config/resolve-model.ts';
 import { decodeText, PRELUDE, rows } from './helpers.ts';

@@ -9,7 +9,7 @@ import type { ScriptTurn } from '../../src/testing/index.ts';
 import { cleanUpAll, delegatingTask, reply } from './agent-tools-harness.ts';
 import { interruptCli, outcomes, runCli } from './cli-providers-harness.ts';
 import { eventsOf } from './engine-harness.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 
 afterEach(cleanUpAll);
 

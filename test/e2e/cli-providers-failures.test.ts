@@ -6,7 +6,7 @@
  * in cli-providers-failures.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { cleanUpAll } from './agent-tools-harness.ts';
 import {
   interruptCli,

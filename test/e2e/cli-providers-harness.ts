@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import type { RecordedRequest, ScriptedModelServer, ScriptTurn } from '../../src/testing/index.ts';
 import {
   CLI_ENV,

@@ -6,7 +6,7 @@
  * cli-providers-failures.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { cleanUpAll } from './agent-tools-harness.ts';
 import { FLOW_HCL, flowTurns, REPORT_QUERIES } from './cli-providers-flow.ts';
 import {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProject } from '../../src/config/index.ts';
 import type { RunHandle, RunOptions, RunResult } from '../../src/actors/contracts.ts';
-import { startRun, type StartRunDependencies } from '../../src/actors/start-run.ts';
-import type { Message } from '../../src/models/types.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import { startRun, type StartRunDependencies } from '../../src/run/start-run.ts';
+import type { Message } from '../../src/models/model-types.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import type { ScriptTurn } from '../../src/testing/index.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars } from '../../src/models/cost.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
-import { formatCount } from '../../src/tui/money.ts';
+import { formatCount } from '../../src/present/money.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { unansweredToolCalls } from '../../src/journal/conversations.ts';
 import { restoreFromJournal } from '../../src/journal/restore.ts';
-import type { Message } from '../../src/models/types.ts';
+import type { Message } from '../../src/models/model-types.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { steppingClock } from './sample-run.ts';
 
 const user = (text: string): Message => ({ role: 'user', parts: [{ type: 'text', text }] });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UnknownRunError } from '../../src/journal/errors.ts';
+import { UnknownRunError } from '../../src/journal/journal-errors.ts';
 import {
   findRunId,
   memoryDirectory,
@@ -9,7 +9,7 @@ import {
   resolveStateDir,
   runPaths,
 } from '../../src/journal/paths.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 import { temporaryDirectory } from './temp-dir.ts';
 
 describe('resolveStateDir', () => {

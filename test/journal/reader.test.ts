@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CorruptJournalError, JournalNotFoundError } from '../../src/journal/errors.ts';
+import { CorruptJournalError, JournalNotFoundError } from '../../src/journal/journal-errors.ts';
 import { journalEvents, readJournal } from '../../src/journal/reader.ts';
 import { openJournal } from '../../src/journal/writer.ts';
 import { emitSampleRun } from './sample-run.ts';

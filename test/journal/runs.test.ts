@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { formatRunSummary, formatRunsTable } from '../../src/journal/format-runs.ts';
+import { formatRunSummary, formatRunsTable } from '../../src/cli/runs-text.ts';
 import { runPaths } from '../../src/journal/paths.ts';
 import { listRuns, type RunRow } from '../../src/journal/runs.ts';
 import { summarizeRun } from '../../src/journal/summary.ts';
 import { openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
 import { temporaryDirectory } from './temp-dir.ts';
 

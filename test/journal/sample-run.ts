@@ -1,7 +1,7 @@
 /** A synthetic run emitted through the real EventBus, shared by the journal tests. */
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { EventInput, MissionEvent, ModelReference } from '../../src/runtime/events.ts';
-import type { Usage } from '../../src/models/types.ts';
+import type { EventInput, MissionEvent, ModelReference } from '../../src/base/events.ts';
+import type { Usage } from '../../src/models/model-types.ts';
 
 /** A clock that advances one second per event from `start`. */
 export function steppingClock(start: string): () => Date {

@@ -1,11 +1,11 @@
 import { readFile, writeFile, mkdir, access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JournalClosedError, JournalEncodingError } from '../../src/journal/errors.ts';
+import { JournalClosedError, JournalEncodingError } from '../../src/journal/journal-errors.ts';
 import { readJournal } from '../../src/journal/reader.ts';
 import { openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { EventInput, MissionEvent } from '../../src/runtime/events.ts';
+import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
 import { fileLines, settleIo, temporaryDirectory, waitForLines } from './temp-dir.ts';
 

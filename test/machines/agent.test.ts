@@ -1,6 +1,6 @@
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../src/models/types.ts';
+import type { Message } from '../../src/models/model-types.ts';
 import { agentMachine } from '../../src/machines/agent.machine.ts';
 import type { AgentToolInput } from '../../src/machines/agent.machine.ts';
 import type {

@@ -1,5 +1,10 @@
 import { createActor, fromPromise, toPromise } from 'xstate';
-import type { Message, StopReason, ToolCallPart, ToolResultPart } from '../../src/models/types.ts';
+import type {
+  Message,
+  StopReason,
+  ToolCallPart,
+  ToolResultPart,
+} from '../../src/models/model-types.ts';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
 import type {
   CommanderContext,

@@ -8,7 +8,7 @@ import {
   usageCost,
 } from '../../src/models/cost.ts';
 import { findBuiltinModel } from '../../src/models/registry.ts';
-import type { Pricing, Usage } from '../../src/models/types.ts';
+import type { Pricing, Usage } from '../../src/models/model-types.ts';
 
 const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0): Usage => ({
   input,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../src/models/create-client.ts';
 import type { RetryNotice } from '../../src/models/retry.ts';
-import type { ProviderName, ResolvedModel } from '../../src/models/types.ts';
+import type { ProviderName, ResolvedModel } from '../../src/models/model-types.ts';
 import type { Protocol } from '../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../src/testing/server.ts';
 

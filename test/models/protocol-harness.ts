@@ -14,7 +14,7 @@ import type {
   ResolvedModel,
   StopReason,
   ToolDefinition,
-} from '../../src/models/types.ts';
+} from '../../src/models/model-types.ts';
 import { splitSseFrames } from '../../src/testing/respond.ts';
 import type { Protocol, ScriptTurn } from '../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../src/testing/server.ts';

@@ -5,7 +5,7 @@ import {
   LAST_VERIFIED,
   reasoningWarning,
 } from '../../src/models/registry.ts';
-import type { ResolvedModel } from '../../src/models/types.ts';
+import type { ResolvedModel } from '../../src/models/model-types.ts';
 
 describe('built-in registry', () => {
   it('holds every row of the models.md table', () => {

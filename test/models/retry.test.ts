@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/errors.ts';
+import { ProviderError } from '../../src/base/errors.ts';
 import { ProviderTimeoutError } from '../../src/models/provider-errors.ts';
 import {
   abortableSleep,
@@ -12,7 +12,7 @@ import type {
   ModelRequest,
   ModelResponse,
   ResolvedModel,
-} from '../../src/models/types.ts';
+} from '../../src/models/model-types.ts';
 
 const model: ResolvedModel = {
   provider: 'openai',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetExceededError } from '../../src/errors.ts';
-import type { Usage } from '../../src/models/types.ts';
+import { BudgetExceededError } from '../../src/base/errors.ts';
+import type { Usage } from '../../src/models/model-types.ts';
 import {
   BudgetTracker,
   budgetError,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { redactSecrets } from '../../src/runtime/redact-secrets.ts';
 
 function clock(): () => Date {

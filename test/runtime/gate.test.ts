@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.ts';
-import { isAbortError } from '../../src/runtime/abort.ts';
+import { UsageError } from '../../src/base/errors.ts';
+import { isAbortError } from '../../src/base/abort.ts';
 import {
   breakpointMatches,
   DebugGate,

@@ -1,5 +1,5 @@
 /** Timers driven by hand: `advance(ms)` fires what is due, in order. No real time passes. */
-import type { Timers } from '../../src/runtime/abort.ts';
+import type { Timers } from '../../src/base/abort.ts';
 
 export class ManualTimers implements Timers {
   private now = 0;

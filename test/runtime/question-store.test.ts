@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbortError } from '../../src/runtime/abort.ts';
+import { isAbortError } from '../../src/base/abort.ts';
 import { QuestionStateError, QuestionStore } from '../../src/runtime/question-store.ts';
 import { ManualTimers } from './manual-timers.ts';
 

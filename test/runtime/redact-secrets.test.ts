@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { redactSecrets } from '../../src/runtime/redact-secrets.ts';
 
 const envelope = { seq: 1, time: '2026-01-01T00:00:00.000Z', runId: 'r', actor: 'mission:m' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbortError } from '../../src/runtime/abort.ts';
+import { isAbortError } from '../../src/base/abort.ts';
 import { SerialQueue } from '../../src/runtime/serial-queue.ts';
 
 /** A promise with its resolve and reject exposed. */

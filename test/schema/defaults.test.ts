@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaContext } from '../../src/schema/index.ts';
-import { applyDefaults, compileShorthandSchema, validateValue } from '../../src/schema/index.ts';
-import { located, parseAttribute } from './hcl.ts';
+import type { SchemaContext } from '../../src/config/schema-helpers/index.ts';
+import { applyDefaults, validateValue } from '../../src/schema/index.ts';
+import { compileShorthandSchema } from '../../src/config/schema-helpers/index.ts';
+import { located, parseAttribute } from '../config/schema-helpers/hcl.ts';
 
 function schemaOf(body: string, context: SchemaContext = 'task_output'): Record<string, unknown> {
   const result = compileShorthandSchema(parseAttribute(`output = {\n${body}\n}`), context, []);

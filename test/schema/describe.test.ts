@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CompiledSchema, SchemaContext } from '../../src/schema/index.ts';
-import { compileShorthandSchema, describeSchemaForPrompt } from '../../src/schema/index.ts';
-import { located, parseAttribute } from './hcl.ts';
+import type { CompiledSchema } from '../../src/schema/index.ts';
+import type { SchemaContext } from '../../src/config/schema-helpers/index.ts';
+import { describeSchemaForPrompt } from '../../src/schema/index.ts';
+import { compileShorthandSchema } from '../../src/config/schema-helpers/index.ts';
+import { located, parseAttribute } from '../config/schema-helpers/hcl.ts';
 
 function compile(body: string, context: SchemaContext = 'task_output'): CompiledSchema {
   const result = compileShorthandSchema(parseAttribute(`output = {\n${body}\n}`), context, []);

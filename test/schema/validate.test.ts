@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ajv } from '../../src/schema/ajv.ts';
-import type { CompiledSchema, SchemaContext } from '../../src/schema/index.ts';
-import { compileShorthandSchema, formatProblem, validateValue } from '../../src/schema/index.ts';
-import { located, parseAttribute } from './hcl.ts';
+import type { CompiledSchema } from '../../src/schema/index.ts';
+import type { SchemaContext } from '../../src/config/schema-helpers/index.ts';
+import { formatProblem, validateValue } from '../../src/schema/index.ts';
+import { compileShorthandSchema } from '../../src/config/schema-helpers/index.ts';
+import { located, parseAttribute } from '../config/schema-helpers/hcl.ts';
 
 function compile(body: string, context: SchemaContext = 'task_output'): CompiledSchema {
   const result = compileShorthandSchema(parseAttribute(`output = {\n${body}\n}`), context, []);

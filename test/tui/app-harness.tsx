@@ -2,9 +2,9 @@
 import { render } from 'ink-testing-library';
 import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { App } from '../../src/tui/app.tsx';
-import type { ReplayPlayer } from '../../src/tui/replay.ts';
+import type { ReplayPlayer } from '../../src/tui/replay-player.ts';
 import { createTuiStore, type TuiStore } from '../../src/tui/store/index.ts';
 
 /** Key sequences as a terminal sends them. */

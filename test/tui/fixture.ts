@@ -5,7 +5,7 @@
  * succeeded, 1 failed for good and 13 are still running.
  */
 import { EventBus } from '../../src/runtime/event-bus.ts';
-import type { EventInput, MissionEvent } from '../../src/runtime/events.ts';
+import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0);
 

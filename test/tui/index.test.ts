@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { renderTui } from '../../src/tui/index.ts';
 import { settle } from './app-harness.tsx';
 import { fixtureEvents } from './fixture.ts';

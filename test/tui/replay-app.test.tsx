@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReplayPlayer, type ReplayTimers } from '../../src/tui/replay.ts';
+import { createReplayPlayer, type ReplayTimers } from '../../src/tui/replay-player.ts';
 import { mountApp, type Mounted } from './app-harness.tsx';
 import { fixtureEvents } from './fixture.ts';
 

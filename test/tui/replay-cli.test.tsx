@@ -12,9 +12,9 @@ import { useEffect, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { playInTui } from '../../src/cli/replay-tui.ts';
 import { readJournal } from '../../src/journal/reader.ts';
-import type { MissionEvent } from '../../src/runtime/events.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
 import { App, createTuiStore, type RenderTuiOptions, type TuiHandle } from '../../src/tui/index.ts';
-import type { ReplayStatus, ReplayTimers } from '../../src/tui/replay.ts';
+import type { ReplayStatus, ReplayTimers } from '../../src/tui/replay-player.ts';
 import { settle } from './app-harness.tsx';
 
 const ROOT = join(import.meta.dirname, '../..');

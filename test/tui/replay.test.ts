@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MissionEvent } from '../../src/runtime/events.ts';
-import { createReplayPlayer } from '../../src/tui/replay.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
+import { createReplayPlayer } from '../../src/tui/replay-player.ts';
 
 /** Warnings at the given offsets (ms) from the start. */
 function eventsAt(offsets: number[]): MissionEvent[] {

@@ -5,7 +5,7 @@
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { resolveModel } from '../../config/resolve-model.ts';
-import type { AgentConfig } from '../../config/types.ts';
+import type { AgentConfig } from '../../config/config-types.ts';
 import {
   agentMachine,
   type AgentResult,
@@ -13,8 +13,8 @@ import {
 } from '../../machines/agent.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
 import { reasonOf, textOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message, ReasoningLevel, ResolvedModel } from '../../models/types.ts';
-import { actorId } from '../../runtime/events.ts';
+import type { Message, ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
+import { actorId } from '../../base/events.ts';
 import type {
   AgentCallResult,
   AgentSession,

@@ -2,9 +2,9 @@
  * The tools one agent session offers, in a fixed order: configured tools (config order),
  * dataset tools, file tools, then the `result_*` tools once a large result was intercepted.
  */
-import type { AgentConfig, Config, MissionConfig } from '../../config/types.ts';
+import type { AgentConfig, Config, MissionConfig } from '../../config/config-types.ts';
 import { variableValues } from '../../config/requirements.ts';
-import type { ToolDefinition } from '../../models/types.ts';
+import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from '../../tools/builtins/agent-tool.ts';
 import { customToolFromConfig } from '../../tools/builtins/config-http-tool.ts';
 import { findBuiltinTool } from '../../tools/builtins/tool-names.ts';

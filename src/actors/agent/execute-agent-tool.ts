@@ -3,9 +3,9 @@
  * (secrets substituted inside the tool wrapper), redaction, large-result interception,
  * `tool.completed`. A tool's failure is always a result for the model, never a crash.
  */
-import type { ToolCallPart } from '../../models/types.ts';
+import type { ToolCallPart } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
-import { abortError } from '../../runtime/abort.ts';
+import { abortError } from '../../base/abort.ts';
 import type { StepGate } from '../../runtime/gate.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorOutcome } from '../../tools/builtins/agent-tool.ts';

@@ -1,5 +1,5 @@
 /** Builds an agent's system prompt from its personality and the mission context it needs. */
-import type { AgentConfig, Config, MissionConfig } from '../../config/types.ts';
+import type { AgentConfig, Config, MissionConfig } from '../../config/config-types.ts';
 import { describeSchemaForPrompt } from '../../schema/describe.ts';
 import type { DatasetStore } from '../../tools/datasets/index.ts';
 import type { SlotSet } from '../../tools/files/index.ts';

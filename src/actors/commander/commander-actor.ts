@@ -13,12 +13,12 @@ import type {
 } from '../../machines/commander-context.ts';
 import { commanderMachine } from '../../machines/commander.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
-import type { ReasoningLevel, ResolvedModel } from '../../models/types.ts';
-import { SortieError } from '../../errors.ts';
-import { abortError } from '../../runtime/abort.ts';
+import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
+import { SortieError } from '../../base/errors.ts';
+import { abortError } from '../../base/abort.ts';
 import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
-import { commanderEffects, emitMessage } from './commander-effects.ts';
+import { commanderEffects, emitMessage } from './commander-events.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
@@ -28,7 +28,7 @@ import type {
   PlanUpdatedParams,
   ToolCalledParams,
   ToolCompletedParams,
-} from '../../machines/commander-effects.ts';
+} from '../../machines/effect-params.ts';
 
 /** Everything one commander run needs. */
 export interface CommanderLaunch {

@@ -7,12 +7,12 @@ import { parseToolArguments } from '../../tools/define-tool.ts';
 import { askAgentTool } from '../../tools/commander/index.ts';
 import { toolResult } from '../../tools/tool-result.ts';
 import { reasonOf, textOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message, ToolCallPart, ToolResultPart } from '../../models/types.ts';
-import { actorId } from '../../runtime/events.ts';
+import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
+import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';
 import type { AgentCallResult, RunServices } from '../contracts.ts';
 import type { CommanderRecord } from './commander-registry.ts';
-import { withUserText } from './conversation.ts';
+import { withUserText } from './conversation-helpers.ts';
 
 /** Model turns one answer may take (each `ask_agent` round costs one). */
 export const MAX_FORK_TURNS = 20;

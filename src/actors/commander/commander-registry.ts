@@ -7,7 +7,12 @@
  * again only when a question reaches that commander) and no agent map of its own when the
  * commander used no agent. Model, system prompt and tools are shared with the task.
  */
-import type { Message, ReasoningLevel, ResolvedModel, ToolDefinition } from '../../models/types.ts';
+import type {
+  Message,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolDefinition,
+} from '../../models/model-types.ts';
 import type { AgentSession } from '../contracts.ts';
 
 /** One finished commander. `index` is the item of a parallel iteration, else null. */

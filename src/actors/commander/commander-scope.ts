@@ -1,5 +1,5 @@
 /** What one commander's tools need to know: where it runs, its agents and its ancestors. */
-import type { AgentConfig } from '../../config/types.ts';
+import type { AgentConfig } from '../../config/config-types.ts';
 import type { AgentSession } from '../contracts.ts';
 import type { MissionRuntime } from '../mission/mission-runtime.ts';
 

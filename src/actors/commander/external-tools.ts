@@ -2,7 +2,7 @@
  * The commander's external tools (EXTERNAL_TOOLS): each call waits at the step gate, then runs
  * here. Arguments were validated by the commander machine against the tool's schema.
  */
-import { SortieError } from '../../errors.ts';
+import { SortieError } from '../../base/errors.ts';
 import type { ExecuteToolInput } from '../../machines/commander-context.ts';
 import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { CommanderScope } from './commander-scope.ts';

@@ -1,7 +1,7 @@
 /** The commander wiring: actor, external tools, question forks and the registry of finished commanders. */
 export { runCommander } from './commander-actor.ts';
 export type { CommanderLaunch } from './commander-actor.ts';
-export { commanderEffects } from './commander-effects.ts';
+export { commanderEffects } from './commander-events.ts';
 export { CommanderForks, MAX_FORK_TURNS } from './commander-forks.ts';
 export type { ForkAnswer } from './commander-forks.ts';
 export { CommanderRegistry } from './commander-registry.ts';

@@ -2,14 +2,14 @@
  * The mission machine's effects as run events, kept in step with the mission runtime (task
  * states and activations the commanders' tools read) and collected into task results.
  */
-import type { MissionConfig } from '../../config/types.ts';
+import type { MissionConfig } from '../../config/config-types.ts';
 import type {
   RouteChosenParams,
   TaskSkippedParams,
   TaskStartedParams,
 } from '../../machines/mission-scheduling.ts';
 import type { TaskMachineOutput } from '../../machines/task.machine.ts';
-import { actorId } from '../../runtime/events.ts';
+import { actorId } from '../../base/events.ts';
 import type { TaskResult } from '../contracts.ts';
 import type { MissionRuntime } from './mission-runtime.ts';
 

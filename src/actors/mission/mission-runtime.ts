@@ -4,8 +4,8 @@
  * finished commanders and the question forks.
  */
 import { variableValues } from '../../config/requirements.ts';
-import type { TaskConfig } from '../../config/types.ts';
-import { SortieError } from '../../errors.ts';
+import type { TaskConfig } from '../../config/config-types.ts';
+import { SortieError } from '../../base/errors.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';

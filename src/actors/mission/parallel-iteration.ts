@@ -6,13 +6,13 @@
  */
 import { setMaxListeners } from 'node:events';
 import { reasonOf } from '../../machines/turn-types.ts';
-import { abortError, isAbortError } from '../../runtime/abort.ts';
-import { actorId } from '../../runtime/events.ts';
+import { abortError, isAbortError } from '../../base/abort.ts';
+import { actorId } from '../../base/events.ts';
 import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { commanderError } from './plain-task.ts';
-import type { TaskItemRecord, TaskOutcome } from './task-outcome.ts';
-import { failedOutcome } from './task-outcome.ts';
+import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
+import { failedOutcome } from '../../machines/task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';

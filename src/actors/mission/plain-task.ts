@@ -1,7 +1,7 @@
 /** A task without iteration: one commander from objective to `task_complete`. */
 import type { CommanderResult } from '../../machines/commander-context.ts';
-import type { TaskOutcome } from './task-outcome.ts';
-import { failedOutcome } from './task-outcome.ts';
+import type { TaskOutcome } from '../../machines/task-outcome.ts';
+import { failedOutcome } from '../../machines/task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';

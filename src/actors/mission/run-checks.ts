@@ -3,8 +3,8 @@
  * valid (defaults applied), and the variables it needs are set. Each failure is a UsageError.
  */
 import { requireVariables } from '../../config/requirements.ts';
-import type { MissionConfig } from '../../config/types.ts';
-import { ConfigError, UsageError } from '../../errors.ts';
+import type { MissionConfig } from '../../config/config-types.ts';
+import { ConfigError, UsageError } from '../../base/errors.ts';
 import { applyDefaults } from '../../schema/defaults.ts';
 import { formatProblem, validateValue } from '../../schema/validate.ts';
 import type { RunOptions } from '../contracts.ts';

@@ -4,19 +4,19 @@
  * mission instead of a crashed process. The run's signal cancels it.
  */
 import { createActor, fromPromise } from 'xstate';
-import type { MissionConfig } from '../../config/types.ts';
+import type { MissionConfig } from '../../config/config-types.ts';
 import type { MissionChain, MissionTaskSpec } from '../../machines/mission-scheduling.ts';
 import { missionMachine, type MissionMachineOutput } from '../../machines/mission.machine.ts';
 import type { TaskOutcome } from '../../machines/task-outcome.ts';
 import { taskMachine, type TaskWorkInput } from '../../machines/task.machine.ts';
 import { reasonOf } from '../../machines/turn-types.ts';
-import { actorId } from '../../runtime/events.ts';
+import { actorId } from '../../base/events.ts';
 import type { CreateAgentSession, FinalStatus, RunServices, TaskResult } from '../contracts.ts';
 import { missionEffects, TaskResults } from './mission-effects.ts';
 import { createMissionRuntime } from './mission-runtime.ts';
 import { runTaskWork } from './task-work.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
-import { restoreDatasets } from '../run-datasets.ts';
+import { restoreDatasets } from './mission-datasets.ts';
 import type { QuestionStore } from '../../runtime/question-store.ts';
 import { INTERRUPTED_BY_RESTART } from '../resume/interrupted-calls.ts';
 

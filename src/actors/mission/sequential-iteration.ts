@@ -4,14 +4,14 @@
  * output; accepted outputs are kept.
  */
 import { reasonOf } from '../../machines/turn-types.ts';
-import { isAbortError } from '../../runtime/abort.ts';
-import { actorId } from '../../runtime/events.ts';
+import { isAbortError } from '../../base/abort.ts';
+import { actorId } from '../../base/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { sequentialObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { firstItemWithoutOutput } from '../../machines/dataset-cursor.machine.ts';
 import { commanderError } from './plain-task.ts';
-import type { TaskOutcome } from './task-outcome.ts';
-import { failedOutcome } from './task-outcome.ts';
+import type { TaskOutcome } from '../../machines/task-outcome.ts';
+import { failedOutcome } from '../../machines/task-outcome.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';

@@ -8,7 +8,7 @@ import {
   runCommander,
   type CommanderLaunch,
 } from '../commander/commander-actor.ts';
-import { userText } from '../commander/conversation.ts';
+import { userText } from '../commander/conversation-helpers.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
 import { continueCommander } from '../resume/continue-commander.ts';
 import type { PreparedTask } from './task-preparation.ts';

@@ -6,10 +6,10 @@
 import { evaluateTemplate } from '../../config/evaluate.ts';
 import { findAgent } from '../../config/requirements.ts';
 import { resolveModel } from '../../config/resolve-model.ts';
-import type { AgentConfig, TaskConfig } from '../../config/types.ts';
+import type { AgentConfig, TaskConfig } from '../../config/config-types.ts';
 import type { CommanderTask } from '../../machines/commander-context.ts';
-import type { ReasoningLevel, ResolvedModel } from '../../models/types.ts';
-import { actorId } from '../../runtime/events.ts';
+import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
+import { actorId } from '../../base/events.ts';
 import type { PromptDependency } from '../../runtime/prompts/commander-prompt.ts';
 import { commanderSystemPrompt } from '../../runtime/prompts/commander-prompt.ts';
 import { taskPromptSpec, taskShape } from '../../runtime/prompts/task-prompt-spec.ts';

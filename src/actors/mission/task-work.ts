@@ -2,12 +2,12 @@
  * A task's work as its task machine invokes it: prepare, lock the dataset of an iterating
  * task, then one commander, a parallel iteration or a sequential one.
  */
-import { actorId } from '../../runtime/events.ts';
+import { actorId } from '../../base/events.ts';
 import type { MissionRuntime } from './mission-runtime.ts';
 import { runParallelIteration } from './parallel-iteration.ts';
 import { runPlainTask } from './plain-task.ts';
 import { runSequentialIteration } from './sequential-iteration.ts';
-import type { TaskOutcome } from './task-outcome.ts';
+import type { TaskOutcome } from '../../machines/task-outcome.ts';
 import { prepareTask } from './task-preparation.ts';
 import { restoreSucceededTask } from '../resume/restore-task.ts';
 

@@ -6,11 +6,11 @@
 import { toolResultKey, type MissionJournal } from '../../journal/restore.ts';
 import type { CompletionRecord, RestoredRuleState } from '../../machines/commander-context.ts';
 import { textOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message, ToolCallPart, ToolResultPart } from '../../models/types.ts';
-import { actorId } from '../../runtime/events.ts';
+import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
+import { actorId } from '../../base/events.ts';
 import { resumeAgentCall } from '../commander/delegation-tools.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
-import { userText } from '../commander/conversation.ts';
+import { userText } from '../commander/conversation-helpers.ts';
 import type { RestoredConversation } from '../contracts.ts';
 import { closeInterruptedCalls, opensCall } from './interrupted-calls.ts';
 

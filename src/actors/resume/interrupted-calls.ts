@@ -4,7 +4,7 @@
  * so the model decides whether to call it again.
  */
 import { unansweredToolCalls } from '../../journal/conversations.ts';
-import type { Message, ToolCallPart, ToolResultPart } from '../../models/types.ts';
+import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
 import { toolResult } from '../../tools/tool-result.ts';
 import type { RestoredConversation } from '../contracts.ts';
 

@@ -5,11 +5,11 @@
  * `ask_commander` and `ask_agent`).
  */
 import type { MissionJournal, SucceededTask } from '../../journal/restore.ts';
-import { actorId } from '../../runtime/events.ts';
+import { actorId } from '../../base/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { keepFinished } from '../commander/commander-actor.ts';
 import { commanderLaunch } from '../mission/task-commander.ts';
-import type { TaskItemRecord, TaskOutcome } from '../mission/task-outcome.ts';
+import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
 import type { PreparedTask } from '../mission/task-preparation.ts';
 import { commanderScope } from '../mission/task-preparation.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { formatDollars } from '../../models/cost.ts';
 import { declinedMessage, isDeclined } from '../../models/stop-reasons.ts';
-import type { BudgetAmounts, EventOf, MissionEvent } from '../../runtime/events.ts';
+import type { BudgetAmounts, EventOf, MissionEvent } from '../../base/events.ts';
 import { finishedTasks, skipText, taskKey, type LogState } from './log-state.ts';
 import {
   compactJson,
@@ -14,7 +14,7 @@ import {
   painter,
   shorten,
   type Painter,
-} from './text.ts';
+} from '../../present/plain-text.ts';
 
 /** How long argument and result excerpts may be. */
 const EXCERPT = 80;

@@ -13,4 +13,10 @@ export {
   type ModelSpend,
 } from './log-state.ts';
 export { summaryLines } from './run-summary.ts';
-export { formatCount, formatElapsed, formatDuration, shorten, compactJson } from './text.ts';
+export {
+  formatCount,
+  formatElapsed,
+  formatDuration,
+  shorten,
+  compactJson,
+} from '../../present/plain-text.ts';

@@ -4,7 +4,7 @@
  * events alone, so a live run and a replayed journal print the same lines and summary.
  */
 import { totalTokens } from '../../models/usage.ts';
-import type { MissionEvent } from '../../runtime/events.ts';
+import type { MissionEvent } from '../../base/events.ts';
 
 /** A task as the summary shows it. */
 export interface TaskLine {

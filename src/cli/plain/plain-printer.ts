@@ -2,11 +2,11 @@
  * The stateful plain printer: feeds each event to the log state, prints its line (unless
  * quiet), and prints the summary when asked.
  */
-import type { MissionEvent } from '../../runtime/events.ts';
+import type { MissionEvent } from '../../base/events.ts';
 import { formatEventLine } from './format-event-line.ts';
 import { createLogState, observeEvent, type LogState } from './log-state.ts';
 import { summaryLines } from './run-summary.ts';
-import { painter } from './text.ts';
+import { painter } from '../../present/plain-text.ts';
 
 /** Options of the plain printer. */
 export interface PlainPrinterOptions {

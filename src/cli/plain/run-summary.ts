@@ -5,7 +5,13 @@
  */
 import { formatDollars } from '../../models/cost.ts';
 import type { LogState, TaskLine } from './log-state.ts';
-import { compactJson, formatCount, painter, shorten, type Painter } from './text.ts';
+import {
+  compactJson,
+  formatCount,
+  painter,
+  shorten,
+  type Painter,
+} from '../../present/plain-text.ts';
 
 const SUMMARY_WIDTH = 100;
 const OUTPUT_WIDTH = 200;

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ProjectNotFoundError } from './errors.ts';
+import { ProjectNotFoundError } from './project-errors.ts';
 
 /** One configuration file of a project. */
 export interface ProjectFile {

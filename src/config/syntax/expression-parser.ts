@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 import type { Expr, LiteralExpr, Position, TraversalExpr } from '../ast.ts';
 import { parseCallRest } from './call-parser.ts';
 import { parseCollection } from './collection-parser.ts';

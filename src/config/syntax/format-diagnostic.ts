@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 
 const ansi = { red: '\u001b[31m', yellow: '\u001b[33m', bold: '\u001b[1m', reset: '\u001b[0m' };
 

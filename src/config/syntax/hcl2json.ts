@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 
 /**
  * The grammar of record: `@cdktf/hcl2json`, HashiCorp's HCL parser compiled to WASM. sortie

@@ -5,7 +5,7 @@ export {
   type ProjectFile,
   type ProjectFiles,
 } from './discover.ts';
-export { ProjectNotFoundError, type ProjectProblem } from './errors.ts';
+export { ProjectNotFoundError, type ProjectProblem } from './project-errors.ts';
 export { parseExpression, type ExpressionOptions } from './expression-parser.ts';
 export { formatDiagnostic } from './format-diagnostic.ts';
 export {
@@ -18,4 +18,4 @@ export { loadTextFile, type LoadResult } from './load-file.ts';
 export { blockPathAt, parseProject, type ParsedProject } from './parse-project.ts';
 export { parseSource, blockPathSegment, type ParsedSource } from './source-parser.ts';
 export { LineIndex } from './text-position.ts';
-export { diagnosticAt } from '../../errors.ts';
+export { diagnosticAt } from '../../base/errors.ts';

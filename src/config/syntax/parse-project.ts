@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 import type { Body, SourceFile } from '../ast.ts';
 import { findProjectFiles, type ProjectFile } from './discover.ts';
 import { checkWithHcl2Json } from './hcl2json.ts';

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 import type { Span } from '../ast.ts';
-import { diagnosticAt } from '../../errors.ts';
+import { diagnosticAt } from '../../base/errors.ts';
 import type { LineIndex } from './text-position.ts';
 
 /** Thrown after a syntax diagnostic was recorded, to unwind to the nearest recovery point. */

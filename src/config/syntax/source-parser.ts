@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../errors.ts';
+import type { Diagnostic } from '../../base/errors.ts';
 import type { Attribute, Block, Body, SourceFile } from '../ast.ts';
 import { ExpressionParser } from './expression-parser.ts';
 import { expected, maximumNesting, nestingMessage, Scanner, SyntaxAbort } from './scanner.ts';

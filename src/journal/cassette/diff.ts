@@ -3,8 +3,8 @@
  * first section that differs (model, reasoning, system, messages, tools), then its first
  * differing region as unified-style lines with a little context.
  */
-import type { ModelReference } from '../../runtime/events.ts';
-import type { CassetteRequest } from './format.ts';
+import type { ModelReference } from '../../base/events.ts';
+import type { CassetteRequest } from './cassette-format.ts';
 
 /** Lines of unchanged context shown around the differing region. */
 const CONTEXT_LINES = 3;

@@ -8,10 +8,10 @@ export {
   type CassetteEntry,
   type CassetteHeader,
   type CassetteRequest,
-} from './format.ts';
+} from './cassette-format.ts';
 export { loadCassette, type LoadedCassette } from './load.ts';
 export { recordingClients } from './record.ts';
-export { replayClients, type ReplayOptions } from './replay.ts';
+export { replayClients, type ReplayOptions } from './replay-client.ts';
 export { requestDiff, type ComparableRequest } from './diff.ts';
 export {
   openCassetteWriter,
@@ -19,4 +19,4 @@ export {
   writeCassette,
   type CassetteWriter,
   type CassetteWriterOptions,
-} from './writer.ts';
+} from './cassette-writer.ts';

@@ -1,5 +1,5 @@
 /** Reads a cassette file, checking every line; bad files are usage errors (exit 2). */
-import { CassetteNotFoundError, CorruptCassetteError } from '../errors.ts';
+import { CassetteNotFoundError, CorruptCassetteError } from '../journal-errors.ts';
 import { BadJsonLine, readJsonLines, type JsonLinesEnd } from '../json-lines.ts';
 import { isMissing } from '../paths.ts';
 import {
@@ -8,7 +8,7 @@ import {
   type Cassette,
   type CassetteEntry,
   type CassetteHeader,
-} from './format.ts';
+} from './cassette-format.ts';
 
 /** A loaded cassette plus what the reader noticed. */
 export interface LoadedCassette extends Cassette {

@@ -3,11 +3,11 @@
  * appends each answered turn to a cassette. Turns are counted per actor and only when
  * answered, so a replay (which answers every request) counts the same way.
  */
-import type { ModelClientFactory } from '../../actors/contracts.ts';
-import type { ModelRequest } from '../../models/types.ts';
-import type { Redactor } from '../../redact.ts';
-import { cassetteRequest, modelReference, NO_ACTOR } from './format.ts';
-import type { CassetteWriter } from './writer.ts';
+import type { ModelClientFactory } from '../../models/create-client.ts';
+import type { ModelRequest } from '../../models/model-types.ts';
+import type { Redactor } from '../../base/redact.ts';
+import { cassetteRequest, modelReference, NO_ACTOR } from './cassette-format.ts';
+import type { CassetteWriter } from './cassette-writer.ts';
 
 /** Wraps `inner` so every answered turn is recorded (redacted by the writer and by `redact`). */
 export function recordingClients(

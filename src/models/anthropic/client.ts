@@ -9,7 +9,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import type { ClientOptions } from '../client-options.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
 import { createStreamDeadlines, resolveTimeouts } from '../timeouts.ts';
-import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../types.ts';
+import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../model-types.ts';
 import { toAnthropicProviderError } from './errors.ts';
 import { fromAnthropicReply } from './from-wire.ts';
 import { AnthropicStreamAccumulator } from './stream-accumulator.ts';

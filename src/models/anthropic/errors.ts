@@ -3,7 +3,7 @@
  * failures without one from the SDK's error class and the error body's `type` field.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { ProviderError } from '../../errors.ts';
+import { ProviderError } from '../../base/errors.ts';
 import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
 import { ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';

@@ -9,7 +9,7 @@ import type {
   RefusalStopDetails,
   Usage as WireUsage,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelResponse, Part, StopReason, Usage } from '../types.ts';
+import type { ModelResponse, Part, StopReason, Usage } from '../model-types.ts';
 import { normalizeAnthropicUsage, type ThinkingShown } from '../usage.ts';
 
 /** One content block of a reply, reduced to what sortie keeps. */

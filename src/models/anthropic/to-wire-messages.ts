@@ -12,7 +12,14 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { DocumentPart, ImagePart, Message, Part, TextPart, ToolResultPart } from '../types.ts';
+import type {
+  DocumentPart,
+  ImagePart,
+  Message,
+  Part,
+  TextPart,
+  ToolResultPart,
+} from '../model-types.ts';
 
 type ImageMediaType = Base64ImageSource['media_type'];
 

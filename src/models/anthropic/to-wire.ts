@@ -10,7 +10,12 @@ import type {
   TextBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelRequest, ReasoningLevel, ResolvedModel, ToolDefinition } from '../types.ts';
+import type {
+  ModelRequest,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolDefinition,
+} from '../model-types.ts';
 import { toAnthropicMessages } from './to-wire-messages.ts';
 
 /** Thinking budget per reasoning level (models.md, reasoning mapping). */

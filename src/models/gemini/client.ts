@@ -10,7 +10,7 @@ import type { ClientOptions } from '../client-options.ts';
 import { classifyNetworkError } from '../http-retry.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
 import { createStreamDeadlines } from '../timeouts.ts';
-import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../types.ts';
+import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../model-types.ts';
 import { toGeminiProviderError } from './errors.ts';
 import { GeminiStreamAccumulator } from './stream-accumulator.ts';
 import { toGeminiRequest } from './to-wire.ts';

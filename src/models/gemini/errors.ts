@@ -4,7 +4,7 @@
  * adapter's fetch wrapper and the provider's message is read out of the body.
  */
 import { ApiError } from '@google/genai';
-import { ProviderError } from '../../errors.ts';
+import { ProviderError } from '../../base/errors.ts';
 import {
   classifyNetworkError,
   isRetryableStatus,

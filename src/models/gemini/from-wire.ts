@@ -7,7 +7,7 @@ import type {
   GenerateContentResponsePromptFeedback,
   Part as WirePart,
 } from '@google/genai';
-import type { Part, StopReason } from '../types.ts';
+import type { Part, StopReason } from '../model-types.ts';
 
 /** Finish reasons of a reply a safety or policy filter stopped. */
 const FILTERED = new Set([

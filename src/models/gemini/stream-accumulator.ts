@@ -9,7 +9,7 @@ import type {
   GenerateContentResponseUsageMetadata,
   Part as WirePart,
 } from '@google/genai';
-import type { ModelResponse, Part, ReasoningPart, StopReason, TextPart } from '../types.ts';
+import type { ModelResponse, Part, ReasoningPart, StopReason, TextPart } from '../model-types.ts';
 import { normalizeGeminiUsage } from '../usage.ts';
 import {
   blockDetail,

@@ -13,7 +13,7 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResultPart,
-} from '../types.ts';
+} from '../model-types.ts';
 
 function signatureOf(state: Record<string, unknown> | undefined): string | undefined {
   const signature = state?.['signature'];

@@ -8,7 +8,12 @@ import type {
   GenerateContentConfig,
   GenerateContentParameters,
 } from '@google/genai';
-import type { ModelRequest, ReasoningLevel, ResolvedModel, ToolDefinition } from '../types.ts';
+import type {
+  ModelRequest,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolDefinition,
+} from '../model-types.ts';
 import { toGeminiSchema } from './schema.ts';
 import { toGeminiContents } from './to-wire-contents.ts';
 

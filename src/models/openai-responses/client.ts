@@ -3,10 +3,10 @@
  * `openai` SDK; all conversion lives in to-wire.ts, stream.ts and from-wire.ts.
  */
 import OpenAI from 'openai';
-import { ProviderError } from '../../errors.ts';
+import { ProviderError } from '../../base/errors.ts';
 import type { ClientOptions } from '../client-options.ts';
 import { createStreamDeadlines, resolveTimeouts } from '../timeouts.ts';
-import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../types.ts';
+import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../model-types.ts';
 import { toProviderError } from './errors.ts';
 import { fromResponse } from './from-wire.ts';
 import { collectResponse } from './stream.ts';

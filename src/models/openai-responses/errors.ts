@@ -3,12 +3,12 @@
  * error classes, `retryAfterMs` from headers, the provider's message with the key redacted.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import { ProviderError } from '../../errors.ts';
+import { ProviderError } from '../../base/errors.ts';
 import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
 import { LocalServerDownError, ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { RETRYABLE_EVENT_CODES } from './stream.ts';
-import type { ResolvedModel } from '../types.ts';
+import type { ResolvedModel } from '../model-types.ts';
 
 /** The one message a local server without `/v1/responses` gets. */
 export function responsesApiMissingMessage(baseUrl: string): string {

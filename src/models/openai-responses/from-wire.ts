@@ -12,7 +12,7 @@ import type {
   ReasoningPart,
   StopReason,
   TextPart,
-} from '../types.ts';
+} from '../model-types.ts';
 import { normalizeOpenAIUsage } from '../usage.ts';
 
 /** The readable text of a reasoning item: its summary, else its raw reasoning content. */

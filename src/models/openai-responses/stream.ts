@@ -4,7 +4,7 @@
  * with any streamed items it left out put back (see streamed-items.ts).
  */
 import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { ProviderError } from '../../errors.ts';
+import { ProviderError } from '../../base/errors.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { StreamedItems } from './streamed-items.ts';

@@ -17,7 +17,7 @@ import type {
   TextPart,
   ToolDefinition,
   ToolResultPart,
-} from '../types.ts';
+} from '../model-types.ts';
 
 type InputContent =
   | { type: 'input_text'; text: string }

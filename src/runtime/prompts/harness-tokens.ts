@@ -2,8 +2,8 @@
  * The fixed cost of a task's commander: its system prompt plus its tool schemas, estimated as
  * bytes / 4. `sortie verify --tokens` reports it; the target for a plain task is ≤ 1,500.
  */
-import type { Config } from '../../config/types.ts';
-import { SortieError } from '../../errors.ts';
+import type { Config } from '../../config/config-types.ts';
+import { SortieError } from '../../base/errors.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderSystemPrompt } from './commander-prompt.ts';
 import { taskPromptSpec, taskShape, type AncestorFacts } from './task-prompt-spec.ts';

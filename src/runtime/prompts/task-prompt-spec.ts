@@ -3,7 +3,7 @@
  * its tools. Shared by the commander wiring (with run-time facts) and `harnessTokens`.
  */
 import { findAgent } from '../../config/requirements.ts';
-import type { Config, MissionConfig, TaskConfig } from '../../config/types.ts';
+import type { Config, MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import type { TaskShape } from '../../tools/commander/index.ts';
 import type { CommanderPromptSpec, PromptAgent, PromptDependency } from './commander-prompt.ts';
 

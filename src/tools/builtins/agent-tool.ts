@@ -1,4 +1,9 @@
-import type { DocumentPart, ImagePart, TextPart, ToolDefinition } from '../../models/types.ts';
+import type {
+  DocumentPart,
+  ImagePart,
+  TextPart,
+  ToolDefinition,
+} from '../../models/model-types.ts';
 import { toolResult } from '../define-tool.ts';
 
 /** What an agent tool hands back: plain text (usually compact JSON) or rich content. */

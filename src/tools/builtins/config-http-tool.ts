@@ -2,7 +2,7 @@ import type { Expr } from '../../config/ast.ts';
 import { EvaluationError, evaluateExpression, evaluateToString } from '../../config/evaluate.ts';
 import { interpolationText, type EvaluationScope } from '../../config/evaluate.ts';
 import { firstStepName, traversalsIn } from '../../config/expression-references.ts';
-import type { CustomToolConfig } from '../../config/types.ts';
+import type { CustomToolConfig } from '../../config/config-types.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome } from './agent-tool.ts';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../models/types.ts';
+import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from './agent-tool.ts';
 import type { HttpMethod } from './http-request.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, executeHttpRequest } from './http-request.ts';

@@ -1,4 +1,4 @@
-import { SortieError } from '../../errors.ts';
+import { SortieError } from '../../base/errors.ts';
 
 /**
  * One piece of an evaluated request template: literal text written in the config, or a

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../models/types.ts';
+import type { ToolDefinition } from '../../models/model-types.ts';
 import { defineTool } from '../define-tool.ts';
 
 /** A route of a router task as the tools see it: its key (the target's name) and kind. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../models/types.ts';
+import type { ToolDefinition } from '../../models/model-types.ts';
 import { defineTool } from '../define-tool.ts';
 
 /** `call_agent`: runs an agent on a task and waits for its answer. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../models/types.ts';
+import type { ToolDefinition } from '../../models/model-types.ts';
 import { submitOutputTool, taskCompleteTool } from './completion.ts';
 import type { RouteOption } from './completion.ts';
 import {

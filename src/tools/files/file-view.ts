@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { DocumentPart, ImagePart, TextPart } from '../../models/types.ts';
+import type { DocumentPart, ImagePart, TextPart } from '../../models/model-types.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { EventLine } from '../store/index.ts';
 import { elapsedText } from '../view/status.ts';
-import { padEnd, truncate } from '../view/text.ts';
+import { padEnd, truncate } from '../../present/columns.ts';
 
 export interface EventsTabProps {
   lines: readonly EventLine[];

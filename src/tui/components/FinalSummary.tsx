@@ -3,7 +3,7 @@
  * view and stays in the terminal's scrollback after the TUI exits.
  */
 import { Static, Text } from 'ink';
-import { formatCount } from '../money.ts';
+import { formatCount } from '../../present/money.ts';
 import type { RunHeader } from '../store/index.ts';
 import { moneyText } from '../view/status.ts';
 

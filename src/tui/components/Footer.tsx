@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { bindingsFor, keyLabel } from '../key-match.ts';
 import type { KeyContext } from '../keys.ts';
-import { truncate } from '../view/text.ts';
+import { truncate } from '../../present/columns.ts';
 
 /** Lines the key hints may take. */
 export const FOOTER_KEY_LINES = 2;

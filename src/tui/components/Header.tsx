@@ -1,9 +1,9 @@
 /** The header line: mission, run, status, elapsed, tokens and cost, paused flag, replay state. */
 import { Box, Text } from 'ink';
-import type { ReplayStatus } from '../replay.ts';
+import type { ReplayStatus } from '../replay-player.ts';
 import type { RunHeader } from '../store/index.ts';
 import { elapsedText, moneyText, statusIcon, tokensText } from '../view/status.ts';
-import { truncate } from '../view/text.ts';
+import { truncate } from '../../present/columns.ts';
 
 export interface HeaderProps {
   header: RunHeader;

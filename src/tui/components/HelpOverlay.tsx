@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { keyLabel } from '../key-match.ts';
 import { KEY_TABLE, type KeyBinding, type Mode } from '../keys.ts';
-import { padEnd, truncate } from '../view/text.ts';
+import { padEnd, truncate } from '../../present/columns.ts';
 
 export interface HelpOverlayProps {
   mode: Mode;

@@ -5,10 +5,10 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { GatePoint } from '../../runtime/gate.ts';
-import { formatCount } from '../money.ts';
+import { formatCount } from '../../present/money.ts';
 import type { ActorNode, TreeRow } from '../store/index.ts';
 import { moneyText, progressText, statusIcon } from '../view/status.ts';
-import { padEnd, truncate } from '../view/text.ts';
+import { padEnd, truncate } from '../../present/columns.ts';
 
 export interface TreeViewProps {
   actors: ReadonlyMap<string, ActorNode>;

@@ -5,11 +5,11 @@
  */
 import { useInput } from 'ink';
 import type { Dispatch, SetStateAction } from 'react';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../base/errors.ts';
 import type { DebugGate } from '../../runtime/gate.ts';
 import { commandFor, type PressedKey } from '../key-match.ts';
 import type { Command, KeyContext } from '../keys.ts';
-import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay.ts';
+import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
 
 /** Everything the commands act on. */

@@ -1,6 +1,6 @@
 /** The replay player's status (speed, paused, position), re-rendered on every change. */
 import { useMemo, useRef, useSyncExternalStore } from 'react';
-import type { ReplayPlayer, ReplayStatus } from '../replay.ts';
+import type { ReplayPlayer, ReplayStatus } from '../replay-player.ts';
 
 /** The status, or null outside replay mode. */
 export function useReplayStatus(player: ReplayPlayer | undefined): ReplayStatus | null {

@@ -3,7 +3,7 @@
  * descendant); the parent follows from the id: mission → task → commander → agent, with the
  * dataset cursor under its task.
  */
-import { parseActorId } from '../../runtime/events.ts';
+import { parseActorId } from '../../base/events.ts';
 import type { StateDraft } from './draft.ts';
 import type { ActorKind, ActorNode, ActorStatus } from './state.ts';
 

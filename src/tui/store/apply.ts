@@ -1,5 +1,5 @@
 /** Folds a batch of events into a new snapshot, sharing everything the batch did not touch. */
-import type { MissionEvent } from '../../runtime/events.ts';
+import type { MissionEvent } from '../../base/events.ts';
 import { ensureActor } from './actor-tree.ts';
 import { StateDraft } from './draft.ts';
 import { eventText } from './event-text.ts';

@@ -1,6 +1,6 @@
 /** One short line per event for the Events tab. */
-import type { MissionEvent } from '../../runtime/events.ts';
-import { formatDollars } from '../money.ts';
+import type { MissionEvent } from '../../base/events.ts';
+import { formatDollars } from '../../present/money.ts';
 
 const LIMIT = 160;
 

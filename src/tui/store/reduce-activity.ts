@@ -2,7 +2,7 @@
  * What actors are doing: model requests and streamed text, tool calls, conversations, held
  * gate points, errors and warnings.
  */
-import type { EventOf, MissionEvent } from '../../runtime/events.ts';
+import type { EventOf, MissionEvent } from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 import { ensureActor, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';

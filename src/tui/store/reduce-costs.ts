@@ -2,7 +2,7 @@
  * Spending from `model.response`: cost rows per task, actor and model, the totals, the
  * header's running figures and the tree's per-node sums.
  */
-import { parseActorId, type EventOf } from '../../runtime/events.ts';
+import { parseActorId, type EventOf } from '../../base/events.ts';
 import { addSpend } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { usageTokens } from './outputs.ts';

@@ -1,5 +1,5 @@
 /** Iterated tasks: dataset size, item progress, per-item commanders and outputs. */
-import type { EventOf, MissionEvent } from '../../runtime/events.ts';
+import type { EventOf, MissionEvent } from '../../base/events.ts';
 import { ensureActor, finishSubtree, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError, commanderId, setItem } from './outputs.ts';

@@ -1,5 +1,5 @@
 /** Run and mission events: the header's facts and the mission nodes. */
-import type { MissionEvent } from '../../runtime/events.ts';
+import type { MissionEvent } from '../../base/events.ts';
 import { finishActor, finishSubtree, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError, usageTokens } from './outputs.ts';

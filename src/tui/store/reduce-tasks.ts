@@ -1,5 +1,5 @@
 /** Task events: statuses, plans, submitted outputs. */
-import type { EventOf, MissionEvent } from '../../runtime/events.ts';
+import type { EventOf, MissionEvent } from '../../base/events.ts';
 import { ensureActor, finishActor, finishSubtree, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError, commanderId, setItem, taskOutput } from './outputs.ts';

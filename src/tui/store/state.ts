@@ -3,7 +3,7 @@
  * never mutated, once a snapshot has been published, so React can compare by identity and
  * unchanged subtrees stay the same objects from one snapshot to the next.
  */
-import type { EventOf, MissionEvent, Subtask } from '../../runtime/events.ts';
+import type { EventOf, MissionEvent, Subtask } from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 
 /** A message of a conversation, as the runtime reports it. */

@@ -3,7 +3,7 @@
  * they arrive and folded in one batch at most `intervalMs` apart (50 ms: at most 20 repaints
  * a second), so a burst of streamed deltas costs one repaint, not hundreds.
  */
-import type { MissionEvent } from '../../runtime/events.ts';
+import type { MissionEvent } from '../../base/events.ts';
 import { applyEvents } from './apply.ts';
 import { initialState, type TuiState } from './state.ts';
 

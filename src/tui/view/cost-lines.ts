@@ -1,7 +1,7 @@
 /** The Costs tab as text lines: one table per task, actor and model, and the totals. */
-import { formatCount, formatDollars } from '../money.ts';
+import { formatCount, formatDollars } from '../../present/money.ts';
 import type { CostRow, CostTables } from '../store/state.ts';
-import { padEnd, padStart } from './text.ts';
+import { padEnd, padStart } from '../../present/columns.ts';
 
 const NUMBER_WIDTH = 10;
 const REQUESTS_WIDTH = 6;

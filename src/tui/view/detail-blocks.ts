@@ -4,7 +4,7 @@
  * block by block; a collapsed block shows its first lines only.
  */
 import type { GatePoint } from '../../runtime/gate.ts';
-import { formatCount } from '../money.ts';
+import { formatCount } from '../../present/money.ts';
 import type {
   ActorDetail,
   ActorNode,
@@ -13,7 +13,7 @@ import type {
 } from '../store/state.ts';
 import { oneLine } from '../store/event-text.ts';
 import { moneyText, statusIcon } from './status.ts';
-import { prettyJson, showValue } from './text.ts';
+import { prettyJson, showValue } from '../../present/columns.ts';
 
 /** One block of the detail pane. */
 export interface DetailBlock {

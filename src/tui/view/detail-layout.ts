@@ -1,6 +1,6 @@
 /** Lays the detail blocks out as the lines that fit the pane, around the cursor block. */
 import type { DetailBlock } from './detail-blocks.ts';
-import { truncate, wrapLines } from './text.ts';
+import { truncate, wrapLines } from '../../present/columns.ts';
 
 /** One screen line of the detail pane. */
 export interface DetailLine {

@@ -2,7 +2,7 @@
 import { oneLine } from '../store/event-text.ts';
 import type { TaskOutput } from '../store/state.ts';
 import { statusIcon } from './status.ts';
-import { showValue, wrapLines } from './text.ts';
+import { showValue, wrapLines } from '../../present/columns.ts';
 
 const ITEM_ICONS = { running: '●', succeeded: '✓', failed: '✗' } as const;
 

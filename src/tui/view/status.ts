@@ -1,5 +1,5 @@
 /** Status icons and the short figures shown on tree rows and in the header. */
-import { formatCount, formatDollars } from '../money.ts';
+import { formatCount, formatDollars } from '../../present/money.ts';
 import type { ActorStatus, IterationProgress } from '../store/state.ts';
 
 const ICONS: Record<ActorStatus, string> = {

@@ -4,7 +4,7 @@ import {
   CommanderRegistry,
   type CommanderRecord,
 } from '../../../src/actors/commander/commander-registry.ts';
-import type { ResolvedModel } from '../../../src/models/types.ts';
+import type { ResolvedModel } from '../../../src/models/model-types.ts';
 
 const model: ResolvedModel = {
   provider: 'openai',

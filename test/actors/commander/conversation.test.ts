@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { userText, withUserText } from '../../../src/actors/commander/conversation.ts';
-import type { Message } from '../../../src/models/types.ts';
+import { userText, withUserText } from '../../../src/actors/commander/conversation-helpers.ts';
+import type { Message } from '../../../src/models/model-types.ts';
 
 describe('withUserText', () => {
   it('adds the text to a trailing user message so roles keep alternating', () => {

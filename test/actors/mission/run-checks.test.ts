@@ -2,12 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelClientFactory, RunOptions } from '../../../src/actors/contracts.ts';
+import type { RunOptions } from '../../../src/actors/contracts.ts';
+import type { ModelClientFactory } from '../../../src/models/create-client.ts';
 import { checkVariables } from '../../../src/actors/mission/run-checks.ts';
-import { startRun } from '../../../src/actors/start-run.ts';
+import { startRun } from '../../../src/run/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
-import { UsageError } from '../../../src/errors.ts';
-import type { Message, ModelRequest, ModelResponse } from '../../../src/models/types.ts';
+import { UsageError } from '../../../src/base/errors.ts';
+import type { Message, ModelRequest, ModelResponse } from '../../../src/models/model-types.ts';
 
 let dir: string | undefined;
 afterEach(async () => {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions } from '../../../src/actors/contracts.ts';
-import { startRun } from '../../../src/actors/start-run.ts';
+import { startRun } from '../../../src/run/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
-import type { MissionEvent } from '../../../src/runtime/events.ts';
+import type { MissionEvent } from '../../../src/base/events.ts';
 import { callsSoFar } from './resume-fixture.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../../src/testing/index.ts';
 

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
-import { startRun } from '../../../src/actors/start-run.ts';
+import { startRun } from '../../../src/run/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
-import type { Config } from '../../../src/config/types.ts';
+import type { Config } from '../../../src/config/config-types.ts';
 import { missionToResume, restoreFromJournal } from '../../../src/journal/restore.ts';
-import type { MissionEvent } from '../../../src/runtime/events.ts';
+import type { MissionEvent } from '../../../src/base/events.ts';
 import { callsSoFar } from './resume-fixture.ts';
 import {
   ScriptedModelServer,

@@ -5,10 +5,10 @@ import {
   formatEventLine,
   observeEvent,
 } from '../../../src/cli/plain/index.ts';
-import { formatElapsed } from '../../../src/cli/plain/text.ts';
+import { formatElapsed } from '../../../src/present/plain-text.ts';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
-import type { StopReason } from '../../../src/models/types.ts';
-import type { EventInput, MissionEvent } from '../../../src/runtime/events.ts';
+import type { StopReason } from '../../../src/models/model-types.ts';
+import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
 
 /** The line of each event, in order, with the state observed up to it. */
 function lines(inputs: EventInput[]): Array<string | undefined> {

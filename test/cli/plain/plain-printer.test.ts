@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPlainPrinter } from '../../../src/cli/plain/index.ts';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
-import type { EventInput } from '../../../src/runtime/events.ts';
-import type { Usage } from '../../../src/models/types.ts';
+import type { EventInput } from '../../../src/base/events.ts';
+import type { Usage } from '../../../src/models/model-types.ts';
 
 const START = Date.parse('2026-01-01T10:00:00.000Z');
 const USAGE: Usage = { input: 1200, output: 300, cacheRead: 0, cacheWrite: 0, reasoning: 0 };

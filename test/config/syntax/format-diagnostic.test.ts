@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../src/errors.ts';
+import type { Diagnostic } from '../../../src/base/errors.ts';
 import { formatDiagnostic } from '../../../src/config/syntax/index.ts';
 
 const source = [

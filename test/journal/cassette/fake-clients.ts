@@ -1,6 +1,10 @@
 /** A fake model client factory for cassette tests: answers `reply N to ACTOR`, counting calls. */
-import type { ModelClientFactory } from '../../../src/actors/contracts.ts';
-import type { ModelRequest, ModelResponse, ResolvedModel } from '../../../src/models/types.ts';
+import type { ModelClientFactory } from '../../../src/models/create-client.ts';
+import type {
+  ModelRequest,
+  ModelResponse,
+  ResolvedModel,
+} from '../../../src/models/model-types.ts';
 
 export const model: ResolvedModel = {
   provider: 'openai',

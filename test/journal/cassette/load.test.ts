@@ -2,10 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCassette } from '../../../src/journal/cassette/load.ts';
-import { writeCassette } from '../../../src/journal/cassette/writer.ts';
-import type { Cassette, CassetteEntry } from '../../../src/journal/cassette/format.ts';
-import { CassetteNotFoundError, CorruptCassetteError } from '../../../src/journal/errors.ts';
-import { UsageError } from '../../../src/errors.ts';
+import { writeCassette } from '../../../src/journal/cassette/cassette-writer.ts';
+import type { Cassette, CassetteEntry } from '../../../src/journal/cassette/cassette-format.ts';
+import {
+  CassetteNotFoundError,
+  CorruptCassetteError,
+} from '../../../src/journal/journal-errors.ts';
+import { UsageError } from '../../../src/base/errors.ts';
 import { temporaryDirectory } from '../temp-dir.ts';
 
 const header = '{"cassette":1,"note":"hand-written","created":"2026-01-01T00:00:00.000Z"}';

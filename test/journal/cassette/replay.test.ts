@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCassette } from '../../../src/journal/cassette/load.ts';
 import { recordingClients } from '../../../src/journal/cassette/record.ts';
-import { replayClients } from '../../../src/journal/cassette/replay.ts';
-import { openCassetteWriter } from '../../../src/journal/cassette/writer.ts';
-import type { Cassette } from '../../../src/journal/cassette/format.ts';
-import { CassetteMismatchError, MissingCassetteTurnError } from '../../../src/journal/errors.ts';
+import { replayClients } from '../../../src/journal/cassette/replay-client.ts';
+import { openCassetteWriter } from '../../../src/journal/cassette/cassette-writer.ts';
+import type { Cassette } from '../../../src/journal/cassette/cassette-format.ts';
+import {
+  CassetteMismatchError,
+  MissingCassetteTurnError,
+} from '../../../src/journal/journal-errors.ts';
 import { temporaryDirectory } from '../temp-dir.ts';
 import { fakeClients, model, noHooks, requestOf } from './fake-clients.ts';
 

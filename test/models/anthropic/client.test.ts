@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from '../../../src/models/anthropic/index.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/types.ts';
+import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import {
   anthropicProtocol,
   scriptedThinkingSignature,

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../src/errors.ts';
+import { ProviderError } from '../../../src/base/errors.ts';
 import { toAnthropicProviderError } from '../../../src/models/anthropic/errors.ts';
 import { ProviderNetworkError } from '../../../src/models/provider-errors.ts';
 

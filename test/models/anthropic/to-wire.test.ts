@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toAnthropicRequest, usesAdaptiveThinking } from '../../../src/models/anthropic/to-wire.ts';
 import { toAnthropicMessages } from '../../../src/models/anthropic/to-wire-messages.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/types.ts';
+import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import { CONVERSATION, PDF_BASE64, PNG_BASE64, SONNET, WEATHER_TOOL } from './conversation.ts';
 import { fixtureJson } from './read-fixture.ts';
 

@@ -4,7 +4,7 @@
  * reasons. Wire details of one protocol live in that protocol's own client test.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message, ModelResponse, Part } from '../../../src/models/types.ts';
+import type { Message, ModelResponse, Part } from '../../../src/models/model-types.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
 
 afterEach(closeHarnesses);

@@ -5,7 +5,7 @@
  * caller abort is passed through.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../src/errors.ts';
+import { ProviderError } from '../../../src/base/errors.ts';
 import {
   ProviderNetworkError,
   ProviderTimeoutError,

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGeminiClient } from '../../../src/models/gemini/index.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/types.ts';
+import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import { geminiProtocol, scriptedThoughtSignature } from '../../../src/testing/protocols/gemini.ts';
 import type { ScriptTurn } from '../../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';

@@ -1,5 +1,5 @@
 /** A multi-turn tool conversation shared by the Gemini converter and client tests. */
-import type { Message, ResolvedModel, ToolDefinition } from '../../../src/models/types.ts';
+import type { Message, ResolvedModel, ToolDefinition } from '../../../src/models/model-types.ts';
 
 /** 1×1 transparent PNG. */
 export const PNG_BASE64 =

@@ -1,6 +1,6 @@
 import { ApiError } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../src/errors.ts';
+import { ProviderError } from '../../../src/base/errors.ts';
 import { googleErrorMessage, toGeminiProviderError } from '../../../src/models/gemini/errors.ts';
 import { ProviderNetworkError } from '../../../src/models/provider-errors.ts';
 

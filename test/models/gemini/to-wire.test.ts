@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFunctionDeclaration, toGeminiRequest } from '../../../src/models/gemini/to-wire.ts';
 import { toGeminiContents } from '../../../src/models/gemini/to-wire-contents.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/types.ts';
+import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import { CONVERSATION, FLASH, PDF_BASE64, PNG_BASE64, WEATHER_TOOL } from './conversation.ts';
 import { fixtureJson } from './read-fixture.ts';
 

@@ -3,7 +3,7 @@
  * Behaviour shared by every protocol is in test/models/contract/.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message, ModelRequest } from '../../../src/models/types.ts';
+import type { Message, ModelRequest } from '../../../src/models/model-types.ts';
 import { scriptedEncryptedContent } from '../../../src/testing/protocols/openai-output.ts';
 import {
   ask as askWithTools,

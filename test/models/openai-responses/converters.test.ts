@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { ProviderError } from '../../../src/errors.ts';
+import { ProviderError } from '../../../src/base/errors.ts';
 import { fromResponse } from '../../../src/models/openai-responses/from-wire.ts';
 import { collectResponse } from '../../../src/models/openai-responses/stream.ts';
 import { toResponsesRequest } from '../../../src/models/openai-responses/to-wire.ts';
 import { TruncatedStreamError } from '../../../src/models/provider-errors.ts';
-import type { ModelRequest, ResolvedModel } from '../../../src/models/types.ts';
+import type { ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 
 const fixtures = new URL('../../fixtures/wire/openai/', import.meta.url);
 const readJson = <T>(name: string): T =>

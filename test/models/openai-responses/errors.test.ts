@@ -1,13 +1,13 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import type { ProviderError } from '../../../src/errors.ts';
+import type { ProviderError } from '../../../src/base/errors.ts';
 import { createOpenAIResponsesClient } from '../../../src/models/openai-responses/client.ts';
 import {
   responsesApiMissingMessage,
   toProviderError,
 } from '../../../src/models/openai-responses/errors.ts';
 import { ProviderNetworkError } from '../../../src/models/provider-errors.ts';
-import type { ResolvedModel } from '../../../src/models/types.ts';
+import type { ResolvedModel } from '../../../src/models/model-types.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
 
 const model: ResolvedModel = {

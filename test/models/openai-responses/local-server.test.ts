@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../src/errors.ts';
+import { ProviderError } from '../../../src/base/errors.ts';
 import { createOpenAIResponsesClient } from '../../../src/models/openai-responses/client.ts';
 import { ask, closeHarnesses, OLLAMA, startHarness } from '../protocol-harness.ts';
 

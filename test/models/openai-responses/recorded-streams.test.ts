@@ -4,7 +4,7 @@
  * `openai` SDK over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message, ModelResponse, ResolvedModel } from '../../../src/models/types.ts';
+import type { Message, ModelResponse, ResolvedModel } from '../../../src/models/model-types.ts';
 import {
   ask,
   closeHarnesses,

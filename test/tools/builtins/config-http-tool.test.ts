@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Expr, Span } from '../../../src/config/ast.ts';
 import { parseExpression } from '../../../src/config/syntax/index.ts';
-import type { CustomToolConfig } from '../../../src/config/types.ts';
+import type { CustomToolConfig } from '../../../src/config/config-types.ts';
 import { customToolFromConfig } from '../../../src/tools/builtins/config-http-tool.ts';
 import { callTool, parsed } from './call-tool.ts';
 import { startTestServer } from './test-server.ts';

@@ -1,7 +1,7 @@
 /** Declined replies and estimated reasoning as the TUI shows them. */
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
-import type { EventInput, MissionEvent } from '../../../src/runtime/events.ts';
+import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
 import { eventText } from '../../../src/tui/store/event-text.ts';
 import { applyEvents, initialState } from '../../../src/tui/store/index.ts';
 import { costLines } from '../../../src/tui/view/cost-lines.ts';

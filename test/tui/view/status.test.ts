@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elapsedText, moneyText, progressText } from '../../../src/tui/view/status.ts';
-import { wrapLines } from '../../../src/tui/view/text.ts';
+import { wrapLines } from '../../../src/present/columns.ts';
 
 describe('status texts', () => {
   it('writes elapsed time as mm:ss.s, and h:mm:ss from an hour on', () => {

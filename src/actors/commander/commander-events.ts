@@ -1,0 +1,68 @@
+/** The commander machine's effect actions as run events (plan, tools, output, messages). */
+import type { Message } from '../../models/model-types.ts';
+import type { EventBus } from '../../runtime/event-bus.ts';
+import type {
+  MessageAppendedParams,
+  OutputSubmittedParams,
+  PlanUpdatedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from '../../machines/effect-params.ts';
+
+/** Emits the events of one commander; `task` is the task name events carry. */
+export function commanderEffects(bus: EventBus, actor: string, task: string) {
+  const started = new Map<string, number>();
+  return {
+    emitPlanUpdated: (_: unknown, params: PlanUpdatedParams) => {
+      bus.emit({
+        type: 'plan.updated',
+        actor,
+        task,
+        index: params.index,
+        subtasks: (params.plan ?? []).map((subtask) => ({ ...subtask })),
+      });
+    },
+    emitToolCalled: (_: unknown, params: ToolCalledParams) => {
+      started.set(params.call.id, performance.now());
+      bus.emit({
+        type: 'tool.called',
+        actor,
+        callId: params.call.id,
+        tool: params.call.name,
+        arguments: params.call.arguments,
+      });
+    },
+    emitToolCompleted: (_: unknown, params: ToolCompletedParams) => {
+      const start = started.get(params.call.id);
+      started.delete(params.call.id);
+      const content = params.result.content;
+      bus.emit({
+        type: 'tool.completed',
+        actor,
+        callId: params.call.id,
+        tool: params.call.name,
+        result: typeof content === 'string' ? content : JSON.stringify(content),
+        isError: params.result.isError,
+        durationMs: start === undefined ? 0 : Math.round(performance.now() - start),
+      });
+    },
+    emitOutputSubmitted: (_: unknown, params: OutputSubmittedParams) => {
+      bus.emit({
+        type: 'output.submitted',
+        actor,
+        task,
+        index: params.index,
+        output: params.output,
+        replaced: params.replaced,
+      });
+    },
+    emitMessageAppended: (_: unknown, params: MessageAppendedParams) => {
+      emitMessage(bus, actor, params.message);
+    },
+  };
+}
+
+/** `message.appended` for a commander's own conversation. */
+export function emitMessage(bus: EventBus, actor: string, message: Message): void {
+  bus.emit({ type: 'message.appended', actor, conversation: actor, message });
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { RegisterCommand } from './commands.ts';
+import { ExitCode } from './exit-codes.ts';
+import { useColor, type CliIo } from './io.ts';
+
+/** `sortie runs [DIR]`: past runs with id, mission, status, start, duration, tokens and cost. */
+export const registerRuns: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('runs')
+    .description('list past runs: id, mission, status, start, duration, tokens, cost')
+    .argument('[DIR]', 'project directory (its .sortie/ holds the runs)', '.')
+    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
+    .action(async (directory: string, options: { stateDir?: string }) => {
+      const { stateDirFor } = await import('./state-dir.ts');
+      const { listRuns } = await import('../journal/runs.ts');
+      const { formatRunsTable } = await import('./runs-text.ts');
+      const rows = await listRuns(stateDirFor(directory, options.stateDir, io));
+      io.stdout(formatRunsTable(rows, { color: useColor(io, 'stdout') }));
+      setExitCode(ExitCode.ok);
+    });
+};
+
+/** `sortie show RUN_ID [DIR]`: a run's summary (tasks, outputs, costs) from its journal. */
+export const registerShow: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('show')
+    .description("show a run's summary: tasks, outputs, costs (an unambiguous id prefix works)")
+    .argument('<RUN_ID>', 'the run (see sortie runs)')
+    .argument('[DIR]', 'project directory (its .sortie/ holds the runs)', '.')
+    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
+    .action(async (runId: string, directory: string, options: { stateDir?: string }) => {
+      const { stateDirFor } = await import('./state-dir.ts');
+      const { findRun } = await import('./find-run.ts');
+      const { loadRunSummary } = await import('../journal/runs.ts');
+      const { formatRunSummary } = await import('./runs-text.ts');
+      const stateDir = stateDirFor(directory, options.stateDir, io);
+      const summary = await loadRunSummary(stateDir, await findRun(stateDir, runId));
+      io.stdout(formatRunSummary(summary, { color: useColor(io, 'stdout') }));
+      setExitCode(ExitCode.ok);
+    });
+};

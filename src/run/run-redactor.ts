@@ -1,0 +1,116 @@
+/**
+ * The run's redactor: every value that must never be printed — secret variables, API keys
+ * (literal or from any variable), protected mission inputs — replaced with `••••`. The
+ * engine, the CLI and the event bus share it so all outputs hide the same values.
+ */
+import { ConfigError } from '../base/errors.ts';
+import { resolveDeferredString } from '../config/resolve-model.ts';
+import { secretValues } from '../config/requirements.ts';
+import type { Config, MissionConfig } from '../config/config-types.ts';
+import type { Redactor } from '../base/redact.ts';
+import { secretRedactor } from '../tools/secrets.ts';
+import { rememberEventJson } from '../base/event-json.ts';
+import type { MissionEvent } from '../base/events.ts';
+
+/** Protected input values by input name (non-strings as their JSON text), in field order. */
+export function protectedInputValues(
+  mission: MissionConfig,
+  inputs: Record<string, unknown>,
+): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const field of mission.inputs?.fields ?? []) {
+    if (!field.protected || !Object.hasOwn(inputs, field.name)) continue;
+    const value = inputs[field.name];
+    if (value === undefined || value === null) continue;
+    values.set(field.name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return values;
+}
+
+/** Every secret text of a run: secret variables, API keys, protected inputs of the missions given. */
+export function runSecretValues(
+  config: Config,
+  missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
+): string[] {
+  const values = new Set(secretValues(config));
+  // Keys from non-secret variables are still keys: resolve each block's key as the clients will.
+  for (const block of config.models.values()) {
+    if (block.apiKey === undefined) continue;
+    try {
+      values.add(resolveDeferredString(config, block.apiKey, [`model "${block.name}"`]));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+    }
+  }
+  for (const { mission, inputs } of missions) {
+    for (const value of protectedInputValues(mission, inputs).values()) values.add(value);
+  }
+  return [...values];
+}
+
+/** The text redactor of a run (`••••`); pass the missions whose protected inputs are known. */
+export function createRunRedactor(
+  config: Config,
+  missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
+): Redactor {
+  return secretRedactor(runSecretValues(config, missions));
+}
+
+/**
+ * The event bus's `redact` hook built from a text redactor, or from a holder whose current
+ * redactor chained missions widen: every string of the event (keys included). Copy-on-write:
+ * objects and arrays holding no secret are returned as they are, so the common event (no secret
+ * anywhere) costs one pass over its JSON text, or one regex test per string when a secret has a
+ * character JSON escapes, and no copy.
+ */
+export function eventRedactor(
+  source: Redactor | { readonly current: Redactor },
+): (event: MissionEvent) => MissionEvent {
+  return (event) => {
+    const redact = typeof source === 'function' ? source : source.current;
+    // When no secret has a character JSON escapes, one pass over the event's JSON text tells
+    // whether it holds a secret anywhere; the common event holds none, and the journal then
+    // writes that same text.
+    if (redact.plainInJson === true) {
+      const json = jsonText(event);
+      if (json !== undefined && redact(json) === json) {
+        rememberEventJson(event, json);
+        return event;
+      }
+    }
+    return redactShared(event, redact) as MissionEvent;
+  };
+}
+
+function jsonText(event: MissionEvent): string | undefined {
+  try {
+    return JSON.stringify(event);
+  } catch {
+    // Not JSON (a defect the journal reports with the event's type and seq).
+    return undefined;
+  }
+}
+
+function redactShared(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const redacted = redactShared(item, redact);
+      if (redacted !== item && copy === undefined) copy = value.slice(0, index);
+      copy?.push(redacted);
+    }
+    return copy ?? value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  let changed = false;
+  const redactedEntries = entries.map(([key, item]): [string, unknown] => {
+    const redactedKey = redact(key);
+    const redacted = redactShared(item, redact);
+    if (redactedKey !== key || redacted !== item) changed = true;
+    return [redactedKey, redacted];
+  });
+  return changed ? Object.fromEntries(redactedEntries) : value;
+}

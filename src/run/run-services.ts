@@ -1,0 +1,142 @@
+/**
+ * Assembles the services every actor of one mission shares: directories, slots, datasets,
+ * stores, budgets, costs, secrets, the redactor and the run's model turn.
+ */
+import { join } from 'node:path';
+import type { Config, MissionConfig } from '../config/config-types.ts';
+import { UsageError } from '../base/errors.ts';
+import { createModelClient } from '../models/create-client.ts';
+import { CostLedger } from '../models/cost-ledger.ts';
+import { BudgetTracker, type BudgetLimits } from '../runtime/budget.ts';
+import type { EventBus } from '../runtime/event-bus.ts';
+import { openGate, type StepGate } from '../runtime/gate.ts';
+import { KnowledgeStore } from '../runtime/knowledge-store.ts';
+import { QuestionStore } from '../runtime/question-store.ts';
+import { SlotSet, sweepScratchpads, type SlotSources } from '../tools/files/index.ts';
+import { ResultStore } from '../tools/results/index.ts';
+import type { RunServices } from '../actors/contracts.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
+import { createRunModelTurn } from '../actors/model-turn.ts';
+import { EventedDatasetStore, datasetDeclarations } from '../actors/mission/mission-datasets.ts';
+import { prepareMissionInputs } from './run-inputs.ts';
+import { createRunRedactor } from './run-redactor.ts';
+import { makeDirectory } from '../base/make-directory.ts';
+
+/** What `createRunServices` needs for one mission of a run. */
+export interface RunServicesOptions {
+  config: Config;
+  mission: string;
+  /** The mission's inputs, converted to their types (validated and defaulted here). */
+  inputs: Record<string, unknown>;
+  /** Absolute state directory. */
+  stateDir: string;
+  runId: string;
+  bus: EventBus;
+  /** Aborts the whole run. */
+  signal: AbortSignal;
+  gate?: StepGate;
+  /** Defaults to the real providers. */
+  clients?: ModelClientFactory;
+  /** The run's ledger, shared by chained missions; a new one by default. */
+  costs?: CostLedger;
+  /**
+   * Missions that ran before this one in the run (chained missions): their protected inputs
+   * stay masked too. One redactor covers all, so each text gets one pass.
+   */
+  earlierMissions?: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }>;
+  /** Resolves relative `{path}` file inputs (default: the working directory). */
+  cwd?: string;
+  /** The time scratchpad retention is measured from (default: now). */
+  now?: Date;
+}
+
+/** The real providers, with sortie's retry policy reporting through `onRetry`. */
+export const defaultModelClients: ModelClientFactory = (model, hooks) =>
+  createModelClient(model, { onRetry: hooks.onRetry });
+
+/** The run directory of a run: `<stateDir>/runs/<runId>`. */
+export function runDirectory(stateDir: string, runId: string): string {
+  return join(stateDir, 'runs', runId);
+}
+
+/** Builds the RunServices of one mission; sweeps scratchpads of old runs first. */
+export async function createRunServices(options: RunServicesOptions): Promise<RunServices> {
+  const { config, stateDir, runId, bus } = options;
+  const mission = config.missions.get(options.mission);
+  if (mission === undefined) {
+    const known = [...config.missions.keys()].join(', ');
+    throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
+  }
+  const runDir = runDirectory(stateDir, runId);
+  await makeDirectory(runDir);
+  await sweepScratchpads(stateDir, options.now ?? new Date(), runId);
+  const prepared = await prepareMissionInputs(mission, options.inputs, runDir, options.cwd);
+  const redact = createRunRedactor(config, [
+    ...(options.earlierMissions ?? []),
+    { mission, inputs: prepared.inputs },
+  ]);
+  const gate = options.gate ?? openGate;
+  const costs = options.costs ?? new CostLedger();
+  const budgets = budgetTracker(mission);
+  const slots = new SlotSet(await slotSources(config, mission, stateDir, runDir, prepared.files));
+  return {
+    runId,
+    config,
+    mission,
+    bus,
+    gate,
+    budgets,
+    costs,
+    knowledge: new KnowledgeStore(),
+    questions: new QuestionStore(),
+    datasets: new EventedDatasetStore(datasetDeclarations(mission, prepared.inputs), bus, mission),
+    results: await ResultStore.open(join(runDir, 'results')),
+    slots,
+    secrets: prepared.secrets,
+    redact,
+    inputs: prepared.inputs,
+    stateDir,
+    runDir,
+    runModelTurn: createRunModelTurn({
+      bus,
+      gate,
+      budgets,
+      costs,
+      clients: options.clients ?? defaultModelClients,
+      redact,
+    }),
+    signal: options.signal,
+  };
+}
+
+/** The mission's and its tasks' budget limits. */
+function budgetTracker(mission: MissionConfig): BudgetTracker {
+  const taskLimits: Record<string, BudgetLimits | undefined> = {};
+  for (const task of mission.tasks.values()) taskLimits[task.name] = task.budget;
+  return new BudgetTracker({
+    mission: mission.name,
+    ...(mission.budget !== undefined ? { missionLimits: mission.budget } : {}),
+    taskLimits,
+  });
+}
+
+/** Memory, scratchpad, shared memories and file inputs; writable roots exist from the start. */
+async function slotSources(
+  config: Config,
+  mission: MissionConfig,
+  stateDir: string,
+  runDir: string,
+  files: Record<string, { path: string }>,
+): Promise<SlotSources> {
+  const sources: SlotSources = { shared: {}, inputs: files };
+  if (mission.memory !== undefined) {
+    sources.memory = join(stateDir, 'missions', mission.name, 'memory');
+  }
+  if (mission.scratchpad) sources.scratchpad = join(runDir, 'scratchpad');
+  for (const name of mission.memories) {
+    if (config.memories.has(name)) sources.shared![name] = join(stateDir, 'memories', name);
+  }
+  const writable = [sources.memory, sources.scratchpad, ...Object.values(sources.shared!)];
+  for (const root of writable) if (root !== undefined) await makeDirectory(root);
+  return sources;
+}

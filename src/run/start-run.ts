@@ -1,0 +1,247 @@
+/**
+ * `startRun`: checks everything a run needs before any model call (mission, inputs, variables),
+ * then runs the mission and the missions its routes chain to, on one bus and one cost ledger.
+ * `done` never rejects; it settles after every subscriber has received `run.finished`.
+ */
+import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import type { MissionConfig } from '../config/config-types.ts';
+import { CostLedger } from '../models/cost-ledger.ts';
+import type { Redactor } from '../base/redact.ts';
+import { totalTokens } from '../models/usage.ts';
+import { reasonOf } from '../machines/turn-types.ts';
+import { EventBus } from '../runtime/event-bus.ts';
+import { actorId } from '../base/events.ts';
+import { createAgentSession as defaultAgentSession } from '../actors/agent/index.ts';
+import type {
+  CreateAgentSession,
+  FinalStatus,
+  RunHandle,
+  RunOptions,
+  RunResult,
+  TaskResult,
+} from '../actors/contracts.ts';
+import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-checks.ts';
+import { runMission } from '../actors/mission/run-mission.ts';
+import { createRunRedactor, eventRedactor } from './run-redactor.ts';
+import { createRunServices } from './run-services.ts';
+
+/** Exit codes of a finished run (runtime.md). */
+export const RUN_EXIT_CODES: Record<FinalStatus, number> = {
+  succeeded: 0,
+  failed: 1,
+  cancelled: 130,
+};
+
+/** What tests and the resume path may replace. */
+export interface StartRunDependencies {
+  createAgentSession?: CreateAgentSession;
+}
+
+/** A new run id: UTC time to the millisecond, then random hex, so ids sort by start time. */
+export function newRunId(now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Starts a run; throws UsageError (before any model call) when it cannot start. */
+export function startRun(options: RunOptions, dependencies: StartRunDependencies = {}): RunHandle {
+  const mission = missionOf(options);
+  const inputs = checkedInputs(mission, options.inputs);
+  checkVariables(options);
+  const runId = options.resume?.runId ?? options.runId ?? newRunId();
+  const redact = createRunRedactor(options.config, [{ mission, inputs }]);
+  // A chained mission may bring protected inputs of its own: the bus reads the current redactor.
+  const redactor: { current: Redactor } = { current: redact };
+  const bus = new EventBus({
+    runId,
+    redact: eventRedactor(redactor),
+    ...(options.resume !== undefined ? { lastSeq: options.resume.lastSeq } : {}),
+  });
+  for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
+  const controller = new AbortController();
+  // Every running task, commander and agent listens on the run's signal and stops listening
+  // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
+  setMaxListeners(0, controller.signal);
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const done = runMissionsSafely({
+    options,
+    inputs,
+    runId,
+    bus,
+    redactor,
+    signal: controller.signal,
+    createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
+  });
+  return { runId, bus, done, cancel: () => controller.abort() };
+}
+
+/** `done` never rejects: a defect outside every mission still ends the run, failed. */
+async function runMissionsSafely(context: RunContext): Promise<RunResult> {
+  try {
+    return await runMissions(context);
+  } catch (error) {
+    context.bus.emit({
+      type: 'warning',
+      actor: 'run',
+      code: 'run.defect',
+      message: `the run stopped on a defect: ${reasonOf(error)}`,
+    });
+    context.bus.emit({
+      type: 'run.finished',
+      actor: 'run',
+      outcome: 'failed',
+      exitCode: RUN_EXIT_CODES.failed,
+      durationMs: 0,
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+      costPico: '0',
+    });
+    return {
+      runId: context.runId,
+      status: 'failed',
+      missions: [{ name: context.options.mission, status: 'failed', error: reasonOf(error) }],
+      tasks: [],
+      tokens: 0,
+      costPico: 0n,
+      unpriced: false,
+    };
+  }
+}
+
+/** A mission about to run: its inputs and the mission whose route chose it. */
+interface MissionStart {
+  mission: string;
+  inputs: Record<string, unknown>;
+  from: string | null;
+}
+
+interface RunContext {
+  options: RunOptions;
+  inputs: Record<string, unknown>;
+  runId: string;
+  bus: EventBus;
+  /** The bus's redactor; widened to each chained mission's protected inputs. */
+  redactor: { current: Redactor };
+  signal: AbortSignal;
+  createAgentSession: CreateAgentSession;
+}
+
+async function runMissions(context: RunContext): Promise<RunResult> {
+  const { options, bus, runId } = context;
+  const started = performance.now();
+  const costs = new CostLedger();
+  const missions: RunResult['missions'] = [];
+  const tasks: TaskResult[] = [];
+  bus.emit({
+    type: 'run.started',
+    actor: 'run',
+    mission: options.mission,
+    resumed: options.resume !== undefined,
+  });
+  // Load-time warnings (e.g. reasoning on a model that cannot reason) belong to the run's record.
+  for (const warning of options.config.warnings) {
+    bus.emit({ type: 'warning', actor: 'run', code: 'config', message: warning.message });
+  }
+  const resumedFrom = options.resume?.missions.find((mission) => mission.name === options.mission);
+  let next: MissionStart | null = {
+    mission: options.mission,
+    inputs: context.inputs,
+    from: resumedFrom?.chainedFrom ?? null,
+  };
+  // Only the mission the resumed run continues has journaled state; chained ones start fresh.
+  let restore = options.resume?.journals.get(options.mission);
+  // Protected inputs of every mission run so far stay masked in the later ones.
+  const earlierMissions: Array<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [];
+  while (next !== null) {
+    const current: MissionStart = next;
+    next = null;
+    try {
+      const services = await createRunServices({
+        config: options.config,
+        mission: current.mission,
+        inputs: current.inputs,
+        stateDir: options.stateDir,
+        runId,
+        bus,
+        signal: context.signal,
+        costs,
+        earlierMissions: [...earlierMissions],
+        ...(options.gate !== undefined ? { gate: options.gate } : {}),
+        ...(options.clients !== undefined ? { clients: options.clients } : {}),
+      });
+      context.redactor.current = services.redact;
+      earlierMissions.push({ mission: services.mission, inputs: services.inputs });
+      const result = await runMission({
+        services,
+        createAgentSession: context.createAgentSession,
+        keepGoing: options.keepGoing ?? false,
+        chain: options.chain ?? true,
+        chainedFrom: current.from,
+        ...(restore !== undefined ? { restore } : {}),
+      });
+      restore = undefined;
+      missions.push({
+        name: current.mission,
+        status: result.status,
+        ...(result.error !== undefined ? { error: result.error } : {}),
+      });
+      tasks.push(...result.tasks);
+      if (result.status === 'succeeded' && result.chainTo !== null) {
+        next = {
+          mission: result.chainTo.mission,
+          inputs: result.chainTo.inputs,
+          from: current.mission,
+        };
+      }
+    } catch (error) {
+      // Services could not be built (e.g. a chained mission's inputs): that mission fails.
+      const status: FinalStatus = context.signal.aborted ? 'cancelled' : 'failed';
+      const message = reasonOf(error);
+      missions.push({ name: current.mission, status, error: message });
+      const actor = actorId.mission(current.mission);
+      if (status === 'cancelled') {
+        bus.emit({
+          type: 'mission.cancelled',
+          actor,
+          mission: current.mission,
+          reason: message,
+          durationMs: 0,
+        });
+      } else {
+        bus.emit({
+          type: 'mission.failed',
+          actor,
+          mission: current.mission,
+          error: message,
+          failedTask: null,
+          durationMs: 0,
+        });
+      }
+    }
+  }
+  const status: FinalStatus = context.signal.aborted
+    ? 'cancelled'
+    : missions.every((mission) => mission.status === 'succeeded')
+      ? 'succeeded'
+      : (missions.find((mission) => mission.status !== 'succeeded')?.status ?? 'failed');
+  const total = costs.run();
+  bus.emit({
+    type: 'run.finished',
+    actor: 'run',
+    outcome: status,
+    exitCode: RUN_EXIT_CODES[status],
+    durationMs: Math.round(performance.now() - started),
+    usage: total.usage,
+    costPico: String(total.pico),
+  });
+  return {
+    runId,
+    status,
+    missions,
+    tasks,
+    tokens: totalTokens(total.usage),
+    costPico: total.pico,
+    unpriced: total.unpriced,
+  };
+}
