@@ -1,6 +1,7 @@
 import type { Span } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import type { TaskDraft } from './decode-task.ts';
+import { findCycles } from './graph-cycles.ts';
 
 /** Checks the task graph of one mission (config.md "Validation"); marks dynamic tasks. */
 export function checkTaskGraph(
@@ -36,7 +37,10 @@ export function checkTaskGraph(
       }
     }
   }
-  const cycles = findCycles(drafts);
+  const cycles = findCycles(
+    drafts.map((draft) => draft.task.name),
+    successors(drafts),
+  );
   for (const cycle of cycles) {
     const first = byName.get(cycle[0] ?? '');
     if (first) {
@@ -98,88 +102,6 @@ function successors(drafts: readonly TaskDraft[]): Map<string, string[]> {
     for (const target of draft.sendTo) add(draft.task.name, target.name);
   }
   return edges;
-}
-
-/**
- * One cycle per strongly connected component (Tarjan), starting at its first task in
- * declaration order, e.g. ['a', 'b', 'c', 'a'].
- */
-function findCycles(drafts: readonly TaskDraft[]): string[][] {
-  const edges = successors(drafts);
-  const order = drafts.map((draft) => draft.task.name);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const visit = (node: string): void => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) ?? 0);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of edges.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop();
-        if (member === undefined) break;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      components.push(component);
-    }
-  };
-  for (const name of order) if (!index.has(name)) visit(name);
-  const cycles: string[][] = [];
-  for (const component of components) {
-    const members = new Set(component);
-    const start = order.find((name) => members.has(name));
-    if (start === undefined) continue;
-    const selfLoop = (edges.get(start) ?? []).includes(start);
-    if (component.length === 1 && !selfLoop) continue;
-    cycles.push(pathBack(start, members, edges));
-  }
-  return cycles.sort((a, b) => order.indexOf(a[0] ?? '') - order.indexOf(b[0] ?? ''));
-}
-
-/** The shortest path from `start` back to itself inside one component (breadth-first). */
-function pathBack(
-  start: string,
-  members: ReadonlySet<string>,
-  edges: ReadonlyMap<string, string[]>,
-): string[] {
-  const previous = new Map<string, string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const node = queue.shift() as string;
-    for (const next of edges.get(node) ?? []) {
-      if (!members.has(next)) continue;
-      if (next === start) {
-        const path = [start];
-        for (
-          let step: string | undefined = node;
-          step !== undefined && step !== start;
-          step = previous.get(step)
-        ) {
-          path.splice(1, 0, step);
-        }
-        return [...path, start];
-      }
-      if (!previous.has(next)) {
-        previous.set(next, node);
-        queue.push(next);
-      }
-    }
-  }
-  return [start, start];
 }
 
 /** A `depends_on` entry already reached through another entry is redundant: a warning. */

@@ -5,6 +5,7 @@
  */
 import { SortieError } from '../base/errors.ts';
 import type { SkipReason } from '../base/events.ts';
+import { findCycles } from '../config/graph-cycles.ts';
 
 /** What scheduling needs to know about one task. */
 export interface TaskNode {
@@ -60,6 +61,7 @@ export class TaskGraph {
         this.activators.set(target, [...(this.activators.get(target) ?? []), task.name]);
       }
     }
+    this.refuseCycles();
     this.order = this.sortTopologically();
   }
 
@@ -174,6 +176,21 @@ export class TaskGraph {
     return couldActivate ? undefined : { task: name, reason: 'not_activated', cause: null };
   }
 
+  /** Refuses a cycle (through `depends_on`, routes or `send_to`), naming its tasks. */
+  private refuseCycles(): void {
+    const successors = new Map<string, string[]>(this.names.map((name) => [name, []]));
+    for (const name of this.names) {
+      for (const dependency of this.nodes.get(name)?.dependsOn ?? [])
+        successors.get(dependency)?.push(name);
+      for (const activator of this.activatorsOf(name)) successors.get(activator)?.push(name);
+    }
+    const cycles = findCycles(this.names, successors);
+    if (cycles.length === 0) return;
+    const members = new Set(cycles.flat());
+    throw new TaskCycleError(this.names.filter((name) => members.has(name)));
+  }
+
+  /** Dependencies and activators first, declaration order breaking ties (the graph is acyclic). */
   private sortTopologically(): string[] {
     const placed = new Set<string>();
     const order: string[] = [];
@@ -185,9 +202,8 @@ export class TaskGraph {
       const next = this.names.find(
         (name) => !placed.has(name) && predecessors(name).every((parent) => placed.has(parent)),
       );
-      if (next === undefined) {
-        throw new TaskCycleError(this.names.filter((name) => !placed.has(name)));
-      }
+      // refuseCycles ran first: some unplaced task always has all its predecessors placed.
+      if (next === undefined) break;
       placed.add(next);
       order.push(next);
     }

@@ -156,6 +156,21 @@ describe('TaskGraph', () => {
     expect((caught as TaskCycleError).tasks).toEqual(['a', 'b']);
     expect((caught as TaskCycleError).message).toBe('tasks form a cycle: a, b');
   });
+
+  it('names only the tasks on a cycle, not the tasks waiting behind it', () => {
+    let caught: unknown;
+    try {
+      new TaskGraph([
+        node('late', { dependsOn: ['a'] }),
+        node('a', { dependsOn: ['b'] }),
+        node('b', { dependsOn: ['a'] }),
+        node('self', { dependsOn: ['self'] }),
+      ]);
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as TaskCycleError).tasks).toEqual(['a', 'b', 'self']);
+  });
 });
 
 describe('ActivationLedger', () => {
