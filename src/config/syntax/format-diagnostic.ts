@@ -1,12 +1,17 @@
 import type { Diagnostic } from '../../base/errors.ts';
+import { excerpt } from './source-excerpt.ts';
+
+/** The longest message printed whole. */
+const MESSAGE_LIMIT = 1000;
 
 const ansi = { red: '\u001b[31m', yellow: '\u001b[33m', bold: '\u001b[1m', reset: '\u001b[0m' };
 
 /**
  * Renders a diagnostic in the shape of config.md "Diagnostics": severity and message, the
- * ` --> file:line:col` line, the source line under a gutter sized to the line number, a caret
- * underline from column to endColumn (to the end of the line when the span continues on
- * later lines; at least one caret), then `= in ...` and `= hint: ...` lines when present.
+ * ` --> file:line:col` line, the source line under a gutter sized to the line number (a long
+ * one cut around the column, see `excerpt`), a caret underline from column to endColumn (to
+ * the end of the line when the span continues on later lines; at least one caret), then
+ * `= in ...` and `= hint: ...` lines when present.
  * Without `sourceText` (or when the line does not exist) the source excerpt is left out.
  */
 export function formatDiagnostic(
@@ -16,14 +21,16 @@ export function formatDiagnostic(
 ): string {
   const gutter = ' '.repeat(String(diagnostic.line).length);
   const lines = [
-    `${severityWord(diagnostic.severity, options.color)}: ${paint(diagnostic.message, 'bold', options.color)}`,
+    `${severityWord(diagnostic.severity, options.color)}: ${paint(bounded(diagnostic.message), 'bold', options.color)}`,
     `${gutter}--> ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`,
   ];
   const sourceLine = lineOf(sourceText, diagnostic.line);
   if (sourceLine !== undefined) {
+    const end = diagnostic.endLine > diagnostic.line ? sourceLine.length : diagnostic.endColumn - 1;
+    const shown = excerpt(sourceLine, diagnostic.column - 1, end);
     lines.push(`${gutter} |`);
-    lines.push(`${diagnostic.line} | ${sourceLine}`.trimEnd());
-    lines.push(`${gutter} | ${underline(diagnostic, sourceLine)}`);
+    lines.push(`${diagnostic.line} | ${shown.text}`.trimEnd());
+    lines.push(`${gutter} | ${shown.underline}`);
   }
   if (diagnostic.path.length > 0) lines.push(`${gutter} = in ${diagnostic.path.join(' › ')}`);
   if (diagnostic.hint !== undefined) lines.push(`${gutter} = hint: ${diagnostic.hint}`);
@@ -53,14 +60,13 @@ function lineOf(text: string | undefined, line: number): string | undefined {
   return raw.endsWith('\r') ? raw.slice(0, -1) : raw;
 }
 
-/** Spaces up to the column (tabs kept, so the carets line up) and the carets. */
-function underline(diagnostic: Diagnostic, sourceLine: string): string {
-  const startIndex = diagnostic.column - 1;
-  const endIndex =
-    diagnostic.endLine > diagnostic.line ? sourceLine.length : diagnostic.endColumn - 1;
-  let padding = '';
-  for (let index = 0; index < startIndex; index++) {
-    padding += sourceLine[index] === '\t' ? '\t' : ' ';
-  }
-  return padding + '^'.repeat(Math.max(1, endIndex - startIndex));
+/**
+ * A message cut to MESSAGE_LIMIT characters: messages quote names from the source, and a
+ * 5 MB name must not make a 5 MB line.
+ */
+function bounded(message: string): string {
+  if (message.length <= MESSAGE_LIMIT) return message;
+  const cut = message.slice(0, MESSAGE_LIMIT - 1);
+  const last = cut.charCodeAt(cut.length - 1);
+  return `${last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut}…`;
 }

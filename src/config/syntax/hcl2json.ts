@@ -60,7 +60,7 @@ export function diagnosticsFromHcl2JsonError(
       ),
     ];
   }
-  return matches.map((match, index) => {
+  const found = matches.map((match, index) => {
     const bodyStart = (match.index ?? 0) + match[0].length;
     const next = matches[index + 1];
     let body = message.slice(bodyStart, next === undefined ? undefined : next.index);
@@ -68,7 +68,7 @@ export function diagnosticsFromHcl2JsonError(
     if (next === undefined && body.endsWith(']')) body = body.slice(0, -1);
     const line = Number(match[1]);
     const endLine = match[3] === undefined ? line : Number(match[3]);
-    return syntaxDiagnostic(
+    const diagnostic = syntaxDiagnostic(
       file,
       text,
       line,
@@ -77,6 +77,45 @@ export function diagnosticsFromHcl2JsonError(
       Number(match[4]),
       cleanSummary(body),
     );
+    return { diagnostic, unterminated: body.startsWith('Unterminated ') };
+  });
+  return withoutCascades(found);
+}
+
+/**
+ * One diagnostic per problem. HCL reports a string with a missing closing quote once per
+ * newline it runs over ("invalid multi-line string") and once more at its start
+ * ("unterminated template string"): the string ran to the end of the file, so every later
+ * complaint is about text inside it. Only the unterminated one is kept from its position on,
+ * and of several diagnostics at one position only the first.
+ */
+function withoutCascades(
+  found: ReadonlyArray<{ diagnostic: Diagnostic; unterminated: boolean }>,
+): Diagnostic[] {
+  const before = (a: Diagnostic, b: Diagnostic): boolean =>
+    a.line < b.line || (a.line === b.line && a.column < b.column);
+  const unterminated = found
+    .filter((entry) => entry.unterminated)
+    .map((entry) => entry.diagnostic)
+    .reduce<Diagnostic | undefined>(
+      (earliest, next) => (earliest === undefined || before(next, earliest) ? next : earliest),
+      undefined,
+    );
+  const kept = found
+    .map((entry) => entry.diagnostic)
+    .filter(
+      (diagnostic) =>
+        unterminated === undefined ||
+        diagnostic === unterminated ||
+        before(diagnostic, unterminated),
+    );
+  const positions = new Set<string>();
+  const ordered = unterminated === undefined ? kept : [unterminated, ...kept];
+  return ordered.filter((diagnostic) => {
+    const position = `${diagnostic.line}:${diagnostic.column}`;
+    if (positions.has(position)) return false;
+    positions.add(position);
+    return true;
   });
 }
 

@@ -1,7 +1,10 @@
 import type { Expr } from '../ast.ts';
 import { invalidExpr } from './invalid-expr.ts';
 import type { Scanner } from './scanner.ts';
-import { TemplateBuilder, type InterpolationParser } from './template-builder.ts';
+import { plainTextEnd, TemplateBuilder, type InterpolationParser } from './template-builder.ts';
+
+/** Characters that end a run of plain text in a heredoc line. */
+const HEREDOC_SPECIALS = /[$%\r\n]/g;
 
 type Piece =
   { kind: 'text'; value: string; start: number; end: number } | { kind: 'expr'; expr: Expr };
@@ -104,7 +107,11 @@ function readLine(scanner: Scanner, collector: HeredocLines, interpolation: Inte
       collector.newLine();
       return;
     }
-    if (!collector.addSequence(interpolation)) {
+    const runEnd = plainTextEnd(scanner, HEREDOC_SPECIALS);
+    if (runEnd > scanner.offset) {
+      const runStart = scanner.offset;
+      collector.addText(scanner.takePlainText(runEnd), runStart, runEnd);
+    } else if (!collector.addSequence(interpolation)) {
       collector.addText(scanner.peek(), scanner.offset, scanner.offset + 1);
       scanner.offset++;
     }

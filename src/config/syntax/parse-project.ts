@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../base/errors.ts';
 import type { Body, SourceFile } from '../ast.ts';
 import { findProjectFiles, type ProjectFile } from './discover.ts';
 import { checkWithHcl2Json } from './hcl2json.ts';
+import { shortenLongTexts } from './hcl2json-input.ts';
 import { blockPathSegment, parseSource } from './source-parser.ts';
 
 /** Every file of a project parsed, with all syntax diagnostics in file order. */
@@ -15,7 +16,8 @@ export interface ParsedProject {
 
 /**
  * Discovers, reads and parses a project's files concurrently. Each file goes through both
- * hcl2json (the grammar of record) and sortie's own parser (positions and declaration order).
+ * sortie's own parser (positions and declaration order) and hcl2json (the grammar of record;
+ * long runs of plain string text shortened, see hcl2json-input.ts).
  * When hcl2json rejects a file, its diagnostics replace sortie's for that file: HCL decides
  * what is valid HCL, and reporting the same mistake twice in two wordings helps nobody.
  * Otherwise sortie's diagnostics (unsupported expressions, structural errors) stand.
@@ -35,15 +37,19 @@ async function parseProjectFile(
   projectFile: ProjectFile,
 ): Promise<{ file: SourceFile; diagnostics: Diagnostic[] }> {
   const text = await readFile(projectFile.absolutePath, 'utf8');
-  const [verdict, own] = await Promise.all([
-    checkWithHcl2Json(projectFile.path, text),
-    Promise.resolve(parseSource(projectFile.path, text, projectFile.absolutePath)),
-  ]);
+  const own = parseSource(projectFile.path, text, projectFile.absolutePath);
+  const shortened = shortenLongTexts(text, own.longTextRuns);
+  const verdict = await checkWithHcl2Json(projectFile.path, shortened.text);
   if (verdict.ok) return own;
-  const diagnostics = verdict.diagnostics.map((diagnostic) => ({
-    ...diagnostic,
-    path: blockPathAt(own.file.body, diagnostic.line, diagnostic.column),
-  }));
+  const diagnostics = verdict.diagnostics.map((diagnostic) => {
+    const column = shortened.originalColumn(diagnostic.line, diagnostic.column);
+    return {
+      ...diagnostic,
+      column,
+      endColumn: shortened.originalColumn(diagnostic.endLine, diagnostic.endColumn),
+      path: blockPathAt(own.file.body, diagnostic.line, column),
+    };
+  });
   return { file: own.file, diagnostics };
 }
 

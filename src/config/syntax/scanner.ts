@@ -30,6 +30,9 @@ function isAsciiLetter(character: string): boolean {
 /** How deeply expressions or blocks may nest: far beyond real configs, far below stack limits. */
 export const maximumNesting = 200;
 
+/** The length from which a run of plain string text counts as long (see Scanner.longTextRuns). */
+export const LONG_TEXT_RUN = 4096;
+
 /** The diagnostic for nesting beyond `maximumNesting`. */
 export const nestingMessage = `syntax error: nested more than ${maximumNesting} levels deep`;
 
@@ -50,6 +53,8 @@ export function isDigit(character: string): boolean {
 export class Scanner {
   offset = 0;
   readonly diagnostics: Diagnostic[] = [];
+  /** Runs of plain string text of at least LONG_TEXT_RUN characters, in file order. */
+  readonly longTextRuns: Span[] = [];
   /** Enclosing block path for diagnostics, e.g. ['mission "research"']. */
   path: string[] = [];
 
@@ -145,13 +150,30 @@ export class Scanner {
     return this.lines.span(start, end);
   }
 
-  /** Records an error diagnostic between two offsets. */
-  report(start: number, end: number, message: string): void {
-    this.diagnostics.push(diagnosticAt(this.span(start, end), message, this.path));
+  /**
+   * Takes the plain string text from the cursor to `end` (no escape, interpolation or line
+   * break in it), noting a long run so hcl2json can be spared reading it (hcl2json-input.ts).
+   */
+  takePlainText(end: number): string {
+    const start = this.offset;
+    this.offset = end;
+    if (end - start >= LONG_TEXT_RUN) this.longTextRuns.push(this.span(start, end));
+    return this.text.slice(start, end);
   }
 
-  /** Records an error diagnostic at a span. */
+  /** Records an error diagnostic between two offsets. */
+  report(start: number, end: number, message: string): void {
+    this.reportSpan(this.span(start, end), message);
+  }
+
+  /**
+   * Records an error diagnostic at a span, once: lookahead that backs up over a comment (an
+   * operator after a value?) reads it again, and must not report it again.
+   */
   reportSpan(span: Span, message: string): void {
+    const last = this.diagnostics[this.diagnostics.length - 1];
+    const { line, column } = span.start;
+    if (last?.message === message && last.line === line && last.column === column) return;
     this.diagnostics.push(diagnosticAt(span, message, this.path));
   }
 

@@ -3,50 +3,87 @@ import type { Scanner } from './scanner.ts';
 /**
  * Skipping over text without building nodes: used to step over constructs sortie reports as
  * unsupported (`for` expressions, template directives) and to recover after a syntax error.
- * Strings, interpolations, comments and nested brackets are respected so that a `}` or a
- * newline inside them does not end the skip early.
+ * Strings, interpolations, comments, heredocs and nested brackets are respected so that a `}`
+ * or a newline inside them does not end the skip early. One loop with an explicit stack of
+ * what is open, so no nesting depth can overflow the call stack.
  */
 
-const closers: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const closers: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
+/** On the stack: inside a quoted string (brackets push their closer, `${` pushes `}`). */
+const IN_STRING = '"';
+/** Characters that end a run of plain text inside a quoted string. */
+const STRING_SPECIALS = /["\\$%\n]/g;
 
 /**
  * Skips past the `close` matching an already consumed opener (or to the end of the text).
- * Iterative, with a stack of expected closers, so deep nesting cannot overflow the call stack.
+ * A `}` that closes nothing opened here ends the skip before it: the opener was never
+ * closed, and that `}` most likely closes the enclosing block.
  */
 export function skipBalanced(scanner: Scanner, close: string): void {
-  const expectedClosers = [close];
-  while (!scanner.atEnd() && expectedClosers.length > 0) {
-    if (skipAtom(scanner)) continue;
-    const character = scanner.peek();
-    scanner.offset++;
-    if (character === expectedClosers[expectedClosers.length - 1]) expectedClosers.pop();
-    else if (closers[character] !== undefined) expectedClosers.push(closers[character]);
-  }
+  skip(scanner, [close], false);
 }
 
 /**
  * Skips the rest of a body item: to the first newline or `}` outside brackets (neither is
- * consumed), so that parsing can resume with the next attribute or block.
+ * consumed), so that parsing can resume with the next attribute or block. Brackets left
+ * open end at a `}` that closes none of them (the enclosing block's).
  */
 export function skipToItemEnd(scanner: Scanner): void {
-  while (!scanner.atEnd() && !scanner.atNewline() && scanner.peek() !== '}') {
-    if (skipAtom(scanner)) continue;
+  skip(scanner, [], true);
+}
+
+function skip(scanner: Scanner, open: string[], untilItemEnd: boolean): void {
+  while (!scanner.atEnd()) {
+    if (open.length === 0) {
+      if (!untilItemEnd || scanner.atNewline() || scanner.peek() === '}') return;
+    }
+    if (open[open.length - 1] === IN_STRING) {
+      stepInString(scanner, open);
+      continue;
+    }
+    if (skipCommentOrHeredoc(scanner)) continue;
     const character = scanner.peek();
+    const closer = closers[character];
+    if (character === '"' || closer !== undefined) {
+      open.push(closer ?? IN_STRING);
+      scanner.offset++;
+      continue;
+    }
+    if (character === ')' || character === ']' || character === '}') {
+      const match = open.lastIndexOf(character);
+      if (match >= 0) open.length = match;
+      else if (character === '}') return;
+    }
     scanner.offset++;
-    const nested = closers[character];
-    if (nested !== undefined) skipBalanced(scanner, nested);
   }
 }
 
-/** Skips a string or comment at the cursor; false when there is none. */
-function skipAtom(scanner: Scanner): boolean {
-  if (scanner.peek() === '"') {
+/** One step inside a quoted string; an unterminated string ends at its line's end. */
+function stepInString(scanner: Scanner, open: string[]): void {
+  if (scanner.atNewline()) {
+    open.pop();
+  } else if (scanner.peek() === '\\') {
+    scanner.offset += 2;
+  } else if (scanner.startsWith('$${') || scanner.startsWith('%%{')) {
+    scanner.offset += 3;
+  } else if (scanner.startsWith('${') || scanner.startsWith('%{')) {
+    scanner.offset += 2;
+    open.push('}');
+  } else if (scanner.peek() === '"') {
     scanner.offset++;
-    skipQuotedRest(scanner);
-    return true;
+    open.pop();
+  } else {
+    STRING_SPECIALS.lastIndex = scanner.offset + 1;
+    scanner.offset = STRING_SPECIALS.exec(scanner.text)?.index ?? scanner.text.length;
   }
+}
+
+/** Skips a comment or a heredoc at the cursor; false when there is none. */
+function skipCommentOrHeredoc(scanner: Scanner): boolean {
   if (scanner.peek() === '#' || scanner.startsWith('//')) {
-    while (!scanner.atEnd() && !scanner.atNewline()) scanner.offset++;
+    const newline = scanner.text.indexOf('\n', scanner.offset);
+    scanner.offset = newline < 0 ? scanner.text.length : newline;
+    if (scanner.text[scanner.offset - 1] === '\r') scanner.offset--;
     return true;
   }
   if (scanner.startsWith('/*')) {
@@ -54,24 +91,21 @@ function skipAtom(scanner: Scanner): boolean {
     scanner.offset = end < 0 ? scanner.text.length : end + 2;
     return true;
   }
-  return false;
+  return scanner.startsWith('<<') && skipHeredoc(scanner);
 }
 
-/** Skips the rest of a quoted string whose opening quote was consumed; stops at a newline. */
-function skipQuotedRest(scanner: Scanner): void {
-  while (!scanner.atEnd() && !scanner.atNewline()) {
-    if (scanner.peek() === '\\') {
-      scanner.offset += 2;
-    } else if (scanner.startsWith('$${') || scanner.startsWith('%%{')) {
-      scanner.offset += 3;
-    } else if (scanner.startsWith('${') || scanner.startsWith('%{')) {
-      scanner.offset += 2;
-      skipBalanced(scanner, '}');
-    } else if (scanner.peek() === '"') {
-      scanner.offset++;
-      return;
-    } else {
-      scanner.offset++;
-    }
+/** `<<EOT` or `<<-EOT` and a newline: skips to the end of the closing marker's line. */
+function skipHeredoc(scanner: Scanner): boolean {
+  const start = scanner.offset;
+  scanner.offset += scanner.peek(2) === '-' ? 3 : 2;
+  const marker = scanner.readIdentifier();
+  if (marker === undefined || !scanner.atNewline()) {
+    scanner.offset = start;
+    return false;
   }
+  const closing = new RegExp(`\\n[ \\t]*${marker}[ \\t]*(?=\\r?\\n|$)`, 'g');
+  closing.lastIndex = scanner.offset;
+  const found = closing.exec(scanner.text);
+  scanner.offset = found === null ? scanner.text.length : found.index + found[0].length;
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../base/errors.ts';
-import type { Attribute, Block, Body, SourceFile } from '../ast.ts';
+import type { Attribute, Block, Body, SourceFile, Span } from '../ast.ts';
 import { ExpressionParser } from './expression-parser.ts';
 import { expected, maximumNesting, nestingMessage, Scanner, SyntaxAbort } from './scanner.ts';
 import { skipToItemEnd } from './skip.ts';
@@ -10,6 +10,8 @@ import { LineIndex } from './text-position.ts';
 export interface ParsedSource {
   file: SourceFile;
   diagnostics: Diagnostic[];
+  /** Long runs of plain string text (see Scanner.longTextRuns). */
+  longTextRuns: Span[];
 }
 
 /**
@@ -21,7 +23,11 @@ export function parseSource(path: string, text: string, absolutePath: string = p
   const scanner = new Scanner(text, new LineIndex(path, text));
   if (text.startsWith('\uFEFF')) scanner.offset = 1;
   const body = new BodyParser(scanner).parseBody(false);
-  return { file: { path, absolutePath, text, body }, diagnostics: scanner.diagnostics };
+  return {
+    file: { path, absolutePath, text, body },
+    diagnostics: scanner.diagnostics,
+    longTextRuns: scanner.longTextRuns,
+  };
 }
 
 /** How a block appears in a diagnostic's path: its type and its quoted labels. */
@@ -34,6 +40,7 @@ const oneLineMessage =
 
 class BodyParser {
   private readonly expressions: ExpressionParser;
+  private readonly attributeNames = new WeakMap<Body, Map<string, Attribute>>();
 
   constructor(private readonly scanner: Scanner) {
     this.expressions = new ExpressionParser(scanner);
@@ -52,12 +59,27 @@ class BodyParser {
         scanner.offset++;
         continue;
       }
+      const itemStart = scanner.offset;
       try {
         this.parseItem(body);
       } catch (error) {
         if (!(error instanceof SyntaxAbort)) throw error;
-        skipToItemEnd(scanner);
+        this.skipItem(itemStart);
       }
+    }
+  }
+
+  /**
+   * Recovers from a syntax error by skipping the whole item from its start, so brackets
+   * opened before the error are closed where the item closes them — not left to be read as
+   * stray `}` (1,000 levels of nesting cut at the limit gave 200 more errors that way).
+   */
+  private skipItem(itemStart: number): void {
+    const scanner = this.scanner;
+    scanner.offset = itemStart;
+    skipToItemEnd(scanner);
+    if (scanner.offset === itemStart && !scanner.atEnd() && !scanner.atNewline()) {
+      if (scanner.peek() !== '}') scanner.offset++;
     }
   }
 
@@ -93,8 +115,15 @@ class BodyParser {
   }
 
   private addAttribute(body: Body, attribute: Attribute): void {
-    const first = body.attributes.find((existing) => existing.name === attribute.name);
+    // A map per body: a search of the list per attribute is quadratic in a generated file.
+    let names = this.attributeNames.get(body);
+    if (names === undefined) {
+      names = new Map();
+      this.attributeNames.set(body, names);
+    }
+    const first = names.get(attribute.name);
     if (first === undefined) {
+      names.set(attribute.name, attribute);
       body.attributes.push(attribute);
       return;
     }
@@ -156,8 +185,8 @@ class BodyParser {
     const scanner = this.scanner;
     const body: Body = { attributes: [], blocks: [] };
     if (scanner.peek() === '}') return body;
+    const start = scanner.offset;
     try {
-      const start = scanner.offset;
       const name = scanner.readIdentifier();
       const nameEnd = scanner.offset;
       scanner.skipSpace(false);
@@ -172,7 +201,7 @@ class BodyParser {
       return body;
     } catch (error) {
       if (!(error instanceof SyntaxAbort)) throw error;
-      skipToItemEnd(scanner);
+      this.skipItem(start);
       if (scanner.peek() === '}') return body;
       const rest = this.parseBody(true);
       return { attributes: [...body.attributes, ...rest.attributes], blocks: rest.blocks };

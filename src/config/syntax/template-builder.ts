@@ -3,6 +3,15 @@ import { invalidExpr, unsupported } from './invalid-expr.ts';
 import type { Scanner } from './scanner.ts';
 import { skipBalanced } from './skip.ts';
 
+/**
+ * Where the plain text at the cursor ends: the offset of the next character `specials` (a
+ * global regular expression of single characters) matches, or the end of the text.
+ */
+export function plainTextEnd(scanner: Scanner, specials: RegExp): number {
+  specials.lastIndex = scanner.offset;
+  return specials.exec(scanner.text)?.index ?? scanner.text.length;
+}
+
 /** Parses one `${ ... }` interpolation at the cursor (provided by the expression parser). */
 export type InterpolationParser = () => Expr;
 

@@ -1,8 +1,11 @@
 import type { Expr } from '../ast.ts';
 import type { Scanner } from './scanner.ts';
-import { TemplateBuilder, type InterpolationParser } from './template-builder.ts';
+import { plainTextEnd, TemplateBuilder, type InterpolationParser } from './template-builder.ts';
 
 const simpleEscapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\' };
+
+/** Characters that end a run of plain text in a quoted string. */
+const QUOTED_SPECIALS = /["\\$%\r\n]/g;
 
 /** Parses a quoted template `"..."` at the cursor. */
 export function parseQuotedTemplate(scanner: Scanner, interpolation: InterpolationParser): Expr {
@@ -17,6 +20,13 @@ export function parseQuotedTemplate(scanner: Scanner, interpolation: Interpolati
         scanner.offset,
         'syntax error: unterminated string; a quoted string ends on its own line (use \\n or a heredoc for several lines)',
       );
+    }
+    // A run of plain text is taken whole: one part per run, not one per character.
+    const runEnd = plainTextEnd(scanner, QUOTED_SPECIALS);
+    if (runEnd > scanner.offset) {
+      const runStart = scanner.offset;
+      builder.addText(scanner.takePlainText(runEnd), runStart, runEnd);
+      continue;
     }
     const character = scanner.peek();
     if (character === '"') {

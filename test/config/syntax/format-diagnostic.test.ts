@@ -80,6 +80,73 @@ describe('formatDiagnostic', () => {
     );
   });
 
+  it('cuts a long line to about 100 columns around the column, marking each cut', () => {
+    const line = `  default = "${'a'.repeat(500)}X${'b'.repeat(500)}"`;
+    const diagnostic: Diagnostic = {
+      ...unknownTask,
+      message: 'bad',
+      line: 1,
+      column: 514,
+      endLine: 1,
+      endColumn: 515,
+      path: [],
+    };
+    expect(formatDiagnostic(diagnostic, `${line}\n`, { color: false })).toBe(
+      [
+        'error: bad',
+        ' --> missions/research.hcl:1:514',
+        '  |',
+        `1 | …${'a'.repeat(30)}X${'b'.repeat(69)}…`,
+        `  |  ${' '.repeat(30)}^`,
+      ].join('\n'),
+    );
+  });
+
+  it('fills the window with text before the column near the end of a long line', () => {
+    const line = `x = "${'a'.repeat(300)}" ; y`;
+    const diagnostic: Diagnostic = {
+      ...unknownTask,
+      message: 'bad',
+      line: 1,
+      column: line.indexOf(';') + 1,
+      endLine: 1,
+      endColumn: line.indexOf(';') + 2,
+      path: [],
+    };
+    const [, , , source, carets] = formatDiagnostic(diagnostic, line, { color: false }).split('\n');
+    expect(source).toBe(`1 | …${'a'.repeat(95)}" ; y`);
+    expect(carets).toBe(`  |  ${' '.repeat(97)}^`);
+  });
+
+  it('counts a wide character as two columns, so the carets stay under the span', () => {
+    const diagnostic: Diagnostic = {
+      ...unknownTask,
+      message: 'bad',
+      line: 1,
+      column: 8,
+      endLine: 1,
+      endColumn: 10,
+      path: [],
+    };
+    expect(formatDiagnostic(diagnostic, 'x = "日本" ; y', { color: false })).toBe(
+      [
+        'error: bad',
+        ' --> missions/research.hcl:1:8',
+        '  |',
+        '1 | x = "日本" ; y',
+        '  |          ^^',
+      ].join('\n'),
+    );
+  });
+
+  it('cuts a message longer than 1,000 characters', () => {
+    const message = `unknown attribute "${'n'.repeat(5000)}"`;
+    const first = formatDiagnostic({ ...unknownTask, message }, undefined, {
+      color: false,
+    }).split('\n')[0];
+    expect(first).toBe(`error: ${message.slice(0, 999)}…`);
+  });
+
   it('leaves out the excerpt when the source is unknown', () => {
     expect(formatDiagnostic(unknownTask, undefined, { color: false })).toBe(
       [

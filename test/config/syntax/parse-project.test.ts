@@ -53,11 +53,19 @@ describe('checkWithHcl2Json', () => {
     ]);
   });
 
-  it('splits several diagnostics and converts character columns to UTF-16 columns', async () => {
+  it('converts character columns to UTF-16 columns and keeps one diagnostic per position', async () => {
+    // HCL adds "missing newline after argument" at the same place: the same mistake again.
     const result = await checkWithHcl2Json('dir/u.hcl', 'x = "é🎉" ; y\n');
     expect(!result.ok && located(result.diagnostics)).toEqual([
       'dir/u.hcl:1:11-1:12 [] syntax error: invalid character; the ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
-      'dir/u.hcl:1:11-1:12 [] syntax error: missing newline after argument; an argument definition must end with a newline.',
+    ]);
+  });
+
+  it('reports a string left open once, however many lines it runs over', async () => {
+    const text = 'variable "x" {\n  default = "abc\n  description = "d"\n}\nvariable "y" {}\n';
+    const result = await checkWithHcl2Json('s.hcl', text);
+    expect(!result.ok && located(result.diagnostics)).toEqual([
+      's.hcl:2:17-3:1 [] syntax error: unterminated template string; no closing marker was found for the string.',
     ]);
   });
 
@@ -87,6 +95,22 @@ describe('diagnosticsFromHcl2JsonError', () => {
 });
 
 describe('parseProject', () => {
+  it("places hcl2json's diagnostics after long strings at their columns in the file", async () => {
+    // hcl2json sees each long run of plain string text cut short; its columns are moved back.
+    const text = [
+      'z = <<EOT',
+      'c'.repeat(5000),
+      'EOT',
+      `x = "${'a'.repeat(5000)}\\n${'b'.repeat(5000)}" ; y`,
+      '',
+    ].join('\n');
+    const root = await project('long-strings', { 'main.hcl': text });
+    const { diagnostics } = await parseProject(root);
+    expect(located(diagnostics).map((line) => line.slice(0, line.indexOf(' ')))).toEqual([
+      'main.hcl:4:10010-4:10011',
+    ]);
+  });
+
   it('parses every file in order and keeps declaration order inside each', async () => {
     const root = await project('ordered', {
       'main.hcl': 'variable "z" {}\nvariable "a" {}\n',

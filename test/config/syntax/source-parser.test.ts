@@ -244,6 +244,37 @@ describe('parseSource diagnostics', () => {
     ).toEqual([[201, 3, 'syntax error: nested more than 200 levels deep']]);
   });
 
+  it('reports nesting cut at the limit once, skipping the brackets it left open', () => {
+    const deepObjects = `x = ${'{ a = '.repeat(1000)}1${' }'.repeat(1000)}\ny = 2\n`;
+    expect(messages(deepObjects)).toEqual([
+      '1:1201-1:1202 [] syntax error: nested more than 200 levels deep',
+    ]);
+    expect(parseSource('f.hcl', deepObjects).file.body.attributes.map((a) => a.name)).toEqual([
+      'y',
+    ]);
+  });
+
+  it('skips a failed item whole: strings, interpolations and heredocs inside it included', () => {
+    const text = ['a = [1 2, "}", "${ {b = "]"} }", <<EOT', '} ] )', 'EOT', ']', 'c = 4', ''].join(
+      '\n',
+    );
+    expect(messages(text)).toEqual([`1:8-1:9 [] syntax error: expected ',' or ']', found "2"`]);
+    expect(parseSource('f.hcl', text).file.body.attributes.map((a) => a.name)).toEqual(['c']);
+  });
+
+  it('ends a skip at the enclosing block when a bracket is never closed', () => {
+    expect(messages('m {\n  a = [1, 2\n}\nn {\n  b = [\n}\n')).toEqual([
+      `3:1-3:2 [m] syntax error: expected ',' or ']', found "}"`,
+      '6:1-6:2 [n] syntax error: expected an expression, found "}"',
+    ]);
+  });
+
+  it('reports an unterminated comment once', () => {
+    expect(messages('a = 1 /* open\n')).toEqual([
+      '1:7-1:9 [] syntax error: unterminated comment; a /* comment needs */',
+    ]);
+  });
+
   it('reports an unclosed outer block after the inner one', () => {
     expect(messages('a {\n  b {\n')).toEqual([
       "2:3-2:6 [a] syntax error: missing '}' to close the block b",

@@ -1,0 +1,96 @@
+/**
+ * `sortie verify` on monstrous input through the real CLI: one diagnostic per real problem,
+ * source lines cut around the column, output of a bounded size (time and memory are in
+ * `bench/verify-monsters.ts`, not asserted here).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sortieSync as sortie } from './cli-child.ts';
+
+const temporary = mkdtempSync(join(tmpdir(), 'sortie-verify-limits-'));
+afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+
+/** A project of one main.hcl holding `variable "x" { default = VALUE }`. */
+function project(name: string, value: string): string {
+  const directory = join(temporary, name);
+  mkdirSync(directory);
+  writeFileSync(join(directory, 'main.hcl'), `variable "x" {\n  default = ${value}\n}\n`);
+  return directory;
+}
+
+// Sequential: each child is awaited synchronously, so concurrency would only stack timeouts.
+describe('sortie verify on monstrous input (child process)', () => {
+  it('reports 1,000 levels of nesting once, with the line cut around the column', () => {
+    const nested = `${'{ a = '.repeat(1000)}1${' }'.repeat(1000)}`;
+    expect(sortie(['verify', project('nested', nested)])).toEqual({
+      status: 2,
+      stdout: [
+        'error: syntax error: nested more than 200 levels deep',
+        ' --> main.hcl:2:1209',
+        '  |',
+        `2 | …${'a = { '.repeat(16)}a = …`,
+        `  |  ${' '.repeat(30)}^`,
+        '  = in variable "x"',
+        '',
+        'failed: 1 error, 0 warnings',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  }, 60_000);
+
+  it('reports a mistake after a 5 MB string once, in a line of about 100 columns', () => {
+    const length = 5 * 1024 * 1024;
+    const result = sortie(['verify', project('long-string', `"${'a'.repeat(length)}" ; x`)]);
+    expect(result).toEqual({
+      status: 2,
+      stdout: [
+        'error: syntax error: invalid character; the ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
+        ` --> main.hcl:2:${length + 16}`,
+        '  |',
+        `2 | …${'a'.repeat(95)}" ; x`,
+        `  |  ${' '.repeat(97)}^`,
+        '  = in variable "x"',
+        '',
+        'failed: 1 error, 0 warnings',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  }, 60_000);
+
+  it('accepts a valid 5 MB string', () => {
+    const result = sortie(['verify', project('valid-long', `"${'a'.repeat(5 * 1024 * 1024)}"`)]);
+    expect(result).toEqual({
+      status: 0,
+      stdout: 'ok: 0 missions, 0 tasks, 0 agents, 0 models used, 0 warnings\n',
+      stderr: '',
+    });
+  }, 60_000);
+
+  it('reports a string left open once', () => {
+    const directory = join(temporary, 'open-string');
+    mkdirSync(directory);
+    writeFileSync(
+      join(directory, 'main.hcl'),
+      'variable "x" {\n  default = "abc\n  description = "d"\n}\n',
+    );
+    expect(sortie(['verify', directory])).toEqual({
+      status: 2,
+      stdout: [
+        'error: syntax error: unterminated template string; no closing marker was found for the string.',
+        ' --> main.hcl:2:17',
+        '  |',
+        '2 |   default = "abc',
+        '  |                 ^',
+        '  = in variable "x"',
+        '',
+        'failed: 1 error, 0 warnings',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  }, 60_000);
+});
