@@ -3,29 +3,18 @@
  * the real CLI run as a child process against the ScriptedModelServer, loopback HTTP
  * servers that record what they received, and readers for the journal and `--json` output.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { CLI_ENV, sortieAsync, type ChildResult } from './cli-child.ts';
 import { call, modelSetup, reply, type TestProvider } from './engine-harness.ts';
 
-export { call, reply };
+export { call, reply, CLI_ENV };
 
 export const ROOT = join(import.meta.dirname, '../..');
-
-/** No colour, no key from the developer's environment. */
-export const CLI_ENV = {
-  NO_COLOR: '1',
-  FORCE_COLOR: undefined,
-  CI: '1',
-  OPENAI_API_KEY: undefined,
-  ANTHROPIC_API_KEY: undefined,
-  GEMINI_API_KEY: undefined,
-  GOOGLE_API_KEY: undefined,
-};
 
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -63,30 +52,14 @@ export async function startModelServer(turns: ScriptTurn[]): Promise<ScriptedMod
   return server;
 }
 
-export interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = ChildResult;
 
 /**
  * Runs `node bin/sortie.js ARGS` without blocking (this process serves the scripted model
  * server and the test HTTP servers the child talks to).
  */
-export async function sortie(args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...CLI_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
-  return { status, stdout, stderr };
+export function sortie(args: string[]): Promise<CliResult> {
+  return sortieAsync(args);
 }
 
 /** Parses JSON lines (the `--json` output or a journal). */

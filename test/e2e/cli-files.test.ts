@@ -4,7 +4,6 @@
  * disk is real: `/dev/full` answers every write with ENOSPC, and a file-size limit
  * (`ulimit -f`, RLIMIT_FSIZE) makes the journal's writes fail with EFBIG part-way through a run.
  */
-import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -25,7 +24,7 @@ import {
   RESUME_PROJECT,
   respondToResumable,
 } from '../actors/resume/resume-fixture.ts';
-import { ROOT, sortieSync as sortie, type ChildResult } from './cli-child.ts';
+import { runChild, sortieSync as sortie } from './cli-child.ts';
 
 const HELLO = ['examples/hello', '--replay-model', 'examples/hello/cassette.jsonl'];
 const HINT = 'hint: point --state-dir or SORTIE_HOME at a folder sortie can write\n';
@@ -137,8 +136,7 @@ describe('a full disk while a run records (child process)', () => {
 
   /** `sortie ARGS --plain` against the scripted server; `limitKb` caps every file it writes. */
   function runAgainstServer(args: string[], stateDir: string, limitKb?: number) {
-    const command = [
-      process.execPath,
+    const sortieArgs = [
       'bin/sortie.js',
       ...args,
       '--plain',
@@ -149,12 +147,10 @@ describe('a full disk while a run records (child process)', () => {
       '--var',
       `base_url=${server.baseUrl('openai')}`,
     ];
+    if (limitKb === undefined) return runChild(process.execPath, sortieArgs);
     // `ulimit -f` counts blocks of 512 or 1024 bytes depending on the shell; either will do.
-    const shell =
-      limitKb === undefined
-        ? command
-        : ['sh', '-c', `ulimit -f ${limitKb}; exec "$@"`, 'sh', ...command];
-    return childResult(shell);
+    const script = `ulimit -f ${limitKb}; exec "$@"`;
+    return runChild('sh', ['-c', script, 'sh', process.execPath, ...sortieArgs]);
   }
 
   it.runIf(existsSync('/dev/full'))(
@@ -209,20 +205,3 @@ describe('a full disk while a run records (child process)', () => {
     expect(tasks.get('each')?.items.map((item) => item.output)).toEqual(EXPECTED_OUTPUTS.each);
   }, 60_000);
 });
-
-/** Runs a command to its end without blocking this process (it serves the model server). */
-async function childResult([command = '', ...args]: string[]): Promise<ChildResult> {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
-  return { status, stdout, stderr };
-}

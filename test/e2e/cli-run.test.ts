@@ -4,41 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { sortieAsync, sortieSync as sortie } from './cli-child.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DEMO = ['run', 'examples/hello', '--replay-model', 'examples/hello/cassette.jsonl'];
 const ENV = { NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1', OPENAI_API_KEY: undefined };
-
-function sortie(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, ...ENV },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/**
- * The same, without blocking: needed while this process serves the scripted model server
- * (spawnSync would stop the event loop the server answers on).
- */
-async function sortieAsync(
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
-  return { status, stdout, stderr };
-}
 
 /** Journal lines of the only run in a state directory. */
 function onlyJournal(stateDir: string): Array<Record<string, unknown>> {

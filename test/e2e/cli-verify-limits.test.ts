@@ -20,23 +20,24 @@ function project(name: string, value: string): string {
   return directory;
 }
 
+/** What verify prints for one error in variable "x": the diagnostic's lines, then the end. */
+function oneError(...lines: string[]): string {
+  return [...lines, '  = in variable "x"', '', 'failed: 1 error, 0 warnings', ''].join('\n');
+}
+
 // Sequential: each child is awaited synchronously, so concurrency would only stack timeouts.
 describe('sortie verify on monstrous input (child process)', () => {
   it('reports 1,000 levels of nesting once, with the line cut around the column', () => {
     const nested = `${'{ a = '.repeat(1000)}1${' }'.repeat(1000)}`;
     expect(sortie(['verify', project('nested', nested)])).toEqual({
       status: 2,
-      stdout: [
+      stdout: oneError(
         'error: syntax error: nested more than 200 levels deep',
         ' --> main.hcl:2:1209',
         '  |',
         `2 | …${'a = { '.repeat(16)}a = …`,
         `  |  ${' '.repeat(30)}^`,
-        '  = in variable "x"',
-        '',
-        'failed: 1 error, 0 warnings',
-        '',
-      ].join('\n'),
+      ),
       stderr: '',
     });
   }, 60_000);
@@ -46,17 +47,13 @@ describe('sortie verify on monstrous input (child process)', () => {
     const result = sortie(['verify', project('long-string', `"${'a'.repeat(length)}" ; x`)]);
     expect(result).toEqual({
       status: 2,
-      stdout: [
+      stdout: oneError(
         'error: syntax error: invalid character; the ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
         ` --> main.hcl:2:${length + 16}`,
         '  |',
         `2 | …${'a'.repeat(95)}" ; x`,
         `  |  ${' '.repeat(97)}^`,
-        '  = in variable "x"',
-        '',
-        'failed: 1 error, 0 warnings',
-        '',
-      ].join('\n'),
+      ),
       stderr: '',
     });
   }, 60_000);
@@ -79,17 +76,13 @@ describe('sortie verify on monstrous input (child process)', () => {
     );
     expect(sortie(['verify', directory])).toEqual({
       status: 2,
-      stdout: [
+      stdout: oneError(
         'error: syntax error: unterminated template string; no closing marker was found for the string.',
         ' --> main.hcl:2:17',
         '  |',
         '2 |   default = "abc',
         '  |                 ^',
-        '  = in variable "x"',
-        '',
-        'failed: 1 error, 0 warnings',
-        '',
-      ].join('\n'),
+      ),
       stderr: '',
     });
   }, 60_000);
