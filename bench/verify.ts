@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinCatalog, decodeProject, loadProject } from '../src/config/index.ts';
-import { checkWithHcl2Json, loadTextFile, parseSource } from '../src/config/syntax/index.ts';
+import {
+  checkWithHcl2Json,
+  loadTextFile,
+  parseSource,
+  resolveProjectFolder,
+} from '../src/config/syntax/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const BUILD = join(ROOT, 'node_modules/.cache/sortie-bench');
@@ -137,6 +142,7 @@ async function measurePhases(
     catalog: builtinCatalog,
     env: {},
     loadText: (requested) => loadTextFile(directory, requested),
+    resolveFolder: (fromFile, requested) => resolveProjectFolder(directory, fromFile, requested),
   });
   return { hcl2json, parser, decode: performance.now() - started };
 }

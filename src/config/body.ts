@@ -11,6 +11,14 @@ export interface BodySpec {
   ignoredBlocks?: readonly string[];
   /** Attributes accepted with a warning (agent `role`). */
   ignoredAttributes?: readonly string[];
+  /** Why an ignored block or attribute is ignored, by name (the warning's hint). */
+  ignoredHints?: Readonly<Record<string, string>>;
+  /**
+   * Unknown attributes with no close known name are a warning instead of an error (agents: the
+   * reference runtime ignores attributes it does not know, such as CrewAI's `goal`). A close
+   * name is still an error: it is a typo, and ignoring it would silently drop a setting.
+   */
+  lenientAttributes?: { hint: string };
 }
 
 /** A checked body: known attributes by name and known blocks in declaration order. */
@@ -19,8 +27,11 @@ export interface CheckedBody {
   blocks: Block[];
 }
 
-/** Blocks of the reference runtime that sortie refuses (they need plugins or servers it does not run). */
-export const UNSUPPORTED_BLOCKS = ['plugin', 'mcp', 'skill', 'packet'] as const;
+/** Blocks of the reference runtime that sortie refuses, with why. */
+export const UNSUPPORTED_BLOCKS: Readonly<Record<string, string>> = {
+  plugin:
+    'plugins are Go programs served over go-plugin/gRPC, which sortie does not run; an `mcp` server block gives agents tools instead',
+};
 
 /** Checks a body against its spec, reporting unknown, ignored and missing entries. */
 export function checkBody(
@@ -32,6 +43,7 @@ export function checkBody(
   const blocks = spec.blocks ?? [];
   const ignoredBlocks = spec.ignoredBlocks ?? [];
   const ignoredAttributes = spec.ignoredAttributes ?? [];
+  const hints = spec.ignoredHints ?? {};
   const attributes = new Map<string, Attribute>();
   for (const attribute of body.attributes) {
     if (spec.attributes.includes(attribute.name)) {
@@ -41,9 +53,19 @@ export function checkBody(
         attribute.nameSpan,
         `\`${attribute.name}\` is ignored by sortie`,
         context.path,
+        hints[attribute.name],
       );
     } else {
       const suggestion = didYouMean(attribute.name, [...spec.attributes, ...blocks]);
+      if (spec.lenientAttributes && suggestion === '') {
+        context.sink.warning(
+          attribute.nameSpan,
+          `unknown attribute "${attribute.name}" is ignored by sortie`,
+          context.path,
+          spec.lenientAttributes.hint,
+        );
+        continue;
+      }
       context.sink.error(
         attribute.nameSpan,
         `unknown attribute "${attribute.name}"${suggestion}`,
@@ -60,12 +82,14 @@ export function checkBody(
         block.typeSpan,
         `\`${block.type}\` blocks are ignored by sortie`,
         context.path,
+        hints[block.type],
       );
-    } else if ((UNSUPPORTED_BLOCKS as readonly string[]).includes(block.type)) {
+    } else if (Object.hasOwn(UNSUPPORTED_BLOCKS, block.type)) {
       context.sink.error(
         block.typeSpan,
         `\`${block.type}\` blocks are not supported by sortie`,
         context.path,
+        UNSUPPORTED_BLOCKS[block.type],
       );
     } else {
       const suggestion = didYouMean(block.type, [...blocks, ...spec.attributes]);

@@ -34,7 +34,17 @@ export type VariableSource = 'cli' | 'env_prefixed' | 'env' | 'default' | 'unset
 
 export interface VariableConfig {
   name: string;
+  /**
+   * Hidden in every output. Always true for an undeclared variable (`declared: false`): the
+   * reference runtime's vault values are secrets, so sortie treats them as such.
+   */
   secret: boolean;
+  /**
+   * False for `vars.NAME` used without a `variable "NAME"` block (the reference runtime's vault):
+   * read like a secret variable (`--var`, `SORTIE_VAR_NAME`, `NAME`), never from a default,
+   * with a load-time warning naming the missing block. `span` is then its first use.
+   */
+  declared: boolean;
   description?: string;
   /** The value, or undefined when no source supplies one (`source: 'unset'`). */
   value?: string | number | boolean;
@@ -74,7 +84,11 @@ export interface ModelRef {
 
 export type BuiltinHttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Built-in tools by their reference name (`builtins.http.get`). */
+/**
+ * Built-in tools by their reference name (`builtins.http.get`). `builtins.human.ask` asks the
+ * person running the mission. `builtins.dataset.*` references are accepted in `tools` but not
+ * listed: every agent of a mission gets the dataset tools anyway.
+ */
 export type BuiltinToolName =
   | 'builtins.http.get'
   | 'builtins.http.post'
@@ -82,15 +96,31 @@ export type BuiltinToolName =
   | 'builtins.http.patch'
   | 'builtins.http.delete'
   | 'builtins.utils.current_time'
-  | 'builtins.utils.sleep';
+  | 'builtins.utils.sleep'
+  | 'builtins.human.ask';
 
-/** A tool an agent may use, in the order listed (`*.all` already expanded). */
-export type ToolRef = { kind: 'builtin'; name: BuiltinToolName } | { kind: 'custom'; name: string };
+/**
+ * Tools of an MCP server: `mcp.SERVER.all` (`tool` undefined: every tool the server lists) or
+ * `mcp.SERVER.TOOL`. The server is checked at load; the tool name is NOT — verify does not start
+ * servers — so it is an unresolved reference: the runtime reports a tool the server does not
+ * list when the run starts, before any model request, at `span`.
+ */
+export interface McpToolRef {
+  kind: 'mcp';
+  server: string;
+  tool?: string;
+  span: Span;
+}
+
+/** A tool an agent (or skill) may use, in the order listed (built-in `*.all` already expanded). */
+export type ToolRef =
+  { kind: 'builtin'; name: BuiltinToolName } | { kind: 'custom'; name: string } | McpToolRef;
 
 export interface CustomToolConfig {
   name: string;
   implements: BuiltinHttpMethod;
-  description: string;
+  /** Undefined when the block has none: the tool then describes itself as the built-in it wraps. */
+  description?: string;
   inputs?: ConfigSchema;
   /** Evaluated per call with `inputs.*` and `vars.*`. */
   url: Expr;
@@ -101,17 +131,151 @@ export interface CustomToolConfig {
   span: Span;
 }
 
-export interface AgentConfig {
+/**
+ * `pruning { prune_on, prune_to }`: when the conversation reaches `pruneOn` turns (a turn is a
+ * model request and its answer), the oldest turns are dropped until `pruneTo` remain. Checked:
+ * `0 < pruneTo < pruneOn`.
+ */
+export interface PruningConfig {
+  pruneOn: number;
+  pruneTo: number;
+}
+
+/**
+ * `compaction { token_limit, turn_retention }`: when a model reply reports more than `tokenLimit`
+ * input tokens, everything but the last `turnRetention` turns is replaced by one summary message.
+ */
+export interface CompactionConfig {
+  tokenLimit: number;
+  turnRetention: number;
+}
+
+/** Context management of an agent or a commander; both blocks optional, both may be given. */
+export interface ContextLimits {
+  /** Large-result threshold in tokens (× 4 bytes): `tool_response { max_tokens }`, default 16000. */
+  toolResponseMaxTokens: number;
+  pruning?: PruningConfig;
+  compaction?: CompactionConfig;
+}
+
+/** A `skill "NAME"` block: instructions and tools an agent adds to its turns with `load_skill`. */
+export interface SkillConfig {
+  name: string;
+  /** The agent declaring it (an agent-scoped skill), else undefined (a global skill). */
+  agent?: string;
+  /** Shown in the agent's list of skills. */
+  description: string;
+  /** Added to the agent's context when it loads the skill (usually `load("skills/x.md")`). */
+  instructions: string;
+  /** Tools the agent gains when it loads the skill. */
+  tools: ToolRef[];
+  span: Span;
+}
+
+export interface AgentConfig extends ContextLimits {
   name: string;
   /** `undefined` for a global agent, else the mission that declares it. */
   mission?: string;
   model: ModelRef;
   personality: string;
   tools: ToolRef[];
+  /**
+   * The skills this agent may load: those its `skills` list names (global or its own), in that
+   * order, then its own scoped skills it does not list (they are always available).
+   */
+  skills: SkillConfig[];
   reasoning?: ReasoningLevel;
   maxTurns: number;
-  /** Large-result threshold in tokens (× 4 bytes). */
-  toolResponseMaxTokens: number;
+  span: Span;
+}
+
+/**
+ * A string entry of an MCP server (`env` or `headers`). `secret` marks a value to redact
+ * everywhere: one that interpolates a secret variable, or whose name reads like a credential
+ * (`Authorization`, `*_TOKEN`, `*_KEY`, `*SECRET*`, `*PASSWORD*`, `Cookie`, ...).
+ */
+export interface McpSetting {
+  name: string;
+  value: DeferredString;
+  secret: boolean;
+}
+
+/** A server started by sortie: a command, or a package it installs (`source`). */
+interface McpProcessBase {
+  /** Command-line arguments after the command or the package's entry point. */
+  args: DeferredString[];
+  /** Added to sortie's own environment for the server process. */
+  env: McpSetting[];
+}
+
+/**
+ * `command = "..."`: run as given (a bare name is looked up on PATH; a relative path with a `/`
+ * is relative to the project root), speaking MCP over stdio.
+ */
+export interface McpCommandTransport extends McpProcessBase {
+  kind: 'command';
+  command: string;
+}
+
+/** `source = "npm:PACKAGE"` + `version`: installed once into sortie's cache, then run with node. */
+export interface McpNpmTransport extends McpProcessBase {
+  kind: 'npm';
+  /** The npm package name, e.g. `@modelcontextprotocol/server-filesystem`. */
+  package: string;
+  version: string;
+}
+
+/**
+ * `source = "github.com/OWNER/REPO"` + `version`: a release archive of that repository; `entry`
+ * names the executable inside it when there is more than one.
+ */
+export interface McpGithubTransport extends McpProcessBase {
+  kind: 'github';
+  owner: string;
+  repo: string;
+  version: string;
+  entry?: string;
+}
+
+/**
+ * `url = "https://..."`: a remote server over Streamable HTTP, or the older SSE transport when
+ * the URL's path ends in `/sse` (`mcpUrlTransport`). `headers` go with every request.
+ */
+export interface McpUrlTransport {
+  kind: 'url';
+  url: DeferredString;
+  headers: McpSetting[];
+  /** A pre-registered OAuth client (`client_id`, `client_secret`) for servers that require it. */
+  oauth?: { clientId: DeferredString; clientSecret?: DeferredString };
+}
+
+export type McpTransport =
+  McpCommandTransport | McpNpmTransport | McpGithubTransport | McpUrlTransport;
+
+/**
+ * An `mcp "NAME"` block: an MCP server whose tools agents and skills reference as
+ * `mcp.NAME.all` / `mcp.NAME.TOOL`. Nothing is started or contacted at load time.
+ */
+export interface McpServerConfig {
+  name: string;
+  transport: McpTransport;
+  span: Span;
+}
+
+/**
+ * A `packet "NAME" { path, description }` block: a read-only folder of reference files, reached
+ * by agents through the file tools' slot `packet.NAME`. `.hcl` files inside it are not part of
+ * the project.
+ */
+export interface PacketConfig {
+  name: string;
+  /**
+   * The folder relative to the project root, `/`-separated (checked at load: inside the root,
+   * not the root itself, a directory). Written relative to the declaring file, or `@/` + a path
+   * from the project root.
+   */
+  path: string;
+  description?: string;
   span: Span;
 }
 
@@ -126,7 +290,7 @@ export interface BudgetConfig {
   dollars?: number;
 }
 
-export interface CommanderConfig {
+export interface CommanderConfig extends ContextLimits {
   model: ModelRef;
   reasoning?: ReasoningLevel;
 }
@@ -172,6 +336,8 @@ export interface TaskConfig {
   output?: ConfigSchema;
   iterator?: IteratorConfig;
   budget?: BudgetConfig;
+  /** The packets this task names (`packets = [...]`); also in its mission's `packets`. */
+  packets: string[];
   /** Only started when a route or `send_to` activates it. */
   dynamic: boolean;
   span: Span;
@@ -192,6 +358,12 @@ export interface MissionConfig {
   memories: string[];
   memory?: { description: string };
   scratchpad: boolean;
+  /**
+   * Packets the mission's agents and commanders can read (slot `packet.NAME`): the mission's
+   * `packets`, then those only its tasks name. As in the reference runtime, a task's list
+   * documents intent; it is not an access boundary.
+   */
+  packets: string[];
   budget?: BudgetConfig;
   span: Span;
 }
@@ -205,9 +377,14 @@ export interface Config {
   variables: Map<string, VariableConfig>;
   models: Map<string, ModelBlockConfig>;
   tools: Map<string, CustomToolConfig>;
+  /** MCP servers by block label. */
+  mcpServers: Map<string, McpServerConfig>;
+  /** Global skills (agent-scoped ones are in their agent's `skills`). */
+  skills: Map<string, SkillConfig>;
   /** Global agents. */
   agents: Map<string, AgentConfig>;
   memories: Map<string, MemoryConfig>;
+  packets: Map<string, PacketConfig>;
   missions: Map<string, MissionConfig>;
   /** Warnings found while loading (errors throw). */
   warnings: Diagnostic[];

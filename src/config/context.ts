@@ -1,6 +1,7 @@
 import type { Span } from './ast.ts';
 import type { DiagnosticSink } from './diagnostics.ts';
 import type { VariableConfig } from './config-types.ts';
+import type { FolderResult } from './syntax/project-folder.ts';
 
 /** The outcome of reading a file for `load()` (the syntax layer's rules). */
 export type LoadTextResult = { ok: true; text: string } | { ok: false; message: string };
@@ -12,6 +13,8 @@ export interface DecodeContext {
   path: readonly string[];
   /** Reads a file for `load(path)`, relative to the project root. */
   loadText: (requested: string) => LoadTextResult;
+  /** Resolves a folder path written in `fromFile` (a packet's `path`), checking it on disk. */
+  resolveFolder: (fromFile: string, requested: string) => FolderResult;
   /** Declared variables with their values (for `vars.*` in static strings). */
   variables: ReadonlyMap<string, VariableConfig>;
 }

@@ -2,23 +2,27 @@ import type { Attribute, Block } from './ast.ts';
 import type { ReasoningLevel } from '../models/model-types.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
+import { CONTEXT_LIMIT_BLOCKS, readContextLimits } from './decode-context-limits.ts';
+import { decodeAgentSkills, type SkillScope } from './decode-skill.ts';
 import { resolveModelRef, type ModelTable } from './model-refs.ts';
 import { literalText, readList, readNumber, readString } from './values.ts';
 import { resolveToolRefs } from './tool-refs.ts';
 import type { AgentConfig, CommanderConfig, ModelRef } from './config-types.ts';
 
-/** Default and ceiling of `tool_response.max_tokens` (the large-result threshold). */
-export const DEFAULT_TOOL_RESPONSE_MAX_TOKENS = 16_000;
-export const MAX_TOOL_RESPONSE_MAX_TOKENS = 64_000;
+export {
+  DEFAULT_TOOL_RESPONSE_MAX_TOKENS,
+  MAX_TOOL_RESPONSE_MAX_TOKENS,
+} from './decode-context-limits.ts';
 /** Default `max_turns` of an agent's model⇄tool loop. */
 export const DEFAULT_AGENT_MAX_TURNS = 50;
 
 const REASONING_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
 
+const AGENT_ATTRIBUTES = ['model', 'personality', 'tools', 'skills', 'reasoning', 'max_turns'];
+
 /** What agent decoding needs from the rest of the project. */
-export interface AgentScope {
+export interface AgentScope extends SkillScope {
   models: ModelTable;
-  customTools: ReadonlySet<string>;
 }
 
 /** Decodes an `agent "NAME"` block (global when `mission` is undefined). */
@@ -34,11 +38,13 @@ export function decodeAgent(
   const body = checkBody(
     block.body,
     {
-      attributes: ['model', 'personality', 'tools', 'reasoning', 'max_turns'],
+      attributes: AGENT_ATTRIBUTES,
       required: ['model', 'personality'],
-      blocks: ['tool_response'],
-      ignoredBlocks: ['compaction', 'pruning'],
+      blocks: ['skill', ...CONTEXT_LIMIT_BLOCKS],
       ignoredAttributes: ['role'],
+      lenientAttributes: {
+        hint: `agents use ${AGENT_ATTRIBUTES.join(', ')} and the blocks skill, ${CONTEXT_LIMIT_BLOCKS.join(', ')}`,
+      },
     },
     inner,
     headerSpan(block),
@@ -49,7 +55,15 @@ export function decodeAgent(
   const personality = personalityAttribute && readString(personalityAttribute, inner);
   const toolsAttribute = body.attributes.get('tools');
   const toolItems = toolsAttribute && readList(toolsAttribute, inner);
-  const tools = toolItems ? resolveToolRefs(toolItems, scope.customTools, inner) : [];
+  const tools = toolItems ? resolveToolRefs(toolItems, scope.tools, inner) : [];
+  const skillsAttribute = body.attributes.get('skills');
+  const skills = decodeAgentSkills(
+    body.blocks.filter((child) => child.type === 'skill'),
+    skillsAttribute && readList(skillsAttribute, inner),
+    scope,
+    name,
+    inner,
+  );
   const reasoningAttribute = body.attributes.get('reasoning');
   const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
   if (model && reasoningAttribute && reasoning) {
@@ -65,43 +79,16 @@ export function decodeAgent(
   const maxTurnsAttribute = body.attributes.get('max_turns');
   const maxTurns =
     maxTurnsAttribute && readNumber(maxTurnsAttribute, inner, { integer: true, min: 1 });
-  let toolResponseMaxTokens = DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
-  const toolResponseBlocks = body.blocks.filter((child) => child.type === 'tool_response');
-  for (const duplicate of toolResponseBlocks.slice(1)) {
-    inner.sink.error(
-      duplicate.typeSpan,
-      'duplicate `tool_response` block: only one is allowed here',
-      inner.path,
-    );
-  }
-  const [toolResponse] = toolResponseBlocks;
-  if (toolResponse !== undefined) {
-    expectNoLabels(toolResponse, inner);
-    const responseContext = within(inner, 'tool_response');
-    const responseBody = checkBody(
-      toolResponse.body,
-      { attributes: ['max_tokens'] },
-      responseContext,
-      toolResponse.typeSpan,
-    );
-    const maxTokens = responseBody.attributes.get('max_tokens');
-    if (maxTokens !== undefined) {
-      toolResponseMaxTokens =
-        readNumber(maxTokens, responseContext, {
-          integer: true,
-          min: 1,
-          max: MAX_TOOL_RESPONSE_MAX_TOKENS,
-        }) ?? DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
-    }
-  }
+  const limits = readContextLimits(body.blocks, inner);
   if (!model || personality === undefined) return undefined;
   const agent: AgentConfig = {
     name,
     model,
     personality,
     tools,
+    skills,
     maxTurns: maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
-    toolResponseMaxTokens,
+    ...limits,
     span: block.labelSpans[0] ?? block.span,
   };
   if (mission !== undefined) agent.mission = mission;
@@ -120,11 +107,7 @@ export function decodeCommander(
   const inner = within(context, 'commander');
   const body = checkBody(
     block.body,
-    {
-      attributes: ['model', 'reasoning'],
-      required: ['model'],
-      ignoredBlocks: ['compaction', 'pruning'],
-    },
+    { attributes: ['model', 'reasoning'], required: ['model'], blocks: [...CONTEXT_LIMIT_BLOCKS] },
     inner,
     headerSpan(block),
   );
@@ -132,6 +115,7 @@ export function decodeCommander(
   const model = modelAttribute && resolveModelRef(modelAttribute.value, models, inner);
   const reasoningAttribute = body.attributes.get('reasoning');
   const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
+  const limits = readContextLimits(body.blocks, inner);
   if (!model) return undefined;
   if (reasoningAttribute && reasoning) {
     warnIfReasoningIgnored(
@@ -143,7 +127,7 @@ export function decodeCommander(
       inner,
     );
   }
-  return reasoning ? { model, reasoning } : { model };
+  return reasoning ? { model, reasoning, ...limits } : { model, ...limits };
 }
 
 function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningLevel | undefined {

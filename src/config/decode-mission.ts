@@ -2,6 +2,7 @@ import type { Block } from './ast.ts';
 import { blockName, checkBody, headerSpan, singleBlock } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { decodeAgent, decodeCommander, type AgentScope } from './decode-agent.ts';
+import { DEFAULT_TOOL_RESPONSE_MAX_TOKENS } from './decode-context-limits.ts';
 import { decodeDataset } from './decode-dataset.ts';
 import { decodeBudget, decodeMissionMemory } from './decode-memory.ts';
 import { decodeTask, type TaskDraft } from './decode-task.ts';
@@ -16,6 +17,7 @@ import { readBool, readList, readString } from './values.ts';
 export interface MissionScope extends AgentScope {
   globalAgents: ReadonlySet<string>;
   memories: ReadonlySet<string>;
+  packets: ReadonlySet<string>;
   missions: ReadonlySet<string>;
 }
 
@@ -38,7 +40,15 @@ export function decodeMission(
   const body = checkBody(
     block.body,
     {
-      attributes: ['directive', 'agents', 'inputs', 'memories', 'scratchpad', 'commander'],
+      attributes: [
+        'directive',
+        'agents',
+        'inputs',
+        'memories',
+        'packets',
+        'scratchpad',
+        'commander',
+      ],
       blocks: ['commander', 'agent', 'inputs', 'input', 'dataset', 'task', 'memory', 'budget'],
       ignoredBlocks: ['schedule', 'trigger'],
     },
@@ -97,6 +107,7 @@ export function decodeMission(
       inputs,
       inputsBroken,
       missionAgents,
+      packets: scope.packets,
     });
     if (!draft) continue;
     if (drafts.some((other) => other.task.name === draft.task.name)) {
@@ -112,13 +123,17 @@ export function decodeMission(
   checkTaskGraph(drafts, inner, header);
   const mission: MissionConfig = {
     name,
-    commander: commander ?? { model: { config: '', key: '' } },
+    commander: commander ?? {
+      model: { config: '', key: '' },
+      toolResponseMaxTokens: DEFAULT_TOOL_RESPONSE_MAX_TOKENS,
+    },
     agents: missionAgents,
     scopedAgents: scopedAgents.agents,
     datasets: new Map([...datasets].flatMap(([key, value]) => (value ? [[key, value]] : []))),
     tasks: new Map(drafts.map((draft) => [draft.task.name, draft.task])),
     memories: [],
     scratchpad: false,
+    packets: [],
     span: block.labelSpans[0] ?? block.span,
   };
   readMissionExtras(body, blocksOf, inner, scope, mission);
@@ -146,7 +161,7 @@ function readCommander(
   }
   if (attribute) {
     const model = resolveModelRef(attribute.value, scope.models, within(context, 'commander'));
-    return model && { model };
+    return model && { model, toolResponseMaxTokens: DEFAULT_TOOL_RESPONSE_MAX_TOKENS };
   }
   const block = singleBlock(blocks, 'commander', context);
   if (!block) {
@@ -208,6 +223,17 @@ function readMissionExtras(
       context,
     ).map((entry) => entry.name);
   }
+  const packetsAttribute = body.attributes.get('packets');
+  const packetItems = packetsAttribute && readList(packetsAttribute, context);
+  const packets = packetItems
+    ? resolveNameList(
+        packetItems,
+        { namespace: 'packets', kind: 'packet', names: scope.packets, where: 'packets' },
+        context,
+      ).map((entry) => entry.name)
+    : [];
+  const taskPackets = [...mission.tasks.values()].flatMap((task) => task.packets);
+  mission.packets = [...new Set([...packets, ...taskPackets])];
   const memoryBlock = singleBlock(blocksOf('memory'), 'memory', context);
   const memory = memoryBlock && decodeMissionMemory(memoryBlock, context);
   if (memory) mission.memory = memory;

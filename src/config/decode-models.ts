@@ -4,15 +4,9 @@ import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
 import { didYouMean } from '../base/suggest.ts';
-import type { DeferredString, ModelBlockConfig } from './config-types.ts';
-import {
-  expandLoads,
-  literalText,
-  readBool,
-  readNumber,
-  readStringMap,
-  variableName,
-} from './values.ts';
+import type { ModelBlockConfig } from './config-types.ts';
+import { readDeferredString } from './deferred-strings.ts';
+import { literalText, readBool, readNumber, readStringMap } from './values.ts';
 import { isValidName } from './body.ts';
 import { knownModels } from './known-models.ts';
 
@@ -193,33 +187,4 @@ function decodePricing(
       cacheWrite: price('cache_write') ?? 0,
     },
   };
-}
-
-/** A string whose variables are resolved only when needed: text and `vars.*` references. */
-export function readDeferredString(
-  expr: Expr,
-  name: string,
-  context: DecodeContext,
-): DeferredString | undefined {
-  const expanded = expandLoads(expr, context);
-  const pieces = expanded.kind === 'template' ? expanded.parts : [expanded];
-  const segments: DeferredString['segments'] = [];
-  for (const piece of pieces) {
-    if (piece.kind === 'text') segments.push({ text: piece.value });
-    else if (piece.kind === 'literal' && typeof piece.value === 'string')
-      segments.push({ text: piece.value });
-    else if (piece.kind === 'traversal' && piece.root === 'vars') {
-      const variable = variableName(piece, context);
-      if (variable === undefined) return undefined;
-      segments.push({ variable, span: piece.span });
-    } else {
-      context.sink.error(
-        piece.span,
-        `${name} must be a string or a variable (vars.NAME)`,
-        context.path,
-      );
-      return undefined;
-    }
-  }
-  return { segments };
 }

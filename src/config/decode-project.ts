@@ -3,14 +3,18 @@ import type { Diagnostic } from '../base/errors.ts';
 import { checkBody } from './body.ts';
 import type { DecodeContext, LoadTextResult } from './context.ts';
 import { decodeAgent } from './decode-agent.ts';
+import { decodeMcpServer } from './decode-mcp.ts';
 import { decodeMemory } from './decode-memory.ts';
 import { decodeMission, type MissionDraft } from './decode-mission.ts';
 import { decodeModel } from './decode-models.ts';
+import { decodePacket } from './decode-packet.ts';
+import { decodeSkill } from './decode-skill.ts';
 import { decodeTool } from './decode-tool.ts';
 import { decodeVariable } from './decode-variables.ts';
 import { DiagnosticSink } from './diagnostics.ts';
 import type { ModelCatalog } from './model-catalog.ts';
 import type { Config, VariableConfig } from './config-types.ts';
+import type { FolderResult } from './syntax/project-folder.ts';
 import type { VariableSources } from './variable-values.ts';
 
 /** Everything decoding needs besides the parsed files. */
@@ -18,18 +22,21 @@ export interface DecodeOptions extends VariableSources {
   root: string;
   catalog: ModelCatalog;
   loadText: (requested: string) => LoadTextResult;
+  /** Resolves and checks a folder path written in a file (a packet's `path`). */
+  resolveFolder: (fromFile: string, requested: string) => FolderResult;
 }
 
 const TOP_LEVEL = {
   attributes: [],
-  blocks: ['variable', 'model', 'tool', 'agent', 'memory', 'mission'],
+  blocks: ['variable', 'model', 'mcp', 'tool', 'skill', 'agent', 'memory', 'packet', 'mission'],
   ignoredBlocks: ['command_center', 'mcp_host', 'vault', 'storage', 'gateway'],
 };
 
 /**
  * Decodes parsed files into a Config and every diagnostic found (the Config is only
- * meaningful when there are no errors). Kinds are decoded in dependency order —
- * variables, models, tools, agents, memories, missions — whatever the file order.
+ * meaningful when there are no errors). Kinds are decoded in dependency order — variables,
+ * models, MCP servers, tools, skills, agents, memories, packets, missions — whatever the file
+ * order.
  */
 export function decodeProject(
   files: readonly SourceFile[],
@@ -37,7 +44,13 @@ export function decodeProject(
 ): { config: Config; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
   const variables = new Map<string, VariableConfig>();
-  const context: DecodeContext = { sink, path: [], loadText: options.loadText, variables };
+  const context: DecodeContext = {
+    sink,
+    path: [],
+    loadText: options.loadText,
+    resolveFolder: options.resolveFolder,
+    variables,
+  };
   const blocks: Block[] = [];
   for (const file of files) {
     const fileSpan = {
@@ -83,19 +96,27 @@ export function decodeProject(
   }
   const models = named('model', (block) => decodeModel(block, context, options.catalog));
   const modelTable = { labels: models.labels, blocks: models.values, catalog: options.catalog };
+  const mcpServers = named('mcp', (block) => decodeMcpServer(block, context));
   const tools = named('tool', (block) => decodeTool(block, context));
-  const agents = named('agent', (block) =>
-    decodeAgent(block, context, { models: modelTable, customTools: tools.labels }),
-  );
+  const toolScope = { customTools: tools.labels, mcpServers: mcpServers.labels };
+  const skills = named('skill', (block) => decodeSkill(block, context, toolScope));
+  const agentScope = {
+    models: modelTable,
+    tools: toolScope,
+    skills: skills.values,
+    skillNames: skills.labels,
+  };
+  const agents = named('agent', (block) => decodeAgent(block, context, agentScope));
   const memories = named('memory', (block) => decodeMemory(block, context));
+  const packets = named('packet', (block) => decodePacket(block, context));
   const missionLabels = new Set(
     ofType('mission').flatMap((block) => (block.labels.length === 1 ? block.labels : [])),
   );
   const scope = {
-    models: modelTable,
-    customTools: tools.labels,
+    ...agentScope,
     globalAgents: agents.labels,
     memories: memories.labels,
+    packets: packets.labels,
     missions: missionLabels,
   };
   const missions = named('mission', (block) => decodeMission(block, context, scope));
@@ -106,8 +127,11 @@ export function decodeProject(
     variables,
     models: models.values,
     tools: tools.values,
+    mcpServers: mcpServers.values,
+    skills: skills.values,
     agents: agents.values,
     memories: memories.values,
+    packets: packets.values,
     missions: new Map([...missions.values].map(([name, draft]) => [name, draft.mission])),
     warnings: [],
   };

@@ -39,6 +39,7 @@ export interface TaskScope {
   inputs?: ConfigSchema;
   inputsBroken: boolean;
   missionAgents: string[];
+  packets: ReadonlySet<string>;
 }
 
 /** Decodes a `task "NAME"` block. Graph rules (cycles, activation) are checked by the mission. */
@@ -53,7 +54,7 @@ export function decodeTask(
   const body = checkBody(
     block.body,
     {
-      attributes: ['objective', 'agents', 'depends_on', 'send_to', 'output'],
+      attributes: ['objective', 'agents', 'depends_on', 'send_to', 'output', 'packets'],
       required: ['objective'],
       blocks: ['router', 'output', 'iterator', 'budget'],
     },
@@ -97,6 +98,7 @@ export function decodeTask(
   const agents = list('agents', 'agents', 'agent', scope.agents).map((entry) => entry.name);
   const dependsOn = list('depends_on', 'tasks', 'task', scope.tasks);
   const sendTo = list('send_to', 'tasks', 'task', scope.tasks);
+  const packets = list('packets', 'packets', 'packet', scope.packets).map((entry) => entry.name);
   const routerBlocks = body.blocks.filter((child) => child.type === 'router');
   for (const duplicate of routerBlocks.slice(1)) {
     inner.sink.error(
@@ -131,6 +133,7 @@ export function decodeTask(
     agents: agentsAttribute ? agents : [...scope.missionAgents],
     dependsOn: dependsOn.map((entry) => entry.name),
     sendTo: sendTo.map((entry) => entry.name),
+    packets,
     dynamic: false,
     span: block.labelSpans[0] ?? block.span,
   };

@@ -29,7 +29,7 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
         'body',
         'timeout_seconds',
       ],
-      required: ['implements', 'description', 'url'],
+      required: ['implements', 'url'],
       blocks: ['inputs'],
     },
     inner,
@@ -71,17 +71,19 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   }
   const timeoutAttribute = body.attributes.get('timeout_seconds');
   const timeout = timeoutAttribute && readNumber(timeoutAttribute, inner, { exclusiveMin: 0 });
-  if (!method || description === undefined || url === undefined) return undefined;
+  if (!method || url === undefined) return undefined;
+  if (descriptionAttribute !== undefined && description === undefined) return undefined;
   const tool: CustomToolConfig = {
     name,
     implements: method,
-    description,
     url,
     headers,
     query,
     timeoutSeconds: timeout ?? DEFAULT_TOOL_TIMEOUT_SECONDS,
     span: block.labelSpans[0] ?? block.span,
   };
+  // Without a description the tool describes itself as the built-in it wraps (reference runtime).
+  if (description !== undefined) tool.description = description;
   if (inputs) tool.inputs = inputs;
   if (requestBody) tool.body = requestBody;
   return tool;

@@ -54,6 +54,7 @@ export function decodeVariable(
   const variable: VariableConfig = {
     name,
     secret,
+    declared: true,
     source: found.source,
     span: block.labelSpans[0] ?? block.span,
   };

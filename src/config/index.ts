@@ -23,6 +23,12 @@ export {
   findAgent,
   chainedMissions,
 } from './requirements.ts';
+export {
+  mcpServersOfMission,
+  mcpUrlProtocol,
+  resolveMcpServer,
+  type ResolvedMcpTransport,
+} from './mcp-values.ts';
 export { builtinCatalog, type ModelCatalog, type CatalogModel } from './model-catalog.ts';
 export { missingVariableHint, findVariableValue } from './variable-values.ts';
 export { ProjectNotFoundError, formatDiagnostic } from './syntax/index.ts';

@@ -3,7 +3,8 @@ import type { Body, Expr, SourceFile } from './ast.ts';
 import { decodeProject } from './decode-project.ts';
 import { sortDiagnostics } from './diagnostics.ts';
 import { builtinCatalog, type ModelCatalog } from './model-catalog.ts';
-import { isInvalidExpr, loadTextFile, parseProject } from './syntax/index.ts';
+import { withoutPacketFiles } from './packet-files.ts';
+import { isInvalidExpr, loadTextFile, parseProject, resolveProjectFolder } from './syntax/index.ts';
 import type { Config } from './config-types.ts';
 
 /** Options of `loadProject`. */
@@ -44,13 +45,17 @@ export async function analyzeProject(
   target: string,
   options: LoadOptions = {},
 ): Promise<ProjectAnalysis> {
-  const parsed = await parseProject(target);
+  const project = await parseProject(target);
+  const resolveFolder = (fromFile: string, requested: string) =>
+    resolveProjectFolder(project.root, fromFile, requested);
+  const parsed = { root: project.root, ...withoutPacketFiles(project, resolveFolder) };
   const decoded = decodeProject(parsed.files, {
     root: parsed.root,
     catalog: options.catalog ?? builtinCatalog,
     vars: options.vars,
     env: options.env ?? process.env,
     loadText: (requested) => loadTextFile(parsed.root, requested),
+    resolveFolder,
   });
   const diagnostics = sortDiagnostics(
     withoutEchoes(parsed.files, parsed.diagnostics, decoded.diagnostics),

@@ -1,4 +1,5 @@
 import type { Expr, Span } from './ast.ts';
+import { UNSUPPORTED_BLOCKS } from './body.ts';
 import type { DecodeContext } from './context.ts';
 import { didYouMean } from '../base/suggest.ts';
 
@@ -12,9 +13,6 @@ export interface Reference {
 /** Namespaces of the reference runtime that sortie does not support, with their block type. */
 const UNSUPPORTED_NAMESPACES: Record<string, string> = {
   plugins: 'plugin',
-  mcp: 'mcp',
-  skills: 'skill',
-  packets: 'packet',
 };
 
 /** The segments of a reference-shaped expression, or undefined (traversals with index steps too). */
@@ -45,6 +43,7 @@ export function reportUnsupportedNamespace(reference: Reference, context: Decode
     reference.span,
     `\`${root}.*\` references are not supported by sortie (\`${blockType}\` blocks are not supported)`,
     context.path,
+    UNSUPPORTED_BLOCKS[blockType],
   );
   return true;
 }

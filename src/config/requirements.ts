@@ -2,32 +2,11 @@ import { ConfigError, type Diagnostic } from '../base/errors.ts';
 import type { Expr, Span, TemplateExpr } from './ast.ts';
 import { traversalsIn, firstStepName } from './expression-references.ts';
 import { unsetVariable } from './resolve-model.ts';
-import type { AgentConfig, Config, MissionConfig, ModelRef } from './config-types.ts';
+import { chainedMissions, findAgent } from './mission-lookup.ts';
+import { mcpDeferredValues, mcpSecretValues, mcpServersOfMission } from './mcp-values.ts';
+import type { Config, ModelRef } from './config-types.ts';
 
-/** An agent by name as a mission sees it: its own scoped agents first, then the global ones. */
-export function findAgent(
-  config: Config,
-  mission: MissionConfig,
-  name: string,
-): AgentConfig | undefined {
-  return mission.scopedAgents.get(name) ?? config.agents.get(name);
-}
-
-/** The mission and every mission its routes can chain to, in discovery order. */
-export function chainedMissions(config: Config, missionName: string): MissionConfig[] {
-  const found: MissionConfig[] = [];
-  const pending = [missionName];
-  while (pending.length > 0) {
-    const mission = config.missions.get(pending.shift() as string);
-    if (mission === undefined || found.includes(mission)) continue;
-    found.push(mission);
-    for (const task of mission.tasks.values()) {
-      for (const route of task.routes ?? [])
-        if (route.target.kind === 'mission') pending.push(route.target.name);
-    }
-  }
-  return found;
-}
+export { chainedMissions, findAgent } from './mission-lookup.ts';
 
 /** What `requireVariables` checks beyond tools and objectives. */
 export interface RequirementOptions {
@@ -41,8 +20,8 @@ export interface RequirementOptions {
 /**
  * Checks that every variable running `missionName` needs has a value: credentials of the
  * models its commanders and agents use (unless `credentials` is false), variables of the
- * custom tools its agents call, and variables in objectives — also of missions its routes
- * chain to. Throws one ConfigError listing each unset variable once, at its first use.
+ * custom tools and MCP servers its agents call (directly or through skills), and variables in
+ * objectives — also of missions its routes chain to. Throws one ConfigError listing each unset variable once, at its first use.
  */
 export function requireVariables(
   config: Config,
@@ -82,7 +61,7 @@ export function requireVariables(
       const agent = findAgent(config, mission, name);
       if (agent === undefined) continue;
       checkModel(agent.model);
-      for (const tool of agent.tools) {
+      for (const tool of [...agent.tools, ...agent.skills.flatMap((skill) => skill.tools)]) {
         const custom = tool.kind === 'custom' ? config.tools.get(tool.name) : undefined;
         if (custom === undefined) continue;
         const path = [`tool "${custom.name}"`];
@@ -92,6 +71,14 @@ export function requireVariables(
           ...custom.query.map((q) => q.value),
         ];
         for (const expr of custom.body ? [...fields, custom.body] : fields) checkExpr(expr, path);
+      }
+    }
+    for (const name of mcpServersOfMission(config, mission)) {
+      const server = config.mcpServers.get(name);
+      const path = [`mcp "${name}"`];
+      for (const value of server ? mcpDeferredValues(server) : []) {
+        for (const segment of value.segments)
+          if ('variable' in segment) add(segment.variable, segment.span, path);
       }
     }
     for (const task of mission.tasks.values())
@@ -108,7 +95,10 @@ export function variableValues(config: Config): Record<string, string | number |
   return values;
 }
 
-/** Every value that must never be printed: secret variables and literal API keys. */
+/**
+ * Every value that must never be printed: secret variables, literal API keys, and MCP server
+ * values marked secret (credential-like `env`/`headers` entries, OAuth client secrets).
+ */
 export function secretValues(config: Config): string[] {
   const secrets = [...config.variables.values()].flatMap((variable) =>
     variable.secret && variable.value !== undefined ? [String(variable.value)] : [],
@@ -117,5 +107,6 @@ export function secretValues(config: Config): string[] {
     for (const segment of model.apiKey?.segments ?? [])
       if ('text' in segment && segment.text) secrets.push(segment.text);
   }
+  secrets.push(...mcpSecretValues(config));
   return secrets;
 }

@@ -61,7 +61,7 @@ export function resolveDeferredString(
 }
 
 /** The text of a deferred string, or undefined when one of its variables is unset. */
-function resolveIfSet(
+export function resolveIfSet(
   config: Config,
   deferred: DeferredString,
   path: string[],

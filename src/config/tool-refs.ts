@@ -1,6 +1,6 @@
 import type { Expr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
-import { referenceOf, reportUnsupportedNamespace } from './references.ts';
+import { referenceOf, reportUnsupportedNamespace, type Reference } from './references.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type { BuiltinHttpMethod, BuiltinToolName, ToolRef } from './config-types.ts';
 
@@ -11,69 +11,138 @@ const HTTP_TOOLS: BuiltinToolName[] = HTTP_METHODS.map(
   (method) => `builtins.http.${method}` as BuiltinToolName,
 );
 const UTILS_TOOLS: BuiltinToolName[] = ['builtins.utils.current_time', 'builtins.utils.sleep'];
+const HUMAN_TOOLS: BuiltinToolName[] = ['builtins.human.ask'];
+/**
+ * The reference runtime's dataset tools: accepted in `tools` and expanded to nothing, because
+ * every agent of a mission gets `set_dataset`, `dataset_sample` and `dataset_count` anyway.
+ */
+const DATASET_TOOLS = ['set', 'sample', 'count', 'all'].map((name) => `builtins.dataset.${name}`);
 
-/** Every built-in tool reference, plus the two `all` groups. */
+/** Every built-in tool reference, plus the `all` groups. */
 const BUILTIN_REFERENCES: Record<string, BuiltinToolName[]> = {
-  ...Object.fromEntries([...HTTP_TOOLS, ...UTILS_TOOLS].map((name) => [name, [name]])),
+  ...Object.fromEntries(
+    [...HTTP_TOOLS, ...UTILS_TOOLS, ...HUMAN_TOOLS].map((name) => [name, [name]]),
+  ),
   'builtins.http.all': HTTP_TOOLS,
   'builtins.utils.all': UTILS_TOOLS,
+  'builtins.human.all': HUMAN_TOOLS,
+  ...Object.fromEntries(DATASET_TOOLS.map((name) => [name, []])),
 };
 
-/** Resolves an agent's `tools` list: built-ins (with `all` expanded) and custom tools, deduplicated, in order. */
+/** What a `tools` list may name besides built-ins. */
+export interface ToolScope {
+  customTools: ReadonlySet<string>;
+  mcpServers: ReadonlySet<string>;
+}
+
+const EXPECTED = 'tools expects references like builtins.http.get, tools.NAME or mcp.SERVER.TOOL';
+
+/**
+ * Resolves a `tools` list (an agent's or a skill's): built-ins (with `all` expanded), custom
+ * tools and MCP server tools, deduplicated, in order.
+ */
 export function resolveToolRefs(
   items: readonly Expr[],
-  customTools: ReadonlySet<string>,
+  scope: ToolScope,
   context: DecodeContext,
 ): ToolRef[] {
   const tools: ToolRef[] = [];
   const add = (tool: ToolRef): void => {
-    if (!tools.some((existing) => existing.kind === tool.kind && existing.name === tool.name))
-      tools.push(tool);
+    if (!tools.some((existing) => sameTool(existing, tool))) tools.push(tool);
   };
   for (const item of items) {
     const reference = referenceOf(item);
     if (reference === undefined) {
-      context.sink.error(
-        item.span,
-        'tools expects references like builtins.http.get or tools.NAME',
-        context.path,
-      );
+      context.sink.error(item.span, EXPECTED, context.path);
       continue;
     }
     if (reportUnsupportedNamespace(reference, context)) continue;
-    const text = reference.segments.join('.');
-    const [root, name] = reference.segments;
-    if (root === 'builtins') {
-      const builtins = BUILTIN_REFERENCES[text];
-      if (builtins === undefined) {
-        const suggestion = didYouMean(text, Object.keys(BUILTIN_REFERENCES));
-        context.sink.error(
-          reference.span,
-          `unknown built-in tool "${text}"${suggestion}`,
-          context.path,
-        );
-      } else {
-        builtins.forEach((builtin) => add({ kind: 'builtin', name: builtin }));
-      }
-    } else if (root === 'tools' && reference.segments.length === 2 && name !== undefined) {
-      if (customTools.has(name)) add({ kind: 'custom', name });
-      else {
-        const suggestion = didYouMean(name, customTools);
-        context.sink.error(
-          reference.span,
-          `unknown tool "${name}" in tools${suggestion}`,
-          context.path,
-        );
-      }
-    } else {
-      context.sink.error(
-        reference.span,
-        `tools expects references like builtins.http.get or tools.NAME, got ${text}`,
-        context.path,
-      );
-    }
+    resolveToolRef(reference, scope, context)?.forEach(add);
   }
   return tools;
+}
+
+function sameTool(left: ToolRef, right: ToolRef): boolean {
+  if (left.kind === 'mcp' || right.kind === 'mcp') {
+    return (
+      left.kind === 'mcp' &&
+      right.kind === 'mcp' &&
+      left.server === right.server &&
+      left.tool === right.tool
+    );
+  }
+  return left.kind === right.kind && left.name === right.name;
+}
+
+function resolveToolRef(
+  reference: Reference,
+  scope: ToolScope,
+  context: DecodeContext,
+): ToolRef[] | undefined {
+  const text = reference.segments.join('.');
+  const [root, name] = reference.segments;
+  if (root === 'builtins') {
+    const builtins = BUILTIN_REFERENCES[text];
+    if (builtins !== undefined)
+      return builtins.map((builtin) => ({ kind: 'builtin', name: builtin }));
+    const suggestion = didYouMean(text, Object.keys(BUILTIN_REFERENCES));
+    context.sink.error(
+      reference.span,
+      `unknown built-in tool "${text}"${suggestion}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (root === 'tools' && reference.segments.length === 2 && name !== undefined) {
+    if (scope.customTools.has(name)) return [{ kind: 'custom', name }];
+    const suggestion = didYouMean(name, scope.customTools);
+    context.sink.error(
+      reference.span,
+      `unknown tool "${name}" in tools${suggestion}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (root === 'mcp') return resolveMcpToolRef(reference, scope, context);
+  context.sink.error(reference.span, `${EXPECTED}, got ${text}`, context.path);
+  return undefined;
+}
+
+/**
+ * `mcp.SERVER.all` or `mcp.SERVER.TOOL`. Only the server is checked: the tools a server offers
+ * are known once it runs, so a tool name stays an unresolved reference for the run to check.
+ */
+function resolveMcpToolRef(
+  reference: Reference,
+  scope: ToolScope,
+  context: DecodeContext,
+): ToolRef[] | undefined {
+  const [, server, tool, ...rest] = reference.segments;
+  if (server === undefined || tool === undefined || tool === '' || rest.length > 0) {
+    context.sink.error(
+      reference.span,
+      `an MCP tool reference reads mcp.SERVER.TOOL or mcp.SERVER.all, got ${reference.segments.join('.')}`,
+      context.path,
+    );
+    return undefined;
+  }
+  if (!scope.mcpServers.has(server)) {
+    const suggestion = didYouMean(server, scope.mcpServers);
+    const hint =
+      scope.mcpServers.size === 0
+        ? 'declare the server with an mcp "NAME" { ... } block'
+        : undefined;
+    context.sink.error(
+      reference.span,
+      `unknown MCP server "${server}" in tools${suggestion}`,
+      context.path,
+      hint,
+    );
+    return undefined;
+  }
+  const ref: ToolRef = { kind: 'mcp', server, span: reference.span };
+  if (tool !== 'all') ref.tool = tool;
+  return [ref];
 }
 
 /** Resolves a custom tool's `implements` (HTTP built-ins only) to its method. */

@@ -98,7 +98,7 @@ describe('sortie verify (in process)', () => {
     const result = await run(['verify', 'test/fixtures/config/squadron']);
     expect(result.code).toBe(0);
     expect(result.out.split('\n').at(-2)).toBe(
-      'ok: 2 missions, 6 tasks, 2 agents, 2 models used (models.anthropic.claude_sonnet_4, models.openai.gpt_4o), 7 warnings',
+      'ok: 2 missions, 6 tasks, 2 agents, 2 models used (models.anthropic.claude_sonnet_4, models.openai.gpt_4o), 6 warnings',
     );
     expect(
       result.out.startsWith('warning: `role` is ignored by sortie\n --> agents.hcl:4:3\n'),

@@ -8,7 +8,9 @@ describe('agents', () => {
     );
     expect(diagnostics).toEqual([]);
     const agent = config.agents.get('b');
-    expect(agent?.tools.map((tool) => `${tool.kind}:${tool.name}`)).toEqual([
+    expect(
+      agent?.tools.map((tool) => `${tool.kind}:${tool.kind === 'mcp' ? tool.server : tool.name}`),
+    ).toEqual([
       'custom:weather',
       'builtin:builtins.utils.current_time',
       'builtin:builtins.utils.sleep',
@@ -35,12 +37,12 @@ describe('agents', () => {
         "error 17:12 unknown tool "wether" in tools",
         "error 17:26 unknown built-in tool "builtins.http.gets" (did you mean "builtins.http.get"?)",
         "error 17:46 \`plugins.*\` references are not supported by sortie (\`plugin\` blocks are not supported)",
-        "error 17:65 \`mcp.*\` references are not supported by sortie (\`mcp\` blocks are not supported)",
-        "error 17:78 \`skills.*\` references are not supported by sortie (\`skill\` blocks are not supported)",
-        "error 17:90 \`packets.*\` references are not supported by sortie (\`packet\` blocks are not supported)",
-        "error 17:103 tools expects references like builtins.http.get or tools.NAME, got agents.writer",
+        "error 17:65 unknown MCP server "fs" in tools",
+        "error 17:78 tools expects references like builtins.http.get, tools.NAME or mcp.SERVER.TOOL, got skills.x.y",
+        "error 17:90 tools expects references like builtins.http.get, tools.NAME or mcp.SERVER.TOOL, got packets.p.q",
+        "error 17:103 tools expects references like builtins.http.get, tools.NAME or mcp.SERVER.TOOL, got agents.writer",
         "error 18:15 max_turns must be 1 or more",
-        "error 20:18 max_tokens must be at most 64000",
+        "warning 20:18 max_tokens 64001 is above the maximum 64000: 64000 is used",
       ]
     `);
   });
@@ -82,13 +84,20 @@ describe('custom tools', () => {
     `);
   });
 
-  it('requires implements, description and url', () => {
+  it('requires implements and url', () => {
     expect(diagnose(`tool "a" {\n}\n`)).toMatchInlineSnapshot(`
       [
         "error 1:1 missing required attribute "implements"",
-        "error 1:1 missing required attribute "description"",
         "error 1:1 missing required attribute "url"",
       ]
     `);
+  });
+
+  it('leaves out a missing description: the tool then reads as the built-in it wraps', () => {
+    const { config, diagnostics } = decodeText(
+      `tool "ping" {\n  implements = builtins.http.get\n  url = "https://example.com/ping"\n}\n`,
+    );
+    expect(diagnostics).toEqual([]);
+    expect(config.tools.get('ping')).not.toHaveProperty('description');
   });
 });

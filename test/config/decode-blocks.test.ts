@@ -91,16 +91,22 @@ describe('strict bodies and labels', () => {
     `);
   });
 
-  it('refuses plugin, mcp, skill and packet blocks', () => {
-    expect(diagnose(`plugin "bash" {\n}\nmcp "fs" {\n}\nskill "x" {\n}\npacket "p" {\n}\n`))
-      .toMatchInlineSnapshot(`
+  it('refuses plugin blocks and plugins.* references, saying why', () => {
+    const { diagnostics } = decodeText(
+      `${PRELUDE}plugin "bash" {\n}\nagent "b" {\n  model = models.openai.gpt_4o\n  personality = "p"\n  tools = [plugins.bash.run]\n}\n`,
+    );
+    const why =
+      'plugins are Go programs served over go-plugin/gRPC, which sortie does not run; an `mcp` server block gives agents tools instead';
+    expect(diagnostics.map((d) => [d.severity, d.line, d.column, d.message, d.hint])).toEqual([
+      ['error', 14, 1, '`plugin` blocks are not supported by sortie', why],
       [
-        "error 1:1 \`plugin\` blocks are not supported by sortie",
-        "error 3:1 \`mcp\` blocks are not supported by sortie",
-        "error 5:1 \`skill\` blocks are not supported by sortie",
-        "error 7:1 \`packet\` blocks are not supported by sortie",
-      ]
-    `);
+        'error',
+        19,
+        12,
+        '`plugins.*` references are not supported by sortie (`plugin` blocks are not supported)',
+        why,
+      ],
+    ]);
   });
 
   it('accepts operational blocks of the reference runtime with a warning', () => {
@@ -118,7 +124,7 @@ describe('strict bodies and labels', () => {
     expect(
       diagnose(
         mission(
-          `  schedule {\n  }\n  trigger {\n  }\n  agent "local" {\n    model = models.openai.gpt_4o\n    personality = "p"\n    role = "helper"\n    compaction {\n    }\n    pruning {\n    }\n  }\n  task "t" {\n    objective = "x"\n  }`,
+          `  schedule {\n  }\n  trigger {\n  }\n  agent "local" {\n    model = models.openai.gpt_4o\n    personality = "p"\n    role = "helper"\n  }\n  task "t" {\n    objective = "x"\n  }`,
         ),
       ),
     ).toMatchInlineSnapshot(`
@@ -126,8 +132,6 @@ describe('strict bodies and labels', () => {
         "warning 20:3 \`schedule\` blocks are ignored by sortie",
         "warning 22:3 \`trigger\` blocks are ignored by sortie",
         "warning 27:5 \`role\` is ignored by sortie",
-        "warning 28:5 \`compaction\` blocks are ignored by sortie",
-        "warning 30:5 \`pruning\` blocks are ignored by sortie",
       ]
     `);
   });

@@ -180,6 +180,7 @@ describe('mission blocks', () => {
     expect(diagnostics).toEqual([]);
     expect(config.missions.get('m')?.commander).toEqual({
       model: { config: 'openai', key: 'gpt_4o_mini' },
+      toolResponseMaxTokens: 16000,
     });
   });
 

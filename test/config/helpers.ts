@@ -1,4 +1,5 @@
-import { parseSource } from '../../src/config/syntax/index.ts';
+import { parseSource, projectFolderPath } from '../../src/config/syntax/index.ts';
+import { withoutPacketFiles } from '../../src/config/packet-files.ts';
 import { decodeProject } from '../../src/config/decode-project.ts';
 import { sortDiagnostics } from '../../src/config/diagnostics.ts';
 import type { ModelCatalog, CatalogModel } from '../../src/config/model-catalog.ts';
@@ -74,6 +75,8 @@ export interface DecodeTestOptions {
   loaded?: Record<string, string>;
   vars?: Record<string, string>;
   env?: Record<string, string | undefined>;
+  /** Folders that exist in the project (root-relative), for packet paths. */
+  folders?: string[];
 }
 
 /** Parses and decodes HCL files (`main.hcl` = text) with the test catalog. */
@@ -91,7 +94,15 @@ export function decodeText(
       return result.file;
     });
   const loaded = options.loaded ?? {};
-  const result = decodeProject(parsed, {
+  const folders = options.folders ?? [];
+  const resolveFolder = (fromFile: string, requested: string) => {
+    const located = projectFolderPath(fromFile, requested);
+    if (!located.ok || folders.includes(located.relativePath)) return located;
+    const message = `path ${JSON.stringify(requested)}: folder not found: ${located.relativePath}`;
+    return { ok: false as const, message };
+  };
+  const kept = withoutPacketFiles({ files: parsed, diagnostics: syntax }, resolveFolder);
+  const result = decodeProject(kept.files, {
     root: '/project',
     catalog: testCatalog,
     vars: options.vars,
@@ -102,10 +113,11 @@ export function decodeText(
         ? { ok: false, message: `load("${requested}"): file not found: ${requested}` }
         : { ok: true, text };
     },
+    resolveFolder,
   });
   return {
     config: result.config,
-    diagnostics: sortDiagnostics([...syntax, ...result.diagnostics]),
+    diagnostics: sortDiagnostics([...kept.diagnostics, ...result.diagnostics]),
   };
 }
 

@@ -36,7 +36,6 @@ describe('loadProject', () => {
     expect(config.variables.get('openai_api_key')).toMatchObject({ source: 'unset', secret: true });
     expect(rows(config.warnings)).toEqual([
       'warning 4:3 `role` is ignored by sortie',
-      'warning 14:3 `compaction` blocks are ignored by sortie',
       'warning 7:3 `schedule` blocks are ignored by sortie',
       'warning 82:5 commander of mission "sequential_test": reasoning = "low" has no effect: model gpt-4o (models.openai.gpt_4o) is not reasoning-capable',
       'warning 3:3 `allowed_models` is ignored by sortie',
@@ -44,7 +43,6 @@ describe('loadProject', () => {
       'warning 7:1 `command_center` blocks are ignored by sortie',
     ]);
     expect(config.warnings.map((warning) => warning.file)).toEqual([
-      'agents.hcl',
       'agents.hcl',
       'mission.hcl',
       'mission.hcl',
@@ -176,6 +174,29 @@ describe('syntax errors and semantic checks', () => {
     ).toBe(true);
     expect(rows(analysis.diagnostics.filter((d) => d.file === 'b.hcl'))).toEqual([
       'error 2:3 unknown attribute "colour"',
+    ]);
+  });
+});
+
+describe('packet folders', () => {
+  it('are not part of the project: their .hcl files, syntax errors and packets are left out', async () => {
+    const root = project({
+      'config.hcl': `packet "kb" {\n  path        = "./kb"\n  description = "knowledge base"\n}\n`,
+      'kb/stray.hcl': `model "ghost" { provider = "openai" api_key = "x" }\n`,
+      'kb/inner/packet.hcl': `packet "inner" {\n  path = "@/elsewhere"\n}\n`,
+      'kb/doc.md': 'A document.\n',
+      'elsewhere/x.md': 'x',
+    });
+    const analysis = await analyzeProject(root, { env: {} });
+    expect(analysis.diagnostics).toEqual([]);
+    expect(analysis.config.files).toEqual(['config.hcl']);
+    expect([...analysis.config.packets.values()]).toEqual([
+      {
+        name: 'kb',
+        path: 'kb',
+        description: 'knowledge base',
+        span: expect.objectContaining({ file: 'config.hcl' }),
+      },
     ]);
   });
 });

@@ -9,7 +9,10 @@ describe('the complete example of config.md', () => {
     const config = await loadProject(EXAMPLE, { env: {} });
     expect(config.warnings).toEqual([]);
     const mission = config.missions.get('price_check');
-    expect(mission?.commander).toEqual({ model: { config: 'anthropic', key: 'claude_haiku_4_5' } });
+    expect(mission?.commander).toEqual({
+      model: { config: 'anthropic', key: 'claude_haiku_4_5' },
+      toolResponseMaxTokens: 16000,
+    });
     expect([mission?.agents, mission?.scratchpad, mission?.directive]).toEqual([
       ['analyst', 'clerk'],
       true,

@@ -91,6 +91,8 @@ function configuredTools(agent: AgentConfig, config: Config): AgentTool[] {
       const tool = findBuiltinTool(reference.name);
       return tool === undefined ? [] : [tool];
     }
+    // A server's tools are known once it runs: they do not come from the configuration alone.
+    if (reference.kind === 'mcp') return [];
     const custom = config.tools.get(reference.name);
     return custom === undefined ? [] : [customToolFromConfig(custom, variables)];
   });

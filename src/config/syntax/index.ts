@@ -15,6 +15,7 @@ export {
 } from './hcl2json.ts';
 export { isInvalidExpr } from './invalid-expr.ts';
 export { loadTextFile, type LoadResult } from './load-file.ts';
+export { projectFolderPath, resolveProjectFolder, type FolderResult } from './project-folder.ts';
 export { blockPathAt, parseProject, type ParsedProject } from './parse-project.ts';
 export { parseSource, blockPathSegment, type ParsedSource } from './source-parser.ts';
 export { LineIndex } from './text-position.ts';

@@ -9,7 +9,7 @@ import { errorOutcome } from './agent-tool.ts';
 import type { EvaluatedHttpCall } from './custom-http-tool.ts';
 import { createCustomHttpTool } from './custom-http-tool.ts';
 import type { HttpMethod } from './http-request.ts';
-import { toolNameFromReference } from './tool-names.ts';
+import { findBuiltinTool, toolNameFromReference } from './tool-names.ts';
 import { renderHeader, renderUrl, RequestTemplateError } from './url-template.ts';
 import type { PieceSource, TemplatePiece } from './url-template.ts';
 
@@ -87,7 +87,11 @@ export function customToolFromConfig(
   const tool = createCustomHttpTool({
     definition: defineTool({
       name: toolNameFromReference(`tools.${config.name}`),
-      description: config.description,
+      // A block without a description reads as the built-in it wraps (as in the reference runtime).
+      description:
+        config.description ??
+        findBuiltinTool(`builtins.http.${config.implements}`)?.definition.description ??
+        '',
       parameters: config.inputs?.jsonSchema ?? NO_INPUTS,
     }),
     method: config.implements.toUpperCase() as HttpMethod,

@@ -64,6 +64,18 @@ function rateTool(url: string): CustomToolConfig {
 const VARIABLES = { values: { api_key: 'k-42' }, secret: new Set<string>() };
 
 describe('customToolFromConfig', () => {
+  it('describes a block without a description as the built-in it wraps', () => {
+    const { description: _omitted, ...withoutDescription } = rateTool(server.url);
+    const tool = customToolFromConfig(withoutDescription, { values: {}, secret: new Set() });
+    expect(tool.definition.description).toBe(
+      'Send an HTTP POST request. Returns the HTTP status, content type and body (JSON parsed).',
+    );
+    expect(
+      customToolFromConfig(rateTool(server.url), { values: {}, secret: new Set() }).definition
+        .description,
+    ).toBe('Exchange rate');
+  });
+
   it('evaluates url, headers, query and body per call and sends them', async () => {
     const tool = customToolFromConfig(rateTool(server.url), VARIABLES);
     expect(tool.definition.name).toBe('tools_exchange_rate');

@@ -1,0 +1,26 @@
+import type { AgentConfig, Config, MissionConfig } from './config-types.ts';
+
+/** An agent by name as a mission sees it: its own scoped agents first, then the global ones. */
+export function findAgent(
+  config: Config,
+  mission: MissionConfig,
+  name: string,
+): AgentConfig | undefined {
+  return mission.scopedAgents.get(name) ?? config.agents.get(name);
+}
+
+/** The mission and every mission its routes can chain to, in discovery order. */
+export function chainedMissions(config: Config, missionName: string): MissionConfig[] {
+  const found: MissionConfig[] = [];
+  const pending = [missionName];
+  while (pending.length > 0) {
+    const mission = config.missions.get(pending.shift() as string);
+    if (mission === undefined || found.includes(mission)) continue;
+    found.push(mission);
+    for (const task of mission.tasks.values()) {
+      for (const route of task.routes ?? [])
+        if (route.target.kind === 'mission') pending.push(route.target.name);
+    }
+  }
+  return found;
+}
