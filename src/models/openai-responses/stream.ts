@@ -38,33 +38,55 @@ function failure(
   );
 }
 
-/** Reads events until the terminal one; throws a retryable error when the stream ends early. */
+/** Handles one event; returns the final response when the event is the terminal one. */
+function onEvent(
+  event: ResponseStreamEvent,
+  streamed: StreamedItems,
+  context: StreamContext,
+): Response | undefined {
+  context.onEvent?.();
+  streamed.observe(event);
+  switch (event.type) {
+    // A refusal is what the model says too: it streams like text.
+    case 'response.output_text.delta':
+    case 'response.refusal.delta':
+      if (event.delta !== '') context.onDelta?.(event.delta);
+      return undefined;
+    case 'response.completed':
+    case 'response.incomplete':
+      return { ...event.response, output: streamed.complete(event.response.output ?? []) };
+    case 'response.failed': {
+      const error = event.response.error;
+      throw failure(error?.code, error?.message ?? 'the response failed', context);
+    }
+    case 'error':
+      throw failure(event.code, event.message, context);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Reads the stream to its end and returns the terminal event's response; throws a retryable
+ * error when the stream ends before it. The stream is read past the terminal event rather
+ * than left: leaving the iteration early makes the SDK abort the request, an AbortError on
+ * every ordinary reply.
+ */
 export async function collectResponse(
   events: AsyncIterable<ResponseStreamEvent>,
   context: StreamContext,
 ): Promise<Response> {
   const streamed = new StreamedItems();
-  for await (const event of events) {
-    context.onEvent?.();
-    streamed.observe(event);
-    switch (event.type) {
-      // A refusal is what the model says too: it streams like text.
-      case 'response.output_text.delta':
-      case 'response.refusal.delta':
-        if (event.delta !== '') context.onDelta?.(event.delta);
-        break;
-      case 'response.completed':
-      case 'response.incomplete':
-        return { ...event.response, output: streamed.complete(event.response.output ?? []) };
-      case 'response.failed': {
-        const error = event.response.error;
-        throw failure(error?.code, error?.message ?? 'the response failed', context);
-      }
-      case 'error':
-        throw failure(event.code, event.message, context);
-      default:
-        break;
+  let final: Response | undefined;
+  try {
+    for await (const event of events) {
+      if (final === undefined) final = onEvent(event, streamed, context);
     }
+  } catch (error) {
+    // A connection that breaks after the terminal event has lost nothing.
+    if (final !== undefined) return final;
+    throw error;
   }
-  throw new TruncatedStreamError(context.provider);
+  if (final === undefined) throw new TruncatedStreamError(context.provider);
+  return final;
 }

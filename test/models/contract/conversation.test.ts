@@ -3,8 +3,9 @@
  * SDK and the scripted server: conversations, tool calls, reasoning, usage, streaming, stop
  * reasons. Wire details of one protocol live in that protocol's own client test.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message, ModelResponse, Part } from '../../../src/models/model-types.ts';
+import { defaultProtocolHandlers } from '../../../src/testing/protocols/index.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
 
 afterEach(closeHarnesses);
@@ -144,6 +145,48 @@ describe.each(PROTOCOL_CASES)('$name client contract: conversations', (protocolC
       throw failure;
     };
     await expect(client.generate(ask('hi', { onDelta }))).rejects.toBe(failure);
+    expect(notices).toEqual([]);
+  });
+
+  it('ends an ordinary reply without aborting anything (no AbortError is made)', async () => {
+    const { client } = await startHarness(protocolCase, [
+      {
+        text: 'It is sunny today.',
+        toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }],
+      },
+    ]);
+    const aborts = vi.spyOn(AbortController.prototype, 'abort');
+    try {
+      await client.generate(ask('Weather?', { signal: new AbortController().signal }));
+      expect(aborts).not.toHaveBeenCalled();
+    } finally {
+      aborts.mockRestore();
+    }
+  });
+
+  it('still aborts a stream the caller cancels midway', async () => {
+    // The protocol's own frames, grouped so the server goes silent right after the first
+    // word (a stalled turn sends two frames first): the caller cancels on that delta.
+    const handler = defaultProtocolHandlers().find(
+      (each) => each.protocol === protocolCase.protocol,
+    )!;
+    const frames = handler.stream(
+      { text: 'one two three four' },
+      { turnIndex: 0, model: protocolCase.model.apiName },
+    );
+    const first = frames.findIndex((frame) => frame.includes('one'));
+    const { client, notices } = await startHarness(protocolCase, [
+      {
+        frames: [frames.slice(0, first + 1).join(''), '', ...frames.slice(first + 1)],
+        stallMs: 10_000,
+      },
+    ]);
+    const controller = new AbortController();
+    const reason = new Error('run cancelled');
+    const onDelta = (): void => controller.abort(reason);
+    await expect(
+      client.generate(ask('Count.', { signal: controller.signal, onDelta })),
+    ).rejects.toBe(reason);
     expect(notices).toEqual([]);
   });
 });
