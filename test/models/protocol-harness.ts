@@ -9,15 +9,17 @@ import { withRetry, type RetryNotice } from '../../src/models/retry.ts';
 import type { ModelTimeouts } from '../../src/models/timeouts.ts';
 import type { FailureReason } from '../../src/models/provider-errors.ts';
 import type {
+  Message,
   ModelClient,
   ModelRequest,
   ResolvedModel,
   StopReason,
-  ToolDefinition,
 } from '../../src/models/model-types.ts';
 import { splitSseFrames } from '../../src/testing/respond.ts';
 import type { Protocol, ScriptTurn } from '../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../src/testing/server.ts';
+import { SONNET, WEATHER_TOOL } from './anthropic/conversation.ts';
+import { FLASH } from './gemini/conversation.ts';
 
 /**
  * A provider as the contract suite sees it: its wire protocol, a model to call, and the few
@@ -76,15 +78,7 @@ export const OPENAI: ProtocolCase = {
 export const ANTHROPIC: ProtocolCase = {
   name: 'Anthropic',
   protocol: 'anthropic',
-  model: {
-    provider: 'anthropic',
-    config: 'claude',
-    key: 'claude_sonnet_4_5',
-    apiName: 'claude-sonnet-4-5-20250929',
-    apiKey: 'sk-ant-api03-test-key-0123456789',
-    promptCaching: true,
-    reasoningCapable: true,
-  },
+  model: SONNET,
   reports: { cacheWrite: true, reasoning: false },
   refusal: 'refusal',
   statusMessage: (_status, message) => message,
@@ -110,15 +104,7 @@ export const ANTHROPIC: ProtocolCase = {
 export const GEMINI: ProtocolCase = {
   name: 'Gemini',
   protocol: 'gemini',
-  model: {
-    provider: 'gemini',
-    config: 'google',
-    key: 'gemini_2_5_flash',
-    apiName: 'gemini-2.5-flash',
-    apiKey: 'AIzaSyTestKey0123456789abcdefghijklmno',
-    promptCaching: true,
-    reasoningCapable: true,
-  },
+  model: FLASH,
   reports: { cacheWrite: false, reasoning: true },
   refusal: 'safety',
   statusMessage: (_status, message) => message,
@@ -198,15 +184,7 @@ export async function closeHarnesses(): Promise<void> {
   await Promise.all(servers.map((server) => server.close()));
 }
 
-export const WEATHER_TOOL: ToolDefinition = {
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string', description: 'City name' } },
-    required: ['city'],
-  },
-};
+export { WEATHER_TOOL };
 
 /** A request with one user text message and the weather tool. */
 export function ask(text: string, extra: Partial<ModelRequest> = {}): ModelRequest {
@@ -215,6 +193,24 @@ export function ask(text: string, extra: Partial<ModelRequest> = {}): ModelReque
     messages: [{ role: 'user', parts: [{ type: 'text', text }] }],
     tools: [WEATHER_TOOL],
     ...extra,
+  };
+}
+
+/**
+ * The results of an assistant message's tool calls, one per call in order, as the runtime
+ * sends them back; the calls at the positions in `failed` get error results.
+ */
+export function toolResults(message: Message, outputs: string[], failed: number[] = []): Message {
+  const calls = message.parts.filter((part) => part.type === 'tool_call');
+  return {
+    role: 'user',
+    parts: calls.map((call, index) => ({
+      type: 'tool_result' as const,
+      callId: call.id,
+      name: call.name,
+      content: outputs[index]!,
+      isError: failed.includes(index),
+    })),
   };
 }
 

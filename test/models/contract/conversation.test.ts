@@ -4,26 +4,17 @@
  * reasons. Wire details of one protocol live in that protocol's own client test.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message, ModelResponse, Part } from '../../../src/models/model-types.ts';
+import type { Part } from '../../../src/models/model-types.ts';
 import { defaultProtocolHandlers } from '../../../src/testing/protocols/index.ts';
-import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
+import {
+  ask,
+  closeHarnesses,
+  PROTOCOL_CASES,
+  startHarness,
+  toolResults,
+} from '../protocol-harness.ts';
 
 afterEach(closeHarnesses);
-
-/** The results of a reply's tool calls, one per call, as the runtime sends them back. */
-function results(reply: ModelResponse, outputs: string[]): Message {
-  const calls = reply.message.parts.filter((part) => part.type === 'tool_call');
-  return {
-    role: 'user',
-    parts: calls.map((call, index) => ({
-      type: 'tool_result' as const,
-      callId: call.id,
-      name: call.name,
-      content: outputs[index]!,
-      isError: index === 1,
-    })),
-  };
-}
 
 /** Every opaque string a reply's parts carry (signatures, encrypted reasoning, call ids). */
 function stateStrings(parts: Part[]): string[] {
@@ -62,7 +53,7 @@ describe.each(PROTOCOL_CASES)('$name client contract: conversations', (protocolC
     const messages = [
       ...question.messages,
       first.message,
-      results(first, ['18 °C', 'city not found']),
+      toolResults(first.message, ['18 °C', 'city not found'], [1]),
     ];
     const second = await client.generate({ ...question, messages });
     expect([second.stopReason, second.message.parts]).toEqual([
@@ -89,7 +80,7 @@ describe.each(PROTOCOL_CASES)('$name client contract: conversations', (protocolC
     });
     const state = stateStrings(first.message.parts);
     expect(state.length).toBeGreaterThan(0);
-    const messages = [...question.messages, first.message, results(first, ['sunny'])];
+    const messages = [...question.messages, first.message, toolResults(first.message, ['sunny'])];
     await client.generate({ ...question, messages });
     const sent = JSON.stringify(server.requests[1]!.body);
     for (const value of state) expect(sent).toContain(JSON.stringify(value));

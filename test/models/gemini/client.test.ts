@@ -8,6 +8,7 @@ import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/m
 import { geminiProtocol, scriptedThoughtSignature } from '../../../src/testing/protocols/gemini.ts';
 import type { ScriptTurn } from '../../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
+import { toolResults } from '../protocol-harness.ts';
 import { FLASH, PDF_BASE64, PNG_BASE64, WEATHER_TOOL } from './conversation.ts';
 
 let server: ScriptedModelServer | undefined;
@@ -44,20 +45,6 @@ function ask(overrides: Partial<ModelRequest> = {}): ModelRequest {
   };
 }
 
-function results(first: Message, outputs: string[]): Message {
-  const calls = first.parts.filter((part) => part.type === 'tool_call');
-  return {
-    role: 'user',
-    parts: calls.map((call, index) => ({
-      type: 'tool_result' as const,
-      callId: call.id,
-      name: call.name,
-      content: outputs[index]!,
-      isError: false,
-    })),
-  };
-}
-
 describe('Gemini generateContent wire through the real SDK', () => {
   it('runs a multi-turn tool conversation with parallel calls', async () => {
     const { server, client } = await start([
@@ -87,7 +74,7 @@ describe('Gemini generateContent wire through the real SDK', () => {
     const ids = first.message.parts.flatMap((part) => (part.type === 'tool_call' ? [part.id] : []));
     expect(new Set(ids).size).toBe(2);
     const second = await client.generate(
-      ask({ messages: [ASK, first.message, results(first.message, ['18 C', '4 C'])] }),
+      ask({ messages: [ASK, first.message, toolResults(first.message, ['18 C', '4 C'])] }),
     );
     expect(second.stopReason).toBe('end');
     expect(second.message.parts).toEqual([{ type: 'text', text: 'Paris 18 °C, Oslo 4 °C.' }]);
@@ -132,7 +119,7 @@ describe('Gemini generateContent wire through the real SDK', () => {
       text: 'Two cities, two calls.',
     });
     expect(first.message.parts[1]).toMatchObject({ type: 'tool_call', state: { signature } });
-    const history = [ASK, first.message, results(first.message, ['sunny'])];
+    const history = [ASK, first.message, toolResults(first.message, ['sunny'])];
     const second = await client.generate(ask({ reasoning: 'low', messages: history }));
     expect(body(server, 0).generationConfig).toEqual({
       thinkingConfig: { thinkingBudget: 2048, includeThoughts: true },

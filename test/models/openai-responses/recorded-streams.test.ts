@@ -4,7 +4,7 @@
  * `openai` SDK over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message, ModelResponse, ResolvedModel } from '../../../src/models/model-types.ts';
+import type { Message, ResolvedModel } from '../../../src/models/model-types.ts';
 import {
   ask,
   closeHarnesses,
@@ -12,6 +12,7 @@ import {
   OPENAI,
   recordedFrames,
   startHarness,
+  toolResults,
   type ProtocolCase,
 } from '../protocol-harness.ts';
 
@@ -42,17 +43,6 @@ async function replay(
     return harness.server.requests[1]!.body as Body;
   };
   return { response, deltas, sendBack };
-}
-
-function toolResult(response: ModelResponse): Message {
-  const call = response.message.parts.find((part) => part.type === 'tool_call');
-  if (call?.type !== 'tool_call') throw new Error('no tool call');
-  return {
-    role: 'user',
-    parts: [
-      { type: 'tool_result', callId: call.id, name: call.name, content: '4 °C', isError: false },
-    ],
-  };
 }
 
 describe('recorded OpenAI streams', () => {
@@ -164,7 +154,7 @@ describe('recorded LM Studio streams', () => {
       reasoning: 31,
     });
     expect(response.stopReason).toBe('tool_use');
-    const body = await sendBack([toolResult(response)]);
+    const body = await sendBack([toolResults(response.message, ['4 °C'])]);
     expect(body.input[1]).toEqual({
       type: 'reasoning',
       id: 'rs_k3x9q2m7w1v8n4p6s0t5',
@@ -187,7 +177,7 @@ describe('recorded Ollama streams', () => {
       { type: 'tool_call', id: 'call_k2m9x4qz', name: 'get_weather', arguments: '{"city":"Oslo"}' },
     ]);
     expect(response.stopReason).toBe('tool_use');
-    const body = await sendBack([toolResult(response)]);
+    const body = await sendBack([toolResults(response.message, ['4 °C'])]);
     expect(body.input.slice(1)).toEqual([
       { type: 'message', role: 'assistant', content: "I'll check the weather in Oslo first." },
       {
