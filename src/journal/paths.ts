@@ -39,6 +39,8 @@ export interface RunPaths {
   journal: string;
   results: string;
   scratchpad: string;
+  /** Long strings of the journal, one file per distinct text (blob-store.ts). */
+  blobs: string;
   /** Holds the writing process's id while the journal is open (`running` vs `interrupted`). */
   writerPid: string;
 }
@@ -48,7 +50,7 @@ export function runsDirectory(stateDir: string): string {
   return join(stateDir, 'runs');
 }
 
-/** `runs/RUN_ID/{journal.jsonl,results/,scratchpad/}`. */
+/** `runs/RUN_ID/{journal.jsonl,blobs/,results/,scratchpad/}`. */
 export function runPaths(stateDir: string, runId: string): RunPaths {
   const dir = join(runsDirectory(stateDir), checkSegment(runId, 'run id'));
   return {
@@ -56,12 +58,15 @@ export function runPaths(stateDir: string, runId: string): RunPaths {
     journal: join(dir, JOURNAL_FILE_NAME),
     results: join(dir, 'results'),
     scratchpad: join(dir, 'scratchpad'),
+    blobs: join(dir, BLOBS_DIRECTORY_NAME),
     writerPid: join(dir, WRITER_PID_FILE_NAME),
   };
 }
 
 /** The journal's file name inside a run folder. */
 export const JOURNAL_FILE_NAME = 'journal.jsonl';
+/** The journal's blob folder's name inside a run folder (beside the journal). */
+export const BLOBS_DIRECTORY_NAME = 'blobs';
 /** The writer-pid file's name inside a run folder. */
 export const WRITER_PID_FILE_NAME = 'writer.pid';
 

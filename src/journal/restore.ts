@@ -9,9 +9,23 @@ import {
   actorId,
   parseActorId,
   type MissionEvent,
+  type MissionEventType,
   type Outcome,
   type Subtask,
 } from '../base/events.ts';
+
+// Requests, responses and calls are journaled for reading; the conversations are rebuilt from
+// message.appended, so a resume reads none of their blobs.
+const NOT_RESTORED: ReadonlySet<MissionEventType> = new Set([
+  'model.request',
+  'model.response',
+  'tool.called',
+]);
+
+/** Whether restoring reads the text of events of this type (pass to `readJournal`'s `resolve`). */
+export function restoreReads(type: MissionEventType): boolean {
+  return !NOT_RESTORED.has(type);
+}
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {

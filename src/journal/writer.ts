@@ -2,15 +2,18 @@
  * The run journal writer: an append-only JSONL file with one journaled event per line.
  * Lines are batched and written at least every 200 ms, and at once after the events that end
  * something (tasks, missions, the run), so a crash loses at most the last batch. One file
- * handle, one write at a time, in emit order.
+ * handle, one write at a time, in emit order. Long strings go to the run's blob folder
+ * (blob-references.ts), each written and synced before the batch whose lines reference it.
  */
 import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeDirectory } from '../base/make-directory.ts';
 import { eventJson } from '../base/event-json.ts';
 import { isJournaled, type MissionEvent } from '../base/events.ts';
+import { BLOB_MIN_CHARS, BLOBS_KEY, extractBlobs } from './blob-references.ts';
+import { BlobWriter } from './blob-store.ts';
 import { JournalClosedError, JournalEncodingError } from './journal-errors.ts';
-import { JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
+import { BLOBS_DIRECTORY_NAME, JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
 import { repairTornTail } from './repair.ts';
 
 /** The longest a journaled event waits in memory. */
@@ -51,6 +54,8 @@ export async function openJournal(
   await makeDirectory(runDir);
   const path = join(runDir, JOURNAL_FILE_NAME);
   await repairTornTail(path);
+  const blobs = new BlobWriter(join(runDir, BLOBS_DIRECTORY_NAME));
+  await blobs.removeLeftovers();
   const handle = await open(path, 'a');
   const pidPath = join(runDir, WRITER_PID_FILE_NAME);
   try {
@@ -62,6 +67,7 @@ export async function openJournal(
   return new BatchedJournal(
     path,
     handle,
+    blobs,
     pidPath,
     options.flushIntervalMs ?? JOURNAL_FLUSH_INTERVAL_MS,
     options.onFailure,
@@ -94,10 +100,34 @@ export function encodeEvent(event: MissionEvent): string {
   }
 }
 
+/** An event's journal line (with the newline) and the blobs it references, by sha256. */
+export interface JournalLine {
+  line: string;
+  blobs: ReadonlyMap<string, string>;
+}
+
+const NO_BLOBS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * One event as its journal line: `encodeEvent`'s text, or, when the event holds long strings,
+ * that text with them moved to blobs and listed under `$blobs`.
+ */
+export function encodeJournalLine(event: MissionEvent): JournalLine {
+  const text = encodeEvent(event);
+  // No string of an event is longer than the event's JSON text.
+  if (text.length < BLOB_MIN_CHARS) return { line: text, blobs: NO_BLOBS };
+  const extracted = extractBlobs(event);
+  if (extracted.refs.length === 0) return { line: text, blobs: NO_BLOBS };
+  const framed = { ...(extracted.value as MissionEvent), [BLOBS_KEY]: extracted.refs };
+  return { line: `${JSON.stringify(framed)}\n`, blobs: extracted.blobs };
+}
+
 class BatchedJournal implements JournalWriter {
   readonly subscriber: (event: MissionEvent) => void;
   failure: unknown = undefined;
   private batch: string[] = [];
+  /** Blobs the batch's lines reference, written before the batch. */
+  private batchBlobs = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   /** The tail of the write chain: each write starts after the previous one. */
   private writing: Promise<void> = Promise.resolve();
@@ -106,6 +136,7 @@ class BatchedJournal implements JournalWriter {
   constructor(
     readonly path: string,
     private readonly handle: FileHandle,
+    private readonly blobs: BlobWriter,
     private readonly pidPath: string,
     private readonly intervalMs: number,
     private readonly onFailure: ((error: unknown) => void) | undefined,
@@ -120,8 +151,10 @@ class BatchedJournal implements JournalWriter {
     }
     if (this.batch.length > 0) {
       const text = this.batch.join('');
+      const blobs = this.batchBlobs;
       this.batch = [];
-      this.writing = this.writing.then(() => this.write(text));
+      this.batchBlobs = new Map();
+      this.writing = this.writing.then(() => this.write(text, blobs));
     }
     return this.writing.then(() => {
       if (this.failure !== undefined) throw this.failure;
@@ -136,7 +169,9 @@ class BatchedJournal implements JournalWriter {
   private receive(event: MissionEvent): void {
     if (!isJournaled(event)) return;
     if (this.closing !== undefined) throw new JournalClosedError(this.path, event.type);
-    this.batch.push(encodeEvent(event));
+    const { line, blobs } = encodeJournalLine(event);
+    for (const [sha256, text] of blobs) this.batchBlobs.set(sha256, text);
+    this.batch.push(line);
     if (flushesAtOnce(event)) {
       this.flushInBackground();
     } else if (this.timer === undefined) {
@@ -149,10 +184,13 @@ class BatchedJournal implements JournalWriter {
     this.flush().catch(() => undefined);
   }
 
-  private async write(text: string): Promise<void> {
+  private async write(text: string, blobs: ReadonlyMap<string, string>): Promise<void> {
     // After a failed write a later, smaller one might fit and leave a gap mid-file.
     if (this.failure !== undefined) return;
     try {
+      // A line never reaches the disk before its blobs: a failed blob stops the journal as a
+      // failed append does.
+      for (const [sha256, blob] of blobs) await this.blobs.write(sha256, blob);
       await this.handle.appendFile(text, 'utf8');
     } catch (error) {
       this.failure = error;

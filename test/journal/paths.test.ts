@@ -43,6 +43,7 @@ describe('layout', () => {
       dir: '/s/runs/abc',
       journal: '/s/runs/abc/journal.jsonl',
       results: '/s/runs/abc/results',
+      blobs: '/s/runs/abc/blobs',
       scratchpad: '/s/runs/abc/scratchpad',
       writerPid: '/s/runs/abc/writer.pid',
     });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCassette } from '../../src/journal/cassette/load.ts';
@@ -6,6 +6,9 @@ import { recordingClients } from '../../src/journal/cassette/record.ts';
 import { replayClients } from '../../src/journal/cassette/replay-client.ts';
 import { openCassetteWriter } from '../../src/journal/cassette/cassette-writer.ts';
 import { openJournal } from '../../src/journal/writer.ts';
+import { readJournal } from '../../src/journal/reader.ts';
+import { eventRedactor } from '../../src/run/run-redactor.ts';
+import { secretRedactor } from '../../src/tools/secrets.ts';
 import type { ModelClientFactory } from '../../src/models/create-client.ts';
 import { createRedactor, redactDeep } from '../../src/base/redact.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
@@ -98,5 +101,37 @@ describe('secrets', () => {
     const text = await readFile(writer.path, 'utf8');
     expectNoSecret(text);
     expect(text.split('\n')).toHaveLength(4);
+  });
+
+  it('never reach a blob: a long result that echoes them is stored redacted, for either redaction path', async () => {
+    // The run's redactor, on the plain-JSON path (one pass over the event's text) and the
+    // per-string path (a secret with characters JSON escapes).
+    for (const secretSet of [[SECRET_VARIABLE, API_KEY], secrets]) {
+      const dir = await temporaryDirectory();
+      const writer = await openJournal(dir);
+      const bus = new EventBus({ runId: 'r', redact: eventRedactor(secretRedactor(secretSet)) });
+      bus.subscribe(writer.subscriber);
+      const page = `row of the page; `.repeat(3_000);
+      const result = `${page}${secretSet.join(' and ')}${page}`;
+      bus.emit({
+        type: 'tool.completed',
+        actor: 'agent:t/a',
+        callId: 'c',
+        tool: 'http',
+        result: JSON.stringify({ status: 'ok', body: result }),
+        isError: false,
+        durationMs: 1,
+      });
+      await writer.close();
+      const blobs = await readdir(join(dir, 'blobs'));
+      expect(blobs).toHaveLength(1);
+      const stored = await readFile(join(dir, 'blobs', blobs[0] ?? ''), 'utf8');
+      expectNoSecret(stored);
+      expect(stored).toBe(`${page}${secretSet.map(() => '••••').join(' and ')}${page}`);
+      const { events } = await readJournal(writer.path);
+      expect(events[0]).toMatchObject({
+        result: JSON.stringify({ status: 'ok', body: stored }),
+      });
+    }
   });
 });
