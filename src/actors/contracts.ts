@@ -83,8 +83,9 @@ export interface RunResult {
   /** Missions in the order they ran (the first, then chained ones). */
   missions: Array<{ name: string; status: FinalStatus; error?: string }>;
   tasks: TaskResult[];
+  /** Tokens of the whole run (a resumed run counts its earlier sessions). */
   tokens: number;
-  /** Whole pico-dollars (10⁻¹² USD). */
+  /** Whole pico-dollars (10⁻¹² USD), of the whole run like `tokens`. */
   costPico: bigint;
   /** True when some model had no known price. */
   unpriced: boolean;

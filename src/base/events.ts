@@ -84,12 +84,41 @@ export type SkipReason =
   /** The mission failed or was cancelled before the task could start. */
   | 'mission_stopped';
 
+/** Spending on one model: requests, tokens and pico-dollars (a decimal string). */
+export interface ModelTotals {
+  model: ModelReference;
+  requests: number;
+  usage: Usage;
+  costPico: string;
+  /** Some request had no known price. */
+  unpriced: boolean;
+}
+
+/** What a run had spent and how long it had run (its sessions' time, not the pauses between). */
+export interface RunTotals {
+  requests: number;
+  usage: Usage;
+  /** Pico-dollars, as a decimal string. */
+  costPico: string;
+  unpriced: boolean;
+  durationMs: number;
+  /** By model, in order of first use. */
+  models: ModelTotals[];
+}
+
 /** Payload of each event type, keyed by `type`. */
 export interface EventPayloads {
-  'run.started': { mission: string; resumed: boolean };
+  'run.started': {
+    mission: string;
+    resumed: boolean;
+    /** A resumed run: what its earlier sessions spent, as its journal holds it. */
+    before?: RunTotals;
+  };
+  /** The whole run's figures: a resumed run counts its earlier sessions too. */
   'run.finished': {
     outcome: Outcome;
     exitCode: number;
+    /** Time the run's sessions ran, all of them. */
     durationMs: number;
     usage: Usage;
     /** Pico-dollars of the whole run, as a decimal string. */

@@ -11,8 +11,10 @@ import {
   type MissionEvent,
   type MissionEventType,
   type Outcome,
+  type RunTotals,
   type Subtask,
 } from '../base/events.ts';
+import { RunTotalsTally } from './run-totals.ts';
 
 // Requests, responses and calls are journaled for reading; the conversations are rebuilt from
 // message.appended, so a resume reads none of their blobs.
@@ -112,6 +114,8 @@ export interface RunJournalState {
   journals: Map<string, MissionJournal>;
   /** How the last session of the run ended; null when it stopped without `run.finished`. */
   finished: Outcome | null;
+  /** What the run had spent and how long it had run, over all its sessions. */
+  totals: RunTotals;
 }
 
 /**
@@ -162,8 +166,10 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
   let lastSeq = 0;
   let finished: Outcome | null = null;
   let current: MissionJournal | undefined;
+  const totals = new RunTotalsTally();
   for (const event of events) {
     lastSeq = Math.max(lastSeq, event.seq);
+    totals.add(event);
     if (event.type === 'run.started') finished = null;
     if (event.type === 'run.finished') finished = event.outcome;
     if (event.type === 'mission.started') {
@@ -186,7 +192,14 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     if (event.type === 'mission.cancelled') setOutcome(missions, event.mission, 'cancelled');
     if (current !== undefined) collect(current, event);
   }
-  return { runId, lastSeq, missions: [...missions.values()], journals, finished };
+  return {
+    runId,
+    lastSeq,
+    missions: [...missions.values()],
+    journals,
+    finished,
+    totals: totals.result(),
+  };
 }
 
 /**

@@ -66,6 +66,7 @@ export interface RunSummary extends Spending {
   status: RunStatus;
   /** ISO time of the first event ('' for an empty journal). */
   startedAt: string;
+  /** The time its sessions ran (a crashed one up to its last event), not the pauses between. */
   durationMs: number;
   /** The run was resumed from its journal at least once. */
   resumed: boolean;

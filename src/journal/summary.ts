@@ -5,6 +5,7 @@
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type MissionEvent, type MissionEventType } from '../base/events.ts';
+import { RunTotalsTally } from './run-totals.ts';
 import type {
   MissionSummary,
   ModelSpending,
@@ -64,9 +65,8 @@ class SummaryBuilder {
   private readonly missions = new Map<string, MissionSummary>();
   /** The mission whose tasks the next task events belong to. */
   private currentMission = '';
-  private segmentStart: number | null = null;
-  private finishedDurationMs = 0;
-  private lastTime = 0;
+  /** The run's duration over its sessions (crashed ones included). */
+  private readonly totals = new RunTotalsTally();
 
   constructor(private readonly unfinished: 'running' | 'interrupted') {
     this.summary = {
@@ -89,18 +89,15 @@ class SummaryBuilder {
     const summary = this.summary;
     if (summary.runId === '') summary.runId = event.runId;
     if (summary.startedAt === '') summary.startedAt = event.time;
-    this.lastTime = Date.parse(event.time);
+    this.totals.add(event);
     switch (event.type) {
       case 'run.started':
         if (summary.mission === '') summary.mission = event.mission;
         summary.resumed ||= event.resumed;
         summary.status = this.unfinished;
-        this.segmentStart = Date.parse(event.time);
         break;
       case 'run.finished':
         summary.status = event.outcome;
-        this.finishedDurationMs += event.durationMs;
-        this.segmentStart = null;
         break;
       case 'mission.started':
         this.currentMission = event.mission;
@@ -131,8 +128,7 @@ class SummaryBuilder {
 
   result(): RunSummary {
     const summary = this.summary;
-    const open = this.segmentStart === null ? 0 : Math.max(0, this.lastTime - this.segmentStart);
-    summary.durationMs = this.finishedDurationMs + open;
+    summary.durationMs = this.totals.durationMs();
     summary.missions = [...this.missions.values()];
     summary.tasks = [...this.tasks.values()];
     summary.models = [...this.models.values()];

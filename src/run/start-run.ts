@@ -6,9 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { MissionConfig } from '../config/config-types.ts';
+import { addRunTotals } from '../journal/run-totals.ts';
 import { CostLedger } from '../models/cost-ledger.ts';
 import type { Redactor } from '../base/redact.ts';
-import { totalTokens } from '../models/usage.ts';
+import { emptyUsage, totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { actorId } from '../base/events.ts';
@@ -88,23 +89,28 @@ async function runMissionsSafely(context: RunContext): Promise<RunResult> {
       code: 'run.defect',
       message: `the run stopped on a defect: ${reasonOf(error)}`,
     });
+    // What the run had spent before it is still its figures (not 0).
+    const totals = addRunTotals(context.options.resume?.totals, {
+      usage: emptyUsage(),
+      costPico: '0',
+      unpriced: false,
+      durationMs: 0,
+    });
     context.bus.emit({
       type: 'run.finished',
       actor: 'run',
       outcome: 'failed',
       exitCode: RUN_EXIT_CODES.failed,
-      durationMs: 0,
-      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
-      costPico: '0',
+      ...totals,
     });
     return {
       runId: context.runId,
       status: 'failed',
       missions: [{ name: context.options.mission, status: 'failed', error: reasonOf(error) }],
       tasks: [],
-      tokens: 0,
-      costPico: 0n,
-      unpriced: false,
+      tokens: totalTokens(totals.usage),
+      costPico: BigInt(totals.costPico),
+      unpriced: totals.unpriced,
     };
   }
 }
@@ -138,6 +144,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     actor: 'run',
     mission: options.mission,
     resumed: options.resume !== undefined,
+    ...(options.resume !== undefined ? { before: options.resume.totals } : {}),
   });
   // Load-time warnings (e.g. reasoning on a model that cannot reason) belong to the run's record.
   for (const warning of options.config.warnings) {
@@ -225,23 +232,28 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     : missions.every((mission) => mission.status === 'succeeded')
       ? 'succeeded'
       : (missions.find((mission) => mission.status !== 'succeeded')?.status ?? 'failed');
-  const total = costs.run();
+  const session = costs.run();
+  // A resumed run reports the whole run: its earlier sessions as the journal counted them.
+  const totals = addRunTotals(options.resume?.totals, {
+    usage: session.usage,
+    costPico: String(session.pico),
+    unpriced: session.unpriced,
+    durationMs: Math.round(performance.now() - started),
+  });
   bus.emit({
     type: 'run.finished',
     actor: 'run',
     outcome: status,
     exitCode: RUN_EXIT_CODES[status],
-    durationMs: Math.round(performance.now() - started),
-    usage: total.usage,
-    costPico: String(total.pico),
+    ...totals,
   });
   return {
     runId,
     status,
     missions,
     tasks,
-    tokens: totalTokens(total.usage),
-    costPico: total.pico,
-    unpriced: total.unpriced,
+    tokens: totalTokens(totals.usage),
+    costPico: BigInt(totals.costPico),
+    unpriced: totals.unpriced,
   };
 }

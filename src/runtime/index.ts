@@ -35,9 +35,11 @@ export {
   type MissionEvent,
   type MissionEventType,
   type ModelReference,
+  type ModelTotals,
   type Outcome,
   type ParsedActorId,
   type RouteActivation,
+  type RunTotals,
   type SkipReason,
   type Subtask,
 } from '../base/events.ts';

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRunState, resumedInputs } from '../../src/cli/resume-command.ts';
 import { loadProject } from '../../src/config/index.ts';
 import { UsageError } from '../../src/base/errors.ts';
+import { runTotals } from '../../src/journal/run-totals.ts';
 import type { RunJournalState } from '../../src/journal/restore.ts';
 
 let dir: string;
@@ -44,6 +45,7 @@ function state(inputs: Record<string, unknown>): RunJournalState {
     missions: [{ name: 'm', inputs, chainedFrom: null, outcome: null }],
     journals: new Map(),
     finished: null,
+    totals: runTotals([]),
   };
 }
 

@@ -158,42 +158,50 @@ describe('summarizeRun', () => {
 });
 
 describe('summarizeRun of a resumed run', () => {
-  it("takes the status of the last segment and adds the segments' durations", () => {
+  it('counts every session: a crashed one up to its last event, a finished one as its run.finished says', () => {
     const bus = new EventBus({ runId: 'r', now: steppingClock('2026-01-01T00:00:00.000Z') });
     const events: MissionEvent[] = [];
     bus.subscribe((event) => events.push(event));
     const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+    const finish = (outcome: 'failed' | 'succeeded', durationMs: number): void => {
+      bus.emit({
+        type: 'run.finished',
+        actor: 'run',
+        outcome,
+        exitCode: outcome === 'failed' ? 1 : 0,
+        durationMs,
+        usage,
+        costPico: '0',
+      });
+    };
+    // Session 1 (seconds 0-2) is killed after its third event.
     bus.emit({ type: 'run.started', actor: 'run', mission: 'm', resumed: false });
-    bus.emit({
-      type: 'run.finished',
-      actor: 'run',
-      outcome: 'failed',
-      exitCode: 1,
-      durationMs: 1_000,
-      usage,
-      costPico: '0',
-    });
+    bus.emit({ type: 'warning', actor: 'run', code: 'c', message: 'one' });
+    bus.emit({ type: 'warning', actor: 'run', code: 'c', message: 'two' });
+    const crashed = summarizeRun(events);
+    // Session 2 (seconds 3-4) fails: its run.finished counts session 1 too (2 s + 1 s).
     bus.emit({ type: 'run.started', actor: 'run', mission: 'm', resumed: true });
+    finish('failed', 3_000);
+    const failed = summarizeRun(events);
+    // Session 3 (seconds 5-7) is resumed, killed, then session 4 (8-9) succeeds.
+    bus.emit({ type: 'run.started', actor: 'run', mission: 'm', resumed: true });
+    bus.emit({ type: 'warning', actor: 'run', code: 'c', message: 'three' });
+    bus.emit({ type: 'warning', actor: 'run', code: 'c', message: 'four' });
     const interrupted = summarizeRun(events);
-    bus.emit({
-      type: 'run.finished',
-      actor: 'run',
-      outcome: 'succeeded',
-      exitCode: 0,
-      durationMs: 2_500,
-      usage,
-      costPico: '0',
-    });
-    const finished = summarizeRun(events);
-    expect([interrupted.status, interrupted.durationMs, interrupted.resumed]).toEqual([
-      'interrupted',
-      1_000,
-      true,
-    ]);
-    expect([finished.status, finished.durationMs, finished.resumed]).toEqual([
-      'succeeded',
-      3_500,
-      true,
+    bus.emit({ type: 'run.started', actor: 'run', mission: 'm', resumed: true });
+    finish('succeeded', 6_000);
+    const succeeded = summarizeRun(events);
+    expect(
+      [crashed, failed, interrupted, succeeded].map((summary) => [
+        summary.status,
+        summary.durationMs,
+        summary.resumed,
+      ]),
+    ).toEqual([
+      ['interrupted', 2_000, false],
+      ['failed', 3_000, true],
+      ['interrupted', 5_000, true],
+      ['succeeded', 6_000, true],
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * events alone, so a live run and a replayed journal print the same lines and summary.
  */
 import { totalTokens } from '../../models/usage.ts';
-import type { MissionEvent } from '../../base/events.ts';
+import type { MissionEvent, RunTotals } from '../../base/events.ts';
 
 /** A task as the summary shows it. */
 export interface TaskLine {
@@ -68,6 +68,9 @@ export function taskKey(state: LogState, task: string): string {
 export function observeEvent(state: LogState, event: MissionEvent): void {
   state.startMs ??= Date.parse(event.time);
   switch (event.type) {
+    case 'run.started':
+      if (event.before !== undefined) countEarlierSessions(state, event.before);
+      return;
     case 'mission.started':
       state.mission = event.mission;
       return;
@@ -146,6 +149,27 @@ function taskLine(state: LogState, task: string): TaskLine {
     state.tasks.set(key, line);
   }
   return line;
+}
+
+/**
+ * A resumed run's spending starts from what its journal counted before: set, not added, so a
+ * replayed journal (whose earlier responses were already counted) ends with the same figures.
+ */
+function countEarlierSessions(state: LogState, before: RunTotals): void {
+  state.models = new Map(
+    before.models.map((spent) => [
+      `${spent.model.config}.${spent.model.key}`,
+      {
+        requests: spent.requests,
+        tokens: totalTokens(spent.usage),
+        costPico: BigInt(spent.costPico),
+        unpriced: spent.unpriced,
+      },
+    ]),
+  );
+  state.tokens = totalTokens(before.usage);
+  state.costPico = BigInt(before.costPico);
+  state.unpriced = before.unpriced;
 }
 
 function recordSpend(

@@ -17,10 +17,12 @@ export interface HeaderProps {
 
 function elapsedMs(header: RunHeader, now: number, replaying: boolean): number {
   if (header.durationMs !== null) return header.durationMs;
-  if (header.startedAt === null) return 0;
+  const start = header.sessionStartedAt ?? header.startedAt;
+  if (start === null) return 0;
   // A replay runs on the journal's clock, not on today's.
   const until = replaying && header.lastEventAt !== null ? Date.parse(header.lastEventAt) : now;
-  return Math.max(0, until - Date.parse(header.startedAt));
+  // A resumed run: its earlier sessions, then this one (not the pause between them).
+  return header.earlierMs + Math.max(0, until - Date.parse(start));
 }
 
 function replayText(replay: ReplayStatus): string {

@@ -2,11 +2,11 @@
  * Spending from `model.response`: cost rows per task, actor and model, the totals, the
  * header's running figures and the tree's per-node sums.
  */
-import { parseActorId, type EventOf } from '../../base/events.ts';
+import { parseActorId, type EventOf, type RunTotals } from '../../base/events.ts';
 import { addSpend } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { usageTokens } from './outputs.ts';
-import { emptyCostRow, type CostRow } from './state.ts';
+import { emptyCostRow, type CostRow, type TokenUsage } from './state.ts';
 
 /** The cost table key of a model: its block label and key. */
 export function modelKey(model: EventOf<'model.response'>['model']): string {
@@ -67,4 +67,49 @@ export function reduceCost(draft: StateDraft, event: EventOf<'model.response'>):
     unpriced: draft.header.unpriced || unpriced,
   });
   addSpend(draft, event.actor, tokens, costPico, unpriced);
+}
+
+/** The per-task and per-actor row holding what a resumed run's earlier sessions spent. */
+export const EARLIER_SESSIONS = '(before resume)';
+
+function spentRow(
+  key: string,
+  spent: { requests: number; usage: TokenUsage; costPico: string; unpriced: boolean },
+  local: boolean,
+): CostRow {
+  return {
+    key,
+    requests: spent.requests,
+    input: spent.usage.input,
+    cacheRead: spent.usage.cacheRead,
+    cacheWrite: spent.usage.cacheWrite,
+    output: spent.usage.output,
+    reasoning: spent.usage.reasoning,
+    reasoningEstimated: spent.usage.reasoningEstimated === true,
+    costPico: BigInt(spent.costPico),
+    unpriced: spent.unpriced && !local,
+    local,
+  };
+}
+
+/**
+ * A resumed run starts from what its earlier sessions spent (`run.started`'s `before`): the
+ * header, the totals, each model, and one `(before resume)` row per task and actor table. A
+ * replayed journal has counted those responses one by one already and is left as it is.
+ */
+export function countEarlierSessions(draft: StateDraft, before: RunTotals): void {
+  if (draft.state.costs.total.requests >= before.requests) return;
+  const earlier = spentRow(EARLIER_SESSIONS, before, false);
+  draft.setCostTotal({ ...earlier, key: 'total' });
+  draft.setCostRow('byTask', earlier);
+  draft.setCostRow('byActor', earlier);
+  for (const spent of before.models) {
+    const local = spent.model.provider === 'ollama';
+    draft.setCostRow('byModel', spentRow(modelKey(spent.model), spent, local));
+  }
+  draft.patchHeader({
+    tokens: usageTokens(before.usage),
+    costPico: BigInt(before.costPico),
+    unpriced: earlier.unpriced,
+  });
 }

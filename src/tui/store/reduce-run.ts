@@ -3,6 +3,7 @@ import type { MissionEvent } from '../../base/events.ts';
 import { finishActor, finishSubtree, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError, usageTokens } from './outputs.ts';
+import { countEarlierSessions } from './reduce-costs.ts';
 
 /** Applies a run or mission event; returns false when the event is not one. */
 export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
@@ -12,7 +13,11 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
         mission: draft.header.mission ?? event.mission,
         status: 'running',
         startedAt: draft.header.startedAt ?? event.time,
+        sessionStartedAt: event.time,
+        earlierMs: event.before?.durationMs ?? 0,
+        durationMs: null,
       });
+      if (event.before !== undefined) countEarlierSessions(draft, event.before);
       return true;
     case 'run.finished':
       draft.patchHeader({

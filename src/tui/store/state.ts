@@ -143,6 +143,10 @@ export interface RunHeader {
   status: ActorStatus;
   /** ISO time of the first event. */
   startedAt: string | null;
+  /** ISO time of the latest `run.started` (a resumed run's session). */
+  sessionStartedAt: string | null;
+  /** Time the run's earlier sessions ran (a resumed run), added to the session's elapsed time. */
+  earlierMs: number;
   /** ISO time of the latest event (a replay's clock). */
   lastEventAt: string | null;
   durationMs: number | null;
@@ -207,6 +211,8 @@ export function initialState(): TuiState {
       runId: null,
       status: 'pending',
       startedAt: null,
+      sessionStartedAt: null,
+      earlierMs: 0,
       lastEventAt: null,
       durationMs: null,
       tokens: 0,

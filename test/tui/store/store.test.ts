@@ -5,6 +5,10 @@ import {
   initialState,
   treeRows,
 } from '../../../src/tui/store/index.ts';
+import { runTotals } from '../../../src/journal/run-totals.ts';
+import { headerFacts } from '../../../src/tui/components/Header.tsx';
+import { EventBus } from '../../../src/runtime/event-bus.ts';
+import type { MissionEvent } from '../../../src/base/events.ts';
 import { fixtureEvents, testBus } from '../fixture.ts';
 
 function stateOf(events = fixtureEvents()) {
@@ -274,6 +278,78 @@ describe('applyEvents', () => {
     const resumed = applyEvents(initialState(), events);
     expect(resumed.held).toEqual([]);
     expect(resumed.header.paused).toBe(false);
+  });
+});
+
+describe('a resumed run', () => {
+  // The fixture's 65 events (22 requests) were the killed session, 6.4 s long; an hour later
+  // the resumed session starts and makes one request.
+  const earlier = fixtureEvents();
+  const before = runTotals(earlier);
+  function resumedSession(): MissionEvent[] {
+    const start = Date.parse('2026-01-01T01:00:00.000Z');
+    let tick = 0;
+    const bus = new EventBus({
+      runId: 'run-1',
+      lastSeq: earlier.length,
+      now: () => new Date(start + 100 * tick++),
+    });
+    const events: MissionEvent[] = [];
+    bus.subscribe((event) => events.push(event));
+    bus.emit({ type: 'run.started', actor: 'run', mission: 'research', resumed: true, before });
+    bus.emit({
+      type: 'model.response',
+      actor: 'commander:fetch',
+      requestId: 'r9',
+      model: { provider: 'openai', config: 'main', key: 'fast', apiName: 'gpt-fast' },
+      message: { role: 'assistant', parts: [{ type: 'text', text: 'done' }] },
+      usage: { input: 1000, output: 200, cacheRead: 500, cacheWrite: 0, reasoning: 0 },
+      costPico: '1200000000',
+      unpriced: false,
+      stopReason: 'end',
+      durationMs: 50,
+    });
+    return events;
+  }
+
+  it('starts from what the earlier sessions spent: header, totals, models, a before-resume row', () => {
+    expect([earlier.length, before.requests, before.durationMs]).toEqual([65, 22, 6_400]);
+    const { header, costs } = stateOf(resumedSession());
+    expect([header.tokens, header.costPico, header.unpriced]).toEqual([
+      4240 + 1700,
+      2_400_000_000n,
+      true,
+    ]);
+    expect(costs.total).toMatchObject({ requests: 23, input: 4300, output: 640, cacheRead: 1000 });
+    expect(costs.byModel.get('main.fast')).toMatchObject({ requests: 2, costPico: 2_400_000_000n });
+    expect(costs.byModel.get('local.llama')).toMatchObject({ requests: 1, local: true });
+    expect([...costs.byTask].map(([key, row]) => [key, row.requests])).toEqual([
+      ['(before resume)', 22],
+      ['fetch', 1],
+    ]);
+    // Elapsed: the killed session's 6.4 s, then this session's 1 s (not the hour between).
+    const facts = headerFacts(
+      {
+        header,
+        title: 't',
+        now: Date.parse('2026-01-01T01:00:01.000Z'),
+        paused: false,
+        heldCount: 0,
+        replay: null,
+        width: 200,
+      },
+      200,
+    );
+    expect(facts).toBe(
+      't · mission research · run run-1 · ● running · 00:07.4 · 5,940 tok · $0.0024*',
+    );
+  });
+
+  it('replayed from the whole journal, counts the earlier sessions once', () => {
+    const { header, costs } = stateOf([...earlier, ...resumedSession()]);
+    expect([header.tokens, header.costPico]).toEqual([4240 + 1700, 2_400_000_000n]);
+    expect(costs.total).toMatchObject({ requests: 23 });
+    expect([...costs.byTask.keys()]).toEqual(['fetch', 'analyze']);
   });
 });
 
