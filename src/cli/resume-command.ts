@@ -7,12 +7,7 @@ import type { Config, MissionConfig } from '../config/config-types.ts';
 import { UsageError } from '../base/errors.ts';
 import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
-import {
-  missionToResume,
-  restoreFromJournal,
-  restoreReads,
-  type RunJournalState,
-} from '../journal/restore.ts';
+import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
 import { journalWriterAlive } from '../journal/runs.ts';
 import { findRun } from './find-run.ts';
 import type { CliIo } from './io.ts';
@@ -67,7 +62,7 @@ export async function readRunState(stateDir: string, idOrPrefix: string): Promis
       'wait for it to finish, or stop it (Ctrl-C) before resuming',
     );
   }
-  const { events } = await readJournal(paths.journal, { resolve: restoreReads });
+  const { events } = await readJournal(paths.journal);
   const state = restoreFromJournal(runId, events);
   if (state.finished === 'succeeded') {
     throw new UsageError(`run ${runId} succeeded; there is nothing to resume`);

@@ -5,9 +5,10 @@
  * so a line on disk always finds its blobs; a crash in between leaves at most an unreferenced
  * blob or a temporary file, which the next writer removes.
  */
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BlobReferenceError, type BlobSource } from './blob-references.ts';
+import { BlobReferenceError, type BlobSource } from './blob-resolve.ts';
 import { isMissing } from './paths.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -69,33 +70,52 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Reads a run's blobs, each at most once per reader. */
+/** Reads a run's blobs: checks each once per reader, reads a text whenever it is asked for. */
 export class BlobReader implements BlobSource {
-  private readonly texts = new Map<string, string>();
+  private readonly checked = new Set<string>();
 
   constructor(readonly directory: string) {}
 
-  async read(sha256: string, bytes: number): Promise<string> {
-    const known = this.texts.get(sha256);
-    if (known !== undefined) return known;
-    if (!SHA256_HEX.test(sha256)) {
-      throw new BlobReferenceError(`"${sha256}" is not a blob name (64 hex digits)`);
-    }
-    const path = blobPath(this.directory, sha256);
-    let content: Buffer;
+  async check(sha256: string, bytes: number): Promise<void> {
+    if (this.checked.has(sha256)) return;
+    const path = this.pathOf(sha256);
+    let size: number;
     try {
-      content = await readFile(path);
+      size = (await stat(path)).size;
     } catch (error) {
       if (isMissing(error)) throw new BlobReferenceError(`its blob ${path} is missing`);
       throw error;
     }
-    if (content.length !== bytes) {
-      throw new BlobReferenceError(
-        `its blob ${path} has ${content.length} bytes, the journal expects ${bytes}`,
-      );
+    checkSize(path, size, bytes);
+    this.checked.add(sha256);
+  }
+
+  // Synchronous: a string is read where it is first used, which cannot wait.
+  readNow(sha256: string, bytes: number): string {
+    const path = this.pathOf(sha256);
+    let content: Buffer;
+    try {
+      content = readFileSync(path);
+    } catch (error) {
+      if (isMissing(error)) throw new BlobReferenceError(`its blob ${path} is missing`);
+      throw error;
     }
-    const text = content.toString('utf8');
-    this.texts.set(sha256, text);
-    return text;
+    checkSize(path, content.length, bytes);
+    return content.toString('utf8');
+  }
+
+  private pathOf(sha256: string): string {
+    if (!SHA256_HEX.test(sha256)) {
+      throw new BlobReferenceError(`"${sha256}" is not a blob name (64 hex digits)`);
+    }
+    return blobPath(this.directory, sha256);
+  }
+}
+
+function checkSize(path: string, size: number, bytes: number): void {
+  if (size !== bytes) {
+    throw new BlobReferenceError(
+      `its blob ${path} has ${size} bytes, the journal expects ${bytes}`,
+    );
   }
 }

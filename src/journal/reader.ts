@@ -2,24 +2,19 @@
  * Reads a run journal back: every journaled event in order (message.appended included), so
  * `show`, `replay` and `resume` work from the file alone. A torn last line (a crash while
  * writing) is ignored; damage anywhere else is a `CorruptJournalError`. Strings the writer
- * moved to blobs are put back from the `blobs/` folder beside the journal, for the event types
- * the caller reads (the others keep `BLOB_PLACEHOLDER`, and no blob of theirs is read).
+ * moved to blobs come back from the `blobs/` folder beside the journal: each checked as its line
+ * is read, its text read when first used (blob-resolve.ts).
  */
 import { dirname, join } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { UsageError } from '../base/errors.ts';
-import type { MissionEvent, MissionEventType } from '../base/events.ts';
-import { BLOBS_KEY, BlobReferenceError, resolveBlobs } from './blob-references.ts';
+import type { MissionEvent } from '../base/events.ts';
+import { BLOBS_KEY } from './blob-references.ts';
+import { attachBlobs, BlobReferenceError } from './blob-resolve.ts';
 import { BlobReader } from './blob-store.ts';
 import { CorruptJournalError, JournalNotFoundError } from './journal-errors.ts';
 import { BadJsonLine, readJsonLines, type JsonLinesEnd } from './json-lines.ts';
 import { BLOBS_DIRECTORY_NAME, isMissing } from './paths.ts';
-
-/** Options of the journal readers. */
-export interface ReadJournalOptions {
-  /** The event types whose blobs are read; default every type. */
-  resolve?: (type: MissionEventType) => boolean;
-}
 
 /** A journal's content. */
 export interface JournalContent {
@@ -31,15 +26,12 @@ export interface JournalContent {
 }
 
 /** Reads a whole journal (streamed line by line). */
-export async function readJournal(
-  path: string,
-  options: ReadJournalOptions = {},
-): Promise<JournalContent> {
+export async function readJournal(path: string): Promise<JournalContent> {
   const events: MissionEvent[] = [];
   const problems: string[] = [];
   const end: JsonLinesEnd = { torn: false, tornLine: null };
   let lastSeq = 0;
-  for await (const { line, event } of journalEvents(path, end, options)) {
+  for await (const { line, event } of journalEvents(path, end)) {
     if (event.seq <= lastSeq) {
       problems.push(`line ${line}: seq ${event.seq} does not follow seq ${lastSeq}`);
     }
@@ -61,10 +53,8 @@ export async function readJournal(
 export async function* journalEvents(
   path: string,
   end: JsonLinesEnd = { torn: false, tornLine: null },
-  options: ReadJournalOptions = {},
 ): AsyncGenerator<{ line: number; event: MissionEvent }> {
   const blobs = new BlobReader(join(dirname(path), BLOBS_DIRECTORY_NAME));
-  const resolve = options.resolve ?? (() => true);
   try {
     for await (const { line, value } of readJsonLines(path, end)) {
       const problem = eventProblem(value);
@@ -73,7 +63,7 @@ export async function* journalEvents(
       const refs = event[BLOBS_KEY];
       if (refs !== undefined) {
         delete event[BLOBS_KEY];
-        if (resolve(event.type)) await resolveLine(event, refs, blobs, path, line);
+        await attachLine(event, refs, blobs, path, line);
       }
       yield { line, event };
     }
@@ -85,23 +75,19 @@ export async function* journalEvents(
   }
 }
 
-async function resolveLine(
+async function attachLine(
   event: MissionEvent,
   refs: unknown,
   blobs: BlobReader,
   path: string,
   line: number,
 ): Promise<void> {
+  const corrupt = (error: BlobReferenceError): CorruptJournalError =>
+    new CorruptJournalError(path, line, `a long string cannot be read back: ${error.message}`);
   try {
-    await resolveBlobs(event, refs, blobs);
+    await attachBlobs(event, refs, blobs, corrupt);
   } catch (error) {
-    if (error instanceof BlobReferenceError) {
-      throw new CorruptJournalError(
-        path,
-        line,
-        `a long string cannot be read back: ${error.message}`,
-      );
-    }
+    if (error instanceof BlobReferenceError) throw corrupt(error);
     throw error;
   }
 }

@@ -9,25 +9,11 @@ import {
   actorId,
   parseActorId,
   type MissionEvent,
-  type MissionEventType,
   type Outcome,
   type RunTotals,
   type Subtask,
 } from '../base/events.ts';
 import { RunTotalsTally } from './run-totals.ts';
-
-// Requests, responses and calls are journaled for reading; the conversations are rebuilt from
-// message.appended, so a resume reads none of their blobs.
-const NOT_RESTORED: ReadonlySet<MissionEventType> = new Set([
-  'model.request',
-  'model.response',
-  'tool.called',
-]);
-
-/** Whether restoring reads the text of events of this type (pass to `readJournal`'s `resolve`). */
-export function restoreReads(type: MissionEventType): boolean {
-  return !NOT_RESTORED.has(type);
-}
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {
@@ -231,12 +217,17 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
     case 'message.appended':
       entry(journal.conversations, event.conversation, () => []).push(event.message);
       return;
-    case 'tool.completed':
+    case 'tool.completed': {
+      // Used only for a call a crash left unanswered: a long result's blob stays unread till then.
+      const completed = event;
       journal.toolResults.set(toolResultKey(event.actor, event.callId), {
-        content: event.result,
+        get content() {
+          return completed.result;
+        },
         isError: event.isError,
       });
       return;
+    }
     case 'plan.updated':
       journal.plans.set(event.actor, event.subtasks);
       return;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { MissionEvent } from '../base/events.ts';
 import { isMissing, listRunIds, runPaths, WRITER_PID_FILE_NAME } from './paths.ts';
 import { journalEvents } from './reader.ts';
-import { summarizeEventStream, summaryReads, type RunStatus, type RunSummary } from './summary.ts';
+import { summarizeEventStream, type RunStatus, type RunSummary } from './summary.ts';
 
 /** Journals read at the same time by `listRuns`. */
 const PARALLEL_READS = 8;
@@ -52,8 +52,7 @@ export async function listRuns(stateDir: string): Promise<RunRow[]> {
 export async function loadRunSummary(stateDir: string, runId: string): Promise<RunSummary> {
   const paths = runPaths(stateDir, runId);
   const unfinished = (await journalWriterAlive(paths.dir)) ? 'running' : 'interrupted';
-  const events = journalEvents(paths.journal, undefined, { resolve: summaryReads });
-  return summarizeEventStream(eventsOnly(events), unfinished);
+  return summarizeEventStream(eventsOnly(journalEvents(paths.journal)), unfinished);
 }
 
 async function* eventsOnly(

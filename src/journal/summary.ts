@@ -4,7 +4,7 @@
  */
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
-import { parseActorId, type MissionEvent, type MissionEventType } from '../base/events.ts';
+import { parseActorId, type MissionEvent } from '../base/events.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import type {
   MissionSummary,
@@ -15,13 +15,6 @@ import type {
 } from './summary-types.ts';
 
 export type * from './summary-types.ts';
-
-/** Whether the summary shows text of events of this type (pass to `journalEvents`' `resolve`). */
-export function summaryReads(type: MissionEventType): boolean {
-  return (
-    /^(run|mission|task|iteration)\./.test(type) || type === 'budget.exceeded' || type === 'warning'
-  );
-}
 
 /**
  * Summarises a run's journal. `unfinished` is the status of a run whose last start has no

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { BLOB_MIN_CHARS, BLOB_PLACEHOLDER, blobHash } from '../../src/journal/blob-references.ts';
 import { CorruptJournalError } from '../../src/journal/journal-errors.ts';
 import { readJournal } from '../../src/journal/reader.ts';
-import { restoreReads } from '../../src/journal/restore.ts';
 import { encodeJournalLine, openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
@@ -144,20 +143,22 @@ describe('long strings in the journal', () => {
     expect((await readJournal(join(dir, 'journal.jsonl'))).events).toEqual(emitted);
   });
 
-  it('are read only for the event types the reader asks for', async () => {
+  it('are checked when a line is read and read only when their string is first used', async () => {
     const response = `${ANSWER}(as streamed)`;
     const [streamed] = answerEvents(response);
     const [, appended] = answerEvents(ANSWER);
-    const { dir } = await journalOf([streamed!, appended!]);
-    // Resume rebuilds conversations from message.appended: a response's blob is never read.
+    const { dir, emitted } = await journalOf([streamed!, appended!]);
+    const path = join(dir, 'journal.jsonl');
+    const { events } = await readJournal(path);
+    // Rewritten after the read, before the use: the string read is the file's text then.
+    const blob = join(dir, 'blobs', `${blobHash(ANSWER)}.txt`);
+    const changed = 'C'.repeat(ANSWER.length);
+    await writeFile(blob, changed);
+    expect(events[1]).toMatchObject({ message: { parts: [{ type: 'text', text: changed }] } });
+    expect(events[0]).toEqual(emitted[0]);
+    // A missing blob is found when its line is read, whoever would have used it.
     const missing = join(dir, 'blobs', `${blobHash(response)}.txt`);
     await rm(missing);
-    const path = join(dir, 'journal.jsonl');
-    const { events } = await readJournal(path, { resolve: restoreReads });
-    expect(events[0]).toMatchObject({
-      message: { parts: [{ type: 'text', text: BLOB_PLACEHOLDER }] },
-    });
-    expect(events[1]).toMatchObject({ message: { parts: [{ type: 'text', text: ANSWER }] } });
     await expect(readJournal(path)).rejects.toThrow(
       new CorruptJournalError(
         path,
