@@ -12,9 +12,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 
 /** Benchmarks in the order they are reported; each prints Markdown lines on stdout. */
-const benchmarks = ['verify.ts', 'verify-monsters.ts', 'models.ts', 'tui.ts', 'runtime.ts'].filter(
-  (name) => existsSync(join(here, name)),
-);
+const benchmarks = [
+  'verify.ts',
+  'verify-monsters.ts',
+  'models.ts',
+  'tui.ts',
+  'runtime.ts',
+  'resume.ts',
+].filter((name) => existsSync(join(here, name)));
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const sections: string[] = [];

@@ -5,22 +5,19 @@
  * resuming, then resumed to the end. Every time: the run finishes, no task or item that had
  * succeeded runs again, and every output is in the journal exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeRun } from '../../src/journal/summary.ts';
-import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import {
   EXPECTED_OUTPUTS,
   RESUME_PROJECT,
   respondToResumable,
 } from '../actors/resume/resume-fixture.ts';
+import { journalOf, sortie as runSortie, type Child } from './cli-resume-harness.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const ENV = { NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1' };
 /** Events a complete run prints (about 180); kills land before the last. */
 const KILL_RANGE = 170;
 
@@ -44,64 +41,8 @@ afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
 });
 
-interface Child {
-  process: ChildProcess;
-  exited: Promise<number | null>;
-  /** Resolves with the run id once the first event line arrived. */
-  runId: Promise<string>;
-  stderr: () => string;
-}
-
-/** Starts `sortie ARGS --json`; kills it with SIGKILL after `killAfter` event lines. */
 function sortie(args: string[], stateDir: string, killAfter?: number): Child {
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/sortie.js',
-      ...args,
-      '--json',
-      '--state-dir',
-      stateDir,
-      '--var',
-      'api_key=sk-test-crash',
-      '--var',
-      `base_url=${server.baseUrl('openai')}`,
-    ],
-    { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let lines = 0;
-  let pending = '';
-  let stderr = '';
-  let foundRunId: (id: string) => void = () => undefined;
-  const runId = new Promise<string>((resolve) => (foundRunId = resolve));
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const complete = pending.split('\n');
-    pending = complete.pop() ?? '';
-    for (const line of complete) {
-      if (lines === 0) foundRunId((JSON.parse(line) as { runId: string }).runId);
-      lines += 1;
-      if (killAfter !== undefined && lines === killAfter) child.kill('SIGKILL');
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { process: child, exited, runId, stderr: () => stderr };
-}
-
-function journalOf(stateDir: string, runId: string): MissionEvent[] {
-  const text = readFileSync(join(stateDir, 'runs', runId, 'journal.jsonl'), 'utf8');
-  // A SIGKILL may cut the last line: the reader ignores a torn tail, so does this check.
-  return text
-    .split('\n')
-    .filter((line) => line.endsWith('}'))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as MissionEvent];
-      } catch {
-        return [];
-      }
-    });
+  return runSortie(args, { stateDir, baseUrl: server.baseUrl('openai') }, killAfter);
 }
 
 /** A seeded generator (mulberry32), so a failing sequence of kill points can be replayed. */

@@ -1,0 +1,79 @@
+/**
+ * The real CLI for crash tests: `sortie ARGS --json` against a scripted model server, killed
+ * with SIGKILL after a number of its JSON event lines (or by the caller), and the journal it
+ * left, read as the crash left it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MissionEvent } from '../../src/base/events.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const ENV = { NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1' };
+
+/** A running CLI process. */
+export interface Child {
+  process: ChildProcess;
+  exited: Promise<number | null>;
+  /** Resolves with the run id once the first event line arrived. */
+  runId: Promise<string>;
+  stderr: () => string;
+}
+
+/** Where the CLI runs: its state directory and the model server's base URL. */
+export interface SortieTarget {
+  stateDir: string;
+  baseUrl: string;
+}
+
+/** Starts `sortie ARGS --json`; kills it with SIGKILL after `killAfter` event lines. */
+export function sortie(args: string[], target: SortieTarget, killAfter?: number): Child {
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/sortie.js',
+      ...args,
+      '--json',
+      '--state-dir',
+      target.stateDir,
+      '--var',
+      'api_key=sk-test-crash',
+      '--var',
+      `base_url=${target.baseUrl}`,
+    ],
+    { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let lines = 0;
+  let pending = '';
+  let stderr = '';
+  let foundRunId: (id: string) => void = () => undefined;
+  const runId = new Promise<string>((resolve) => (foundRunId = resolve));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop() ?? '';
+    for (const line of complete) {
+      if (lines === 0) foundRunId((JSON.parse(line) as { runId: string }).runId);
+      lines += 1;
+      if (killAfter !== undefined && lines === killAfter) child.kill('SIGKILL');
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { process: child, exited, runId, stderr: () => stderr };
+}
+
+/** The journal's events as a crash left them (a torn last line is skipped, as the reader does). */
+export function journalOf(stateDir: string, runId: string): MissionEvent[] {
+  const text = readFileSync(join(stateDir, 'runs', runId, 'journal.jsonl'), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.endsWith('}'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as MissionEvent];
+      } catch {
+        return [];
+      }
+    });
+}
