@@ -1,15 +1,14 @@
 /**
  * The real CLI for crash tests: `sortie ARGS --json` against a scripted model server, killed
  * with SIGKILL after a number of its JSON event lines (or by the caller), and the journal it
- * left, read as the crash left it.
+ * left, read as the crash left it. A child streaming its lines as it runs, so the test can kill
+ * it mid-run (cli-child.ts runs children to their end).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MissionEvent } from '../../src/base/events.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-const ENV = { NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1' };
+import { CLI_ENV, ROOT } from './cli-child.ts';
 
 /** A running CLI process. */
 export interface Child {
@@ -41,7 +40,7 @@ export function sortie(args: string[], target: SortieTarget, killAfter?: number)
       '--var',
       `base_url=${target.baseUrl}`,
     ],
-    { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, ...CLI_ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let lines = 0;
   let pending = '';
