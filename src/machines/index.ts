@@ -42,6 +42,20 @@ export type {
   DatasetCursorContext,
   DatasetCursorInput,
 } from './dataset-cursor.machine.ts';
+export { parallelIterationMachine } from './iteration.machine.ts';
+export type {
+  ItemAttemptInput,
+  ItemAttemptOutput,
+  ParallelIterationInput,
+  ParallelIterationOutput,
+} from './iteration-context.ts';
+export { sequentialIterationMachine } from './sequential-iteration.machine.ts';
+export type {
+  SequentialAttemptInput,
+  SequentialAttemptOutput,
+  SequentialIterationInput,
+  SequentialIterationOutput,
+} from './sequential-iteration.machine.ts';
 export * from './plan.ts';
 export type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 export { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';

@@ -9,11 +9,11 @@ export {
 } from './mission-runtime.ts';
 export type { MissionRuntime } from './mission-runtime.ts';
 export { missionEffects, TaskResults } from './mission-effects.ts';
-export { runParallelIteration } from './parallel-iteration.ts';
+export { runParallelTask } from './parallel-task.ts';
 export { commanderError, runPlainTask } from './plain-task.ts';
 export { missionTaskSpecs, runMission } from './run-mission.ts';
 export type { MissionRunResult, RunMissionOptions } from './run-mission.ts';
-export { runSequentialIteration } from './sequential-iteration.ts';
+export { runSequentialTask } from './sequential-task.ts';
 export { failedOutcome } from '../../machines/task-outcome.ts';
 export type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
 export { commanderScope, objectiveText, prepareTask } from './task-preparation.ts';

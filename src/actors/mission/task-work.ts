@@ -4,9 +4,9 @@
  */
 import { actorId } from '../../base/events.ts';
 import type { MissionRuntime } from './mission-runtime.ts';
-import { runParallelIteration } from './parallel-iteration.ts';
+import { runParallelTask } from './parallel-task.ts';
 import { runPlainTask } from './plain-task.ts';
-import { runSequentialIteration } from './sequential-iteration.ts';
+import { runSequentialTask } from './sequential-task.ts';
 import type { TaskOutcome } from '../../machines/task-outcome.ts';
 import { prepareTask } from './task-preparation.ts';
 import { restoreSucceededTask } from '../resume/restore-task.ts';
@@ -49,6 +49,6 @@ export async function runTaskWork(
     return { status: 'succeeded', summary, route: null, missionInputs: null, items: [] };
   }
   return iterator.parallel
-    ? runParallelIteration(prepared, iterator.dataset, items, signal)
-    : runSequentialIteration(prepared, iterator.dataset, items, signal);
+    ? runParallelTask(prepared, iterator.dataset, items, signal)
+    : runSequentialTask(prepared, iterator.dataset, items, signal);
 }

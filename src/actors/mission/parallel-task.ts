@@ -1,0 +1,148 @@
+/**
+ * A parallel iterated task: the parallel iteration machine provided with the item actor (one
+ * commander for one try of one item) and effects that emit the iteration events and record
+ * each settled item in the knowledge store.
+ */
+import { fromPromise } from 'xstate';
+import { parallelIterationMachine } from '../../machines/iteration.machine.ts';
+import type {
+  ItemAttemptInput,
+  ItemAttemptOutput,
+  ItemFailedParams,
+  ItemRetryingParams,
+  ItemStartedParams,
+  ItemSucceededParams,
+} from '../../machines/iteration-context.ts';
+import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
+import { failedOutcome } from '../../machines/task-outcome.ts';
+import { actorId, parseActorId } from '../../base/events.ts';
+import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
+import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
+import { runToEnd } from '../run-to-end.ts';
+import { commanderError } from './plain-task.ts';
+import type { PreparedTask } from './task-preparation.ts';
+import { objectiveText } from './task-preparation.ts';
+import { runTaskCommander } from './task-commander.ts';
+
+/** One try of one item: a fresh commander from the item's objective (or its journaled try). */
+function itemActor(prepared: PreparedTask, dataset: string, items: readonly unknown[]) {
+  return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal }) => {
+    const { index } = input;
+    const value = items[index];
+    const started = performance.now();
+    const result = await runTaskCommander(
+      prepared,
+      {
+        index,
+        objective: () =>
+          itemObjectiveMessage(objectiveText(prepared, { value }), dataset, index, value),
+        input: { itemIndex: index },
+        resumable: input.mayContinue,
+      },
+      signal,
+    );
+    const failure = commanderError(result);
+    if (failure !== undefined) return { status: 'failed', error: failure };
+    const durationMs = Math.round(performance.now() - started);
+    return { status: 'succeeded', output: result.output?.value ?? null, durationMs };
+  });
+}
+
+/** The iteration events of the task's items, and their records (kept in `records`). */
+function itemEffects(prepared: PreparedTask, items: readonly unknown[], records: TaskItemRecord[]) {
+  const { bus, knowledge } = prepared.runtime.services;
+  const task = prepared.config.name;
+  const about = (index: number) => ({
+    actor: actorId.commander(task, index),
+    task,
+    index,
+    itemId: itemIdOf(items[index], index),
+  });
+  return {
+    itemStarted: (_: unknown, { index, attempt }: ItemStartedParams) => {
+      bus.emit({ type: 'iteration.started', ...about(index), attempt });
+    },
+    itemSucceeded: (_: unknown, params: ItemSucceededParams) => {
+      const { index, output } = params;
+      knowledge.recordIteration(task, { index, item: items[index], status: 'succeeded', output });
+      records.push({ index, itemId: itemIdOf(items[index], index), status: 'succeeded', output });
+      const { attempt, durationMs } = params;
+      bus.emit({ type: 'iteration.succeeded', ...about(index), attempt, output, durationMs });
+    },
+    itemFailed: (_: unknown, { index, attempt, error, final }: ItemFailedParams) => {
+      bus.emit({ type: 'iteration.failed', ...about(index), attempt, error, final });
+      if (!final) return;
+      knowledge.recordIteration(task, { index, item: items[index], status: 'failed', error });
+      records.push({ index, itemId: itemIdOf(items[index], index), status: 'failed', error });
+    },
+    itemRetrying: (_: unknown, params: ItemRetryingParams) => {
+      bus.emit({ type: 'iteration.retrying', ...about(params.index), ...params });
+    },
+  };
+}
+
+/** Resumed run: the items that had succeeded, recorded again in the knowledge store. */
+function restoredItems(prepared: PreparedTask, items: readonly unknown[]): TaskItemRecord[] {
+  const task = prepared.config.name;
+  const succeeded = prepared.runtime.restore?.items.get(task);
+  if (succeeded === undefined) return [];
+  const { knowledge } = prepared.runtime.services;
+  return [...succeeded.values()]
+    .filter((record) => record.index < items.length)
+    .map((record) => {
+      const output = record.output;
+      knowledge.recordIteration(task, {
+        index: record.index,
+        item: items[record.index],
+        status: 'succeeded',
+        output,
+      });
+      return { index: record.index, itemId: record.itemId, status: 'succeeded', output };
+    });
+}
+
+/** Resumed run: the try each item's commander was on, by item index. */
+function restoredAttempts(prepared: PreparedTask): Map<number, number> {
+  const attempts = new Map<number, number>();
+  for (const [actor, attempt] of prepared.runtime.restore?.attempts ?? []) {
+    const parsed = parseActorId(actor);
+    if (parsed?.kind !== 'commander' || parsed.name !== prepared.config.name) continue;
+    if (parsed.index !== null) attempts.set(parsed.index, attempt);
+  }
+  return attempts;
+}
+
+/** Runs every item of the (locked, non-empty) dataset to the task's outcome. */
+export async function runParallelTask(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  signal: AbortSignal,
+): Promise<TaskOutcome> {
+  const iterator = prepared.config.iterator;
+  const records = restoredItems(prepared, items);
+  const machine = parallelIterationMachine.provide({
+    actors: { item: itemActor(prepared, dataset, items) },
+    actions: itemEffects(prepared, items, records),
+  });
+  const output = await runToEnd(
+    machine,
+    {
+      total: items.length,
+      concurrencyLimit: iterator?.concurrencyLimit ?? 1,
+      startDelay: iterator?.startDelay ?? 0,
+      smoketest: iterator?.smoketest === true,
+      maxAttempts: 1 + (iterator?.maxRetries ?? 0),
+      keepGoing: prepared.runtime.keepGoing,
+      succeeded: records.map((record) => record.index),
+      attempts: restoredAttempts(prepared),
+    },
+    signal,
+    'the task was cancelled',
+  );
+  records.sort((left, right) => left.index - right.index);
+  const summary = iteratedSummary(items.length, dataset, output.succeeded, output.failed);
+  prepared.runtime.services.knowledge.setIteratedSummary(prepared.config.name, summary);
+  if (output.error !== null) return failedOutcome(output.error, { summary, items: records });
+  return { status: 'succeeded', summary, route: null, missionInputs: null, items: records };
+}
