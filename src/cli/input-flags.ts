@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import type { ConfigSchema } from '../config/config-types.ts';
-import { applyDefaults, FILE_MARKER, formatProblem, validateValue } from '../schema/index.ts';
+import { FILE_MARKER, formatProblem, validate } from '../schema/index.ts';
 import { didYouMean } from '../base/suggest.ts';
 
 type PropertySchema = Record<string, unknown>;
@@ -63,11 +63,9 @@ export function parseInputFlags(
     }
   }
   if (problems.length === 0 && inputs) {
-    const withDefaults = applyDefaults(inputs.jsonSchema, values) as Record<string, unknown>;
-    for (const problem of validateValue(inputs.jsonSchema, withDefaults)) {
-      problems.push(`input ${formatProblem(problem)}`);
-    }
-    if (problems.length === 0) return withDefaults;
+    const checked = validate(inputs.jsonSchema, values, { applyDefaults: true });
+    for (const problem of checked.problems) problems.push(`input ${formatProblem(problem)}`);
+    if (problems.length === 0) return checked.value as Record<string, unknown>;
   }
   if (problems.length === 0) return values;
   const [first] = problems;

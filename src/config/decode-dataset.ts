@@ -1,5 +1,5 @@
 import type { Block, Expr } from './ast.ts';
-import { applyDefaults, validateValue } from '../schema/index.ts';
+import { formatProblem, validate } from '../schema/index.ts';
 import { constantValue } from './schema-helpers/index.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
@@ -68,19 +68,15 @@ export function decodeDataset(
         ]);
         return;
       }
-      const value = dataset.schema
-        ? applyDefaults(dataset.schema.jsonSchema, constant.value)
-        : constant.value;
-      if (dataset.schema) {
-        for (const problem of validateValue(dataset.schema.jsonSchema, value)) {
-          inner.sink.error(
-            item.span,
-            `item ${index}: ${problem.path || '/'}: ${problem.message}`,
-            inner.path,
-          );
-        }
+      if (dataset.schema === undefined) {
+        values.push(constant.value);
+        return;
       }
-      values.push(value);
+      const checked = validate(dataset.schema.jsonSchema, constant.value, { applyDefaults: true });
+      for (const problem of checked.problems) {
+        inner.sink.error(item.span, formatProblem({ ...problem, item: index }), inner.path);
+      }
+      values.push(checked.value);
     });
     dataset.items = values;
   }

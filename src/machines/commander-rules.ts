@@ -3,8 +3,7 @@
  * commander machine names each one as a guard; the texts are what models read.
  */
 import { NO_ROUTE } from '../tools/commander/index.ts';
-import { schemaProblems } from '../tools/define-tool.ts';
-import { formatProblem, validateValue } from '../schema/validate.ts';
+import { formatProblem, validate, type Validation } from '../schema/index.ts';
 import type { CommanderContext, CommanderRoute } from './commander-context.ts';
 import { currentItem, headArguments, headOf, isSequential } from './commander-context.ts';
 import { openSubtaskCount } from './plan.ts';
@@ -91,10 +90,9 @@ function chosenMissionRoute(context: CommanderContext): CommanderRoute | undefin
 export function missionInputProblems(context: CommanderContext): string[] {
   const route = chosenMissionRoute(context);
   if (route?.inputSchema === undefined) return [];
-  // The shared validator knows file inputs' shapes; defaults are applied when the mission starts.
-  return validateValue(route.inputSchema, taskCompleteArguments(context).mission_inputs ?? {}).map(
-    formatProblem,
-  );
+  const inputs = taskCompleteArguments(context).mission_inputs ?? {};
+  // Checked as the chained mission will check them when it starts: defaults applied.
+  return validate(route.inputSchema, inputs, { applyDefaults: true }).problems.map(formatProblem);
 }
 
 /** The route recorded on success: the chosen key; null for `none` and without a router. */
@@ -117,11 +115,20 @@ export const completionErrors = {
     `mission_inputs do not match the inputs of mission ${JSON.stringify(chosenMissionRoute(context)?.key ?? '')}`,
 };
 
-/** The output of the head `submit_output` call validated against the task's schema. */
-export function outputProblems(context: CommanderContext): string[] {
+/**
+ * The output of the head `submit_output` call validated against the task's schema, defaults
+ * applied: `value` is what an accepted output records.
+ */
+export function checkedOutput(context: CommanderContext): Validation {
+  const output = headArguments(context).output;
   const schema = context.task.outputSchema;
-  if (schema === undefined) return [];
-  return schemaProblems(schema, headArguments(context).output);
+  if (schema === undefined) return { value: output, problems: [] };
+  return validate(schema, output, { applyDefaults: true });
+}
+
+/** The problems of the head `submit_output` call's output, as the model reads them. */
+export function outputProblems(context: CommanderContext): string[] {
+  return checkedOutput(context).problems.map(formatProblem);
 }
 
 /** Why a sequential task cannot take an output now, or null when an item is current. */

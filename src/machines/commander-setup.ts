@@ -15,7 +15,7 @@ import {
   NOT_EXECUTED_TEXT,
   NUDGE_TEXT,
 } from './commander-limits.ts';
-import { recordedRoute, taskCompleteArguments } from './commander-rules.ts';
+import { checkedOutput, recordedRoute, taskCompleteArguments } from './commander-rules.ts';
 import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts';
 import type { ModelTurnOutput } from './turn-types.ts';
 import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
@@ -179,7 +179,7 @@ export const commanderSetup = commanderBase.extend({
     ),
     acceptOutput: action(
       enqueueActions(({ context, enqueue }) => {
-        const output = headArguments(context).output;
+        const output = checkedOutput(context).value;
         const index = workingItem(context);
         const sequential = context.task.iterator === 'sequential';
         const replaced =

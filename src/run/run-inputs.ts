@@ -6,9 +6,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { MissionConfig } from '../config/config-types.ts';
-import { UsageError } from '../base/errors.ts';
-import { applyDefaults } from '../schema/defaults.ts';
-import { formatProblem, validateValue } from '../schema/validate.ts';
+import { checkedInputs } from '../actors/mission/run-checks.ts';
 import { protectedInputValues } from './run-redactor.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 
@@ -39,18 +37,7 @@ export async function prepareMissionInputs(
   runDir: string,
   cwd: string = process.cwd(),
 ): Promise<PreparedInputs> {
-  const schema = mission.inputs?.jsonSchema;
-  const withDefaults = (
-    schema === undefined ? { ...given } : applyDefaults(schema, given)
-  ) as Record<string, unknown>;
-  if (schema !== undefined) {
-    const problems = validateValue(schema, withDefaults);
-    if (problems.length > 0) {
-      throw new UsageError(
-        `inputs of mission "${mission.name}" are invalid: ${problems.map(formatProblem).join('; ')}`,
-      );
-    }
-  }
+  const withDefaults = checkedInputs(mission, given);
   const secrets = protectedInputValues(mission, withDefaults);
   const inputs: Record<string, unknown> = { ...withDefaults };
   const files: Record<string, { path: string }> = {};

@@ -1,20 +1,34 @@
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+/**
+ * The one validation path: tool arguments, task outputs, mission inputs and dataset items are
+ * all checked here, against one ajv instance that never modifies what it checks, and their
+ * problems are worded by `problem-text.ts`.
+ */
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ajv } from './ajv.ts';
-import { FILE_MARKER } from './json-schema.ts';
+import { applyDefaults } from './defaults.ts';
+import { problemOf, type Problem } from './problem-text.ts';
 
-/** One validation failure: a JSON pointer into the value (`/` for the root) and what is wrong. */
-export interface Problem {
-  path: string;
-  message: string;
+/** How to validate. */
+export interface ValidateOptions {
+  /**
+   * Fill every missing property that has a `default` first (on a copy) and validate the
+   * filled value: what tool arguments, outputs, inputs and dataset items get.
+   */
+  applyDefaults?: boolean;
 }
 
-/** The message a file input gets for any malformed shape, instead of ajv's oneOf noise. */
-export const FILE_SHAPE_MESSAGE = 'must be a file: { path } or { base64, filename }';
+/** What validation found: the value checked (a filled copy when defaults were asked) and its problems. */
+export interface Validation {
+  value: unknown;
+  problems: Problem[];
+}
 
 const validators = new WeakMap<object, ValidateFunction>();
 /**
- * Validators by the schema's JSON text: callers such as the default checks build a fresh,
- * structurally identical schema per field, and compiling each would dominate `verify`.
+ * Validators by the schema's JSON text: tool schemas are rebuilt per commander (10,000
+ * parallel items build 10,000 equal objects) and the default checks build a fresh schema per
+ * field; ajv caches by identity and keeps every schema it compiled, so each distinct text is
+ * compiled once.
  */
 const validatorsByText = new Map<string, ValidateFunction>();
 
@@ -33,78 +47,57 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
 }
 
 /**
- * Validates `value` against `schema` and lists every problem, in ajv's order (declaration
- * order of properties). The value is not modified: the shared ajv instance fills defaults in,
- * so it works on a copy.
+ * Validates `value` against `schema` and lists every problem once, in ajv's order
+ * (declaration order of properties). The caller's value is never modified: with
+ * `applyDefaults` the defaults go into a copy, returned as `value`.
  */
-export function validateValue(schema: Record<string, unknown>, value: unknown): Problem[] {
+export function validate(
+  schema: Record<string, unknown>,
+  value: unknown,
+  options: ValidateOptions = {},
+): Validation {
+  const checked = options.applyDefaults === true ? applyDefaults(schema, value) : value;
   const validator = validatorFor(schema);
-  if (validator(structuredClone(value))) return [];
+  if (validator(checked)) return { value: checked, problems: [] };
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const error of validator.errors ?? []) {
-    const problem = toProblem(schema, error);
+    const problem = problemOf(schema, error);
     const key = `${problem.path}\u0000${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push(problem);
   }
-  return problems;
+  return { value: checked, problems };
 }
 
-/** `"/total: must be number"`, the form problems take in messages and tool results. */
-export function formatProblem(problem: Problem): string {
-  return `${problem.path}: ${problem.message}`;
+/** What validating a list item by item found. */
+export interface ItemsValidation {
+  /** Every item as checked (filled copies when defaults were asked). */
+  values: unknown[];
+  /** Problems naming their item, at most `limit` of them. */
+  problems: Problem[];
+  /** How many items have at least one problem. */
+  invalidItems: number;
 }
 
-function toProblem(schema: Record<string, unknown>, error: ErrorObject): Problem {
-  const path = error.instancePath === '' ? '/' : error.instancePath;
-  if (isFileShapeError(schema, error)) return { path, message: FILE_SHAPE_MESSAGE };
-  if (error.keyword === 'additionalProperties') {
-    const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
-    return { path, message: `must NOT have additional property '${name}'` };
-  }
-  return { path, message: error.message ?? `must pass "${error.keyword}"` };
-}
-
-/**
- * True when the error is about a file input's own shape (its type, its oneOf of the two
- * forms, a stray key): the schema path goes through a file node and the error sits at that
- * node's value rather than below it.
- */
-function isFileShapeError(schema: Record<string, unknown>, error: ErrorObject): boolean {
-  const segments = error.schemaPath.split('/').slice(1).map(decodeSegment);
-  let node: unknown = schema;
-  let depth = 0;
-  for (let index = 0; index < segments.length; index++) {
-    if (isFileNode(node)) return depth === pointerDepth(error.instancePath);
-    const segment = segments[index] ?? '';
-    // properties/NAME, items and additionalProperties each move one step into the value.
-    if (segment === 'properties') {
-      node = child(child(node, segment), segments[++index] ?? '');
-      depth++;
-    } else {
-      node = child(node, segment);
-      if (segment === 'items' || segment === 'additionalProperties') depth++;
+/** Validates each item of a list against the item schema: dataset items, bound or written. */
+export function validateItems(
+  schema: Record<string, unknown>,
+  items: readonly unknown[],
+  options: ValidateOptions & { limit?: number } = {},
+): ItemsValidation {
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const values: unknown[] = [];
+  const problems: Problem[] = [];
+  let invalidItems = 0;
+  items.forEach((item, index) => {
+    const checked = validate(schema, item, options);
+    values.push(checked.value);
+    if (checked.problems.length > 0) invalidItems++;
+    for (const problem of checked.problems) {
+      if (problems.length < limit) problems.push({ ...problem, item: index });
     }
-  }
-  return isFileNode(node) && depth === pointerDepth(error.instancePath);
-}
-
-function child(node: unknown, key: string): unknown {
-  return typeof node === 'object' && node !== null
-    ? (node as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function isFileNode(node: unknown): boolean {
-  return child(node, FILE_MARKER) === true;
-}
-
-function pointerDepth(pointer: string): number {
-  return pointer === '' ? 0 : pointer.split('/').length - 1;
-}
-
-function decodeSegment(segment: string): string {
-  return decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~');
+  });
+  return { values, problems, invalidItems };
 }

@@ -264,6 +264,20 @@ describe('submit_output', () => {
     expect(run.result.completion?.outcome).toBe('succeeded');
   });
 
+  it('records the output with its defaults filled in', async () => {
+    const schema = {
+      ...outputSchema,
+      properties: { ...outputSchema.properties, currency: { type: 'string', default: 'EUR' } },
+    };
+    const run = await runCommander(
+      [reply(plan('A'), call('submit_output', { output: { total: 1, top_product: 'tea' } }))],
+      { task: { ...outputTask, outputSchema: schema } },
+    );
+    expect(run.result.output).toEqual({
+      value: { total: 1, top_product: 'tea', currency: 'EUR' },
+    });
+  });
+
   it('answers with the item index on a parallel item commander', async () => {
     const run = await runCommander(
       [reply(plan('A'), call('submit_output', { output: { total: 1, top_product: 'tea' } }))],

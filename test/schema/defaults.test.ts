@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaContext } from '../../src/config/schema-helpers/index.ts';
-import { applyDefaults, validateValue } from '../../src/schema/index.ts';
+import { applyDefaults } from '../../src/schema/defaults.ts';
+import { validate } from '../../src/schema/index.ts';
 import { compileShorthandSchema } from '../../src/config/schema-helpers/index.ts';
 import { located, parseAttribute } from '../config/schema-helpers/hcl.ts';
 
@@ -89,8 +90,10 @@ describe('applyDefaults', () => {
     const schema = schemaOf(
       'unit = string("Unit", { default = "EUR" })\nname = string("Name", true)',
     );
-    expect(validateValue(schema, applyDefaults(schema, { name: 'x' }))).toEqual([]);
-    expect(applyDefaults(schema, { name: 'x' })).toEqual({ unit: 'EUR', name: 'x' });
+    expect(validate(schema, { name: 'x' }, { applyDefaults: true })).toEqual({
+      value: { unit: 'EUR', name: 'x' },
+      problems: [],
+    });
   });
 });
 

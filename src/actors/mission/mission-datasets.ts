@@ -4,8 +4,7 @@ import type { MissionJournal } from '../../journal/restore.ts';
 import { UsageError } from '../../base/errors.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { actorId } from '../../base/events.ts';
-import { applyDefaults } from '../../schema/defaults.ts';
-import { formatProblem, validateValue } from '../../schema/validate.ts';
+import { formatProblem, validateItems } from '../../schema/index.ts';
 import {
   DatasetStore,
   MAX_ITEM_PROBLEMS,
@@ -40,20 +39,12 @@ export function datasetDeclarations(
 }
 
 function checkedItems(name: string, schema: Record<string, unknown>, items: unknown[]): unknown[] {
-  const accepted = items.map((item) => applyDefaults(schema, item));
-  const problems: string[] = [];
-  accepted.forEach((item, index) => {
-    for (const problem of validateValue(schema, item)) {
-      if (problems.length < MAX_ITEM_PROBLEMS)
-        problems.push(`item ${index}: ${formatProblem(problem)}`);
-    }
-  });
-  if (problems.length > 0) {
-    throw new UsageError(
-      `dataset "${name}" does not accept its bound input: ${problems.join('; ')}`,
-    );
+  const checked = validateItems(schema, items, { applyDefaults: true, limit: MAX_ITEM_PROBLEMS });
+  if (checked.problems.length > 0) {
+    const problems = checked.problems.map(formatProblem).join('; ');
+    throw new UsageError(`dataset "${name}" does not accept its bound input: ${problems}`);
   }
-  return accepted;
+  return checked.values;
 }
 
 /** A dataset store that reports every accepted write as a `dataset.updated` event. */

@@ -5,8 +5,7 @@
 import { requireVariables } from '../../config/requirements.ts';
 import type { MissionConfig } from '../../config/config-types.ts';
 import { ConfigError, UsageError } from '../../base/errors.ts';
-import { applyDefaults } from '../../schema/defaults.ts';
-import { formatProblem, validateValue } from '../../schema/validate.ts';
+import { formatProblem, validate } from '../../schema/index.ts';
 import type { RunOptions } from '../contracts.ts';
 
 /** The mission, or a UsageError listing the missions there are. */
@@ -17,14 +16,18 @@ export function missionOf(options: RunOptions): MissionConfig {
   throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
 }
 
-/** Inputs with defaults applied; a missing or invalid input is a UsageError naming it. */
+/**
+ * Inputs with defaults applied (a copy), for a mission started by the CLI, the library or a
+ * route; a missing or invalid input is a UsageError naming it.
+ */
 export function checkedInputs(
   mission: MissionConfig,
   given: Record<string, unknown>,
 ): Record<string, unknown> {
   const schema = mission.inputs;
   if (schema === undefined) return { ...given };
-  const inputs = applyDefaults(schema.jsonSchema, given) as Record<string, unknown>;
+  const checked = validate(schema.jsonSchema, given, { applyDefaults: true });
+  const inputs = checked.value as Record<string, unknown>;
   for (const field of schema.fields) {
     if (!field.required || inputs[field.name] !== undefined) continue;
     const about = field.description === undefined ? '' : ` (${field.description})`;
@@ -33,11 +36,9 @@ export function checkedInputs(
       `pass it with --input ${field.name}=VALUE`,
     );
   }
-  const problems = validateValue(schema.jsonSchema, inputs);
-  if (problems.length > 0) {
-    throw new UsageError(
-      `inputs of mission "${mission.name}" are invalid: ${problems.map(formatProblem).join('; ')}`,
-    );
+  if (checked.problems.length > 0) {
+    const problems = checked.problems.map(formatProblem).join('; ');
+    throw new UsageError(`inputs of mission "${mission.name}" are invalid: ${problems}`);
   }
   return inputs;
 }

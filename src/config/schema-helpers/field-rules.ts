@@ -1,7 +1,7 @@
 import type { FieldSpec, SchemaContext, TypeSpec } from './field-spec.ts';
 import { typeToJsonSchema } from './to-json-schema.ts';
 import type { SchemaReader } from './schema-reader.ts';
-import { formatProblem, validateValue } from '../../schema/validate.ts';
+import { formatProblem, validate } from '../../schema/index.ts';
 
 /**
  * The rules that hold for both schema forms, checked on the compiled fields: where `file` and
@@ -75,10 +75,8 @@ function checkDefault(field: FieldSpec, reader: SchemaReader): void {
   if (field.required && field.requiredSpan !== undefined) {
     reader.error(field.requiredSpan, 'a field with a default cannot be required');
   }
-  const problems = validateValue(typeToJsonSchema(field.type), fallback.value);
+  const { problems } = validate(typeToJsonSchema(field.type), fallback.value);
   if (problems.length === 0) return;
-  const detail = problems
-    .map((problem) => (problem.path === '/' ? problem.message : formatProblem(problem)))
-    .join('; ');
+  const detail = problems.map(formatProblem).join('; ');
   reader.error(fallback.span, `default does not match the field's type: ${detail}`);
 }

@@ -1,5 +1,4 @@
-import { applyDefaults } from '../../schema/defaults.ts';
-import { formatProblem, validateValue } from '../../schema/validate.ts';
+import { formatProblem, validateItems, type ItemsValidation } from '../../schema/index.ts';
 
 /** A dataset as the mission declares it. */
 export interface DatasetDeclaration {
@@ -101,11 +100,14 @@ export class DatasetStore {
       };
     }
     const schema = state.declaration.schema;
-    const accepted =
-      schema === undefined ? [...items] : items.map((item) => applyDefaults(schema, item));
+    let accepted = [...items];
     if (schema !== undefined) {
-      const failure = validateItems(name, schema, accepted);
-      if (failure !== undefined) return failure;
+      const checked = validateItems(schema, items, {
+        applyDefaults: true,
+        limit: MAX_ITEM_PROBLEMS,
+      });
+      if (checked.invalidItems > 0) return rejectedWrite(name, checked);
+      accepted = checked.values;
     }
     state.items = append ? [...state.items, ...accepted] : accepted;
     this.onUpdated?.({ name, count: state.items.length });
@@ -113,27 +115,12 @@ export class DatasetStore {
   }
 }
 
-function validateItems(
-  name: string,
-  schema: Record<string, unknown>,
-  items: readonly unknown[],
-): DatasetWrite | undefined {
-  const problems: string[] = [];
-  let invalidItems = 0;
-  items.forEach((item, index) => {
-    const found = validateValue(schema, item);
-    if (found.length === 0) return;
-    invalidItems++;
-    for (const problem of found) {
-      if (problems.length < MAX_ITEM_PROBLEMS)
-        problems.push(`item ${index}: ${formatProblem(problem)}`);
-    }
-  });
-  if (invalidItems === 0) return undefined;
-  const noun = invalidItems === 1 ? 'item does' : 'items do';
+/** A write refused because of its items: nothing changed, each problem names its item. */
+function rejectedWrite(name: string, checked: ItemsValidation): DatasetWrite {
+  const noun = checked.invalidItems === 1 ? 'item does' : 'items do';
   return {
     ok: false,
-    error: `${invalidItems} ${noun} not match the schema of dataset "${name}"; nothing was changed`,
-    problems,
+    error: `${checked.invalidItems} ${noun} not match the schema of dataset "${name}"; nothing was changed`,
+    problems: checked.problems.map(formatProblem),
   };
 }

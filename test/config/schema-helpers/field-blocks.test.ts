@@ -192,7 +192,7 @@ describe('compileFieldBlocks', () => {
     [
       'a default of the wrong type',
       'field "a" {\n  type = "number"\n  default = "x"\n}',
-      ["4:13-4:16 default does not match the field's type: must be number"],
+      ["4:13-4:16 default does not match the field's type: /: must be number"],
     ],
     [
       'a non-constant default',
@@ -217,7 +217,7 @@ describe('compileFieldBlocks', () => {
     [
       'a nested field error',
       'field "a" {\n  type = "object"\n  field "b" {\n    type = "number"\n    default = "x"\n  }\n}',
-      ["6:15-6:18 default does not match the field's type: must be number"],
+      ["6:15-6:18 default does not match the field's type: /: must be number"],
     ],
   ])('reports %s', (_name, body, expected, context) => {
     expect(errorsOf(body, context)).toEqual(expected);

@@ -451,12 +451,12 @@ describe('compileShorthandSchema: errors', () => {
     [
       'a default of the wrong type',
       'a = number("A", { default = "ten" })',
-      ["2:29-2:34 default does not match the field's type: must be number"],
+      ["2:29-2:34 default does not match the field's type: /: must be number"],
     ],
     [
       'a fractional integer default',
       'a = integer("A", { default = 1.5 })',
-      ["2:30-2:33 default does not match the field's type: must be integer"],
+      ["2:30-2:33 default does not match the field's type: /: must be integer"],
     ],
     [
       'a bad list default item',
@@ -466,7 +466,7 @@ describe('compileShorthandSchema: errors', () => {
     [
       'a default missing a required property',
       'a = object({ n = number("N", true) }, "A", { default = {} })',
-      ["2:56-2:58 default does not match the field's type: must have required property 'n'"],
+      ["2:56-2:58 default does not match the field's type: /: must have required property 'n'"],
     ],
     [
       'a default that is also required',
@@ -546,7 +546,7 @@ describe('compileShorthandSchema: errors', () => {
       '3:34-3:42 number(): unknown option "protectd" (did you mean "protected"?)',
       '4:10-4:14 unknown type "nope"',
       '4:16-4:17 list(): second argument must be a description string',
-      "3:29-3:32 default does not match the field's type: must be number",
+      "3:29-3:32 default does not match the field's type: /: must be number",
     ]);
     expect(result.diagnostics.every((diagnostic) => diagnostic.path.join() === 'task "t"')).toBe(
       true,
