@@ -34,8 +34,6 @@ export interface MissionContext {
   activators: Record<string, string>;
   keepGoing: boolean;
   chain: boolean;
-  /** No new task starts: a failure without keep-going, or a cancellation. */
-  stopping: boolean;
   cancelReason: string | null;
   failedTask: string | null;
   error: string | null;
@@ -104,7 +102,6 @@ export function missionContext(input: {
     activators: {},
     keepGoing: input.keepGoing ?? false,
     chain: input.chain ?? true,
-    stopping: false,
     cancelReason: null,
     failedTask: null,
     error: null,
@@ -116,49 +113,64 @@ function statusMap(statuses: Record<string, TaskStatus>): Map<string, TaskStatus
   return new Map(Object.entries(statuses));
 }
 
-/** Starts ready tasks and skips the ones that can never start (all pending ones when stopping). */
-export function advance(context: MissionContext): SchedulingStep {
+/** Skips the pending tasks the graph says can never start (a dependency failed or was skipped). */
+function skipUnreachable(context: MissionContext): {
+  statuses: Record<string, TaskStatus>;
+  effects: MissionEffect[];
+} {
   const statuses = { ...context.statuses };
   const effects: MissionEffect[] = [];
-  const spawn: string[] = [];
   const activated = new Set(Object.keys(context.activators));
   for (const skipped of context.graph.unreachableTasks(statusMap(statuses), activated)) {
     statuses[skipped.task] = 'skipped';
     effects.push({ type: 'emitTaskSkipped', params: { ...skipped } });
   }
-  if (context.stopping) {
-    for (const name of context.graph.topologicalOrder()) {
-      if (statuses[name] !== 'pending') continue;
-      statuses[name] = 'skipped';
-      effects.push({
-        type: 'emitTaskSkipped',
-        params: { task: name, reason: 'mission_stopped', cause: context.failedTask },
-      });
-    }
-  } else {
-    for (const name of context.graph.readyTasks(statusMap(statuses), activated)) {
-      statuses[name] = 'running';
-      spawn.push(name);
-      effects.push({
-        type: 'emitTaskStarted',
-        params: {
-          task: name,
-          activatedBy: context.activators[name] ?? null,
-          iterated: context.specs[name]?.iterated ?? false,
-        },
-      });
-    }
+  return { statuses, effects };
+}
+
+/**
+ * Starts every ready task — static ones whose `depends_on` all succeeded, and activated
+ * dynamic ones — after skipping the tasks that can never start.
+ */
+export function startReadyTasks(context: MissionContext): SchedulingStep {
+  const { statuses, effects } = skipUnreachable(context);
+  const spawn: string[] = [];
+  const activated = new Set(Object.keys(context.activators));
+  for (const name of context.graph.readyTasks(statusMap(statuses), activated)) {
+    statuses[name] = 'running';
+    spawn.push(name);
+    effects.push({
+      type: 'emitTaskStarted',
+      params: {
+        task: name,
+        activatedBy: context.activators[name] ?? null,
+        iterated: context.specs[name]?.iterated ?? false,
+      },
+    });
   }
   return { changes: { statuses }, effects, spawn, cancel: [] };
 }
 
-/** Records a finished task: routes it activates, or fail-fast when it failed. */
+/** The mission is stopping: every pending task is skipped (`mission_stopped` unless the graph says why). */
+export function skipPendingTasks(context: MissionContext): SchedulingStep {
+  const { statuses, effects } = skipUnreachable(context);
+  for (const name of context.graph.topologicalOrder()) {
+    if (statuses[name] !== 'pending') continue;
+    statuses[name] = 'skipped';
+    effects.push({
+      type: 'emitTaskSkipped',
+      params: { task: name, reason: 'mission_stopped', cause: context.failedTask },
+    });
+  }
+  return { changes: { statuses }, effects, spawn: [], cancel: [] };
+}
+
+/** Records a finished task: the routes it activates, or the first failure. */
 export function settle(context: MissionContext, output: TaskMachineOutput): SchedulingStep {
   const statuses = { ...context.statuses, [output.task]: output.status as TaskStatus };
   const activators = { ...context.activators };
   const effects: MissionEffect[] = [{ type: 'emitTaskSettled', params: output }];
   const changes: Partial<MissionContext> = { statuses, activators };
-  let cancel: string[] = [];
   if (output.status === 'succeeded' && output.outcome !== null) {
     const spec = context.specs[output.task];
     const chainTo = { value: context.chainTo };
@@ -188,14 +200,8 @@ export function settle(context: MissionContext, output: TaskMachineOutput): Sche
   if (output.status === 'failed') {
     changes.failedTask = context.failedTask ?? output.task;
     changes.error = context.error ?? output.error ?? 'the task failed';
-    if (!context.keepGoing) {
-      changes.stopping = true;
-      cancel = Object.entries(statuses)
-        .filter(([, status]) => status === 'running')
-        .map(([name]) => name);
-    }
   }
-  return { changes, effects, spawn: [], cancel, cancelReason: `task "${output.task}" failed` };
+  return { changes, effects, spawn: [], cancel: [] };
 }
 
 /** First-one-wins activation of one target; mission targets become the chain. */
@@ -229,18 +235,12 @@ function activate(
   return { kind: 'task', name, activated: true };
 }
 
-/** Every running task is cancelled: the run was cancelled. */
-export function cancelAll(context: MissionContext, reason: string): SchedulingStep {
+/** Every running task is cancelled, for `reason`. */
+export function cancelRunningTasks(context: MissionContext, reason: string): SchedulingStep {
   const cancel = Object.entries(context.statuses)
     .filter(([, status]) => status === 'running')
     .map(([name]) => name);
-  return {
-    changes: { stopping: true, cancelReason: reason },
-    effects: [],
-    spawn: [],
-    cancel,
-    cancelReason: reason,
-  };
+  return { changes: {}, effects: [], spawn: [], cancel, cancelReason: reason };
 }
 
 /** Whether no task is running. */

@@ -1,7 +1,10 @@
 /**
- * A mission: schedules its tasks (each a spawned task machine), routes, fail-fast or keep-going,
- * and cancellation. Decisions are the pure functions of mission-scheduling.ts; effects are
- * named actions the wiring provides (events). The mission ends when no task is running.
+ * A mission (runtime.md "Mission scheduling"): its states show where scheduling stands —
+ * starting ready tasks, waiting for running ones, draining after a failure, cancelling — and
+ * its guards are the rules: fail-fast unless keep-going, success when every activated task
+ * succeeded. Each task is a spawned task machine. The decisions (which task starts, which is
+ * skipped, what a route activates) are the pure functions of mission-scheduling.ts; effects
+ * are named actions the wiring provides (events).
  */
 import { enqueueActions, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
@@ -15,12 +18,13 @@ import type {
   TaskStartedParams,
 } from './mission-scheduling.ts';
 import {
-  advance,
-  cancelAll,
+  cancelRunningTasks,
   missionContext,
   nothingRunning,
   settle,
+  skipPendingTasks,
   someTaskFailed,
+  startReadyTasks,
 } from './mission-scheduling.ts';
 import { noEffect } from './effect-params.ts';
 import { taskMachine, type TaskMachineOutput } from './task.machine.ts';
@@ -41,8 +45,12 @@ export interface MissionCancelEvent {
   reason: string;
 }
 
+/** A task child settling: its output, or a defect. */
+export type TaskSettledEvent =
+  DoneActorEvent<TaskMachineOutput, `task:${string}`> | ErrorActorEvent<unknown, `task:${string}`>;
+
 /** Every event the mission handles. */
-export type MissionMachineEvent = MissionCancelEvent | DoneActorEvent<unknown> | ErrorActorEvent;
+export type MissionMachineEvent = MissionCancelEvent | TaskSettledEvent;
 
 /** How the mission ended, with every task state and the chained mission. */
 export interface MissionMachineOutput {
@@ -53,21 +61,18 @@ export interface MissionMachineOutput {
   statuses: MissionContext['statuses'];
 }
 
-/** The child id of a task actor. */
-export function taskChildId(task: string): string {
-  return `task:${task}`;
-}
-
 const TASK_CHILD_PREFIX = 'task:';
 
+/** The child id of a task actor. */
+export function taskChildId(task: string): string {
+  return `${TASK_CHILD_PREFIX}${task}`;
+}
+
 /** The output of a finished task child; a defect (error event) reads as a failure. */
-function childOutput(event: DoneActorEvent<unknown> | ErrorActorEvent): TaskMachineOutput {
-  const task = event.actorId?.slice(TASK_CHILD_PREFIX.length) ?? '';
-  if (event.type.startsWith('xstate.error.actor.')) {
-    const error = reasonOf((event as ErrorActorEvent).error);
-    return { task, status: 'failed', outcome: null, error };
-  }
-  return (event as DoneActorEvent<TaskMachineOutput>).output;
+function childOutput(event: TaskSettledEvent): TaskMachineOutput {
+  if ('output' in event) return event.output;
+  const task = event.actorId.slice(TASK_CHILD_PREFIX.length);
+  return { task, status: 'failed', outcome: null, error: reasonOf(event.error) };
 }
 
 const missionSetup = setup({
@@ -79,9 +84,13 @@ const missionSetup = setup({
   },
   actors: { task: taskMachine },
   guards: {
-    finishedCancelled: ({ context }) => nothingRunning(context) && context.cancelReason !== null,
-    finishedFailed: ({ context }) => nothingRunning(context) && someTaskFailed(context),
-    finishedSucceeded: ({ context }) => nothingRunning(context),
+    tasksRunning: ({ context }) => !nothingRunning(context),
+    nothingRunning: ({ context }) => nothingRunning(context),
+    /** "The first failed task fails the mission" — unless `--keep-going`. */
+    failureStopsTheMission: ({ context }, output: TaskMachineOutput) =>
+      output.status === 'failed' && !context.keepGoing,
+    /** "With --keep-going ... the mission then fails at the end." */
+    someTaskFailed: ({ context }) => someTaskFailed(context),
   },
   actions: {
     emitTaskStarted: (_, _params: TaskStartedParams) => noEffect(),
@@ -91,75 +100,137 @@ const missionSetup = setup({
   },
 });
 
-/** The scheduling steps an event causes, in order; entry (any other event) just advances. */
-function stepsFor(context: MissionContext, event: MissionMachineEvent): SchedulingStep[] {
-  let first: SchedulingStep;
-  if (event.type === 'mission.cancel') first = cancelAll(context, event.reason);
-  else if (
-    event.type.startsWith('xstate.done.actor.') ||
-    event.type.startsWith('xstate.error.actor.')
-  )
-    first = settle(context, childOutput(event as DoneActorEvent<unknown> | ErrorActorEvent));
-  else return [advance(context)];
-  return [first, advance({ ...context, ...first.changes })];
-}
-
-/** Applies the steps of the current event: context, effects in order, spawns, cancellations. */
-const schedule = missionSetup.createAction(
-  enqueueActions(({ context, event, enqueue }) => {
-    for (const step of stepsFor(context, event)) {
-      enqueue.assign(step.changes);
+/** A mission action applying the scheduling step `decide` makes: context, effects, spawns, cancels. */
+function stepAction(
+  decide: (context: MissionContext, event: MissionMachineEvent) => SchedulingStep,
+) {
+  return missionSetup.createAction(
+    enqueueActions(({ context, event, enqueue }) => {
+      const step = decide(context, event);
+      if (Object.keys(step.changes).length > 0) enqueue.assign(step.changes);
       for (const effect of step.effects) enqueue(effect);
       for (const task of step.spawn) {
         enqueue.spawnChild('task', { id: taskChildId(task), input: { task } });
       }
+      const reason = step.cancelReason ?? 'cancelled';
       for (const task of step.cancel) {
-        enqueue.sendTo(taskChildId(task), {
-          type: 'task.cancel',
-          reason: step.cancelReason ?? 'cancelled',
-        });
+        enqueue.sendTo(taskChildId(task), { type: 'task.cancel', reason });
       }
-    }
-  }),
-);
+    }),
+  );
+}
+
+const NO_STEP: SchedulingStep = { changes: {}, effects: [], spawn: [], cancel: [] };
 
 /** The mission machine; provide `task` (its `work`) and the `emit*` effects. */
-export const missionMachine = missionSetup.extend({ actions: { schedule } }).createMachine({
-  id: 'mission',
-  context: ({ input }) => missionContext(input),
-  initial: 'running',
-  states: {
-    running: {
-      description: 'Tasks start when ready and settle; routes activate dynamic tasks.',
-      entry: 'schedule',
-      on: {
-        'xstate.done.actor.*': { actions: 'schedule' },
-        'xstate.error.actor.*': { actions: 'schedule' },
-        'mission.cancel': { actions: 'schedule' },
+export const missionMachine = missionSetup
+  .extend({
+    actions: {
+      startReadyTasks: stepAction(startReadyTasks),
+      skipPendingTasks: stepAction(skipPendingTasks),
+      settleTask: stepAction((context, event) =>
+        event.type === 'mission.cancel' ? NO_STEP : settle(context, childOutput(event)),
+      ),
+      /** Fail-fast: the running tasks are cancelled because of the task that failed. */
+      cancelForFailure: stepAction((context, event) =>
+        event.type === 'mission.cancel'
+          ? NO_STEP
+          : cancelRunningTasks(context, `task "${childOutput(event).task}" failed`),
+      ),
+      cancelForUser: stepAction((context, event) =>
+        event.type === 'mission.cancel'
+          ? {
+              ...cancelRunningTasks(context, event.reason),
+              changes: { cancelReason: event.reason },
+            }
+          : NO_STEP,
+      ),
+    },
+  })
+  .createMachine({
+    id: 'mission',
+    context: ({ input }) => missionContext(input),
+    initial: 'scheduling',
+    states: {
+      scheduling: {
+        description:
+          'Starts every ready task and skips those that can never start; the mission ends when nothing runs.',
+        entry: 'startReadyTasks',
+        always: [
+          { guard: 'tasksRunning', target: 'running' },
+          { guard: 'someTaskFailed', target: 'failed' },
+          { target: 'succeeded' },
+        ],
       },
-      always: [
-        { guard: 'finishedCancelled', target: 'cancelled' },
-        { guard: 'finishedFailed', target: 'failed' },
-        { guard: 'finishedSucceeded', target: 'succeeded' },
-      ],
+      running: {
+        description:
+          'Tasks run; each one that settles may activate routes and makes room for more.',
+        on: {
+          'xstate.done.actor.*': [
+            {
+              guard: { type: 'failureStopsTheMission', params: ({ event }) => event.output },
+              target: 'draining',
+              actions: ['settleTask', 'cancelForFailure'],
+            },
+            { target: 'scheduling', actions: 'settleTask' },
+          ],
+          // A defect in a task's machine fails that task, like a reported failure.
+          'xstate.error.actor.*': [
+            {
+              guard: {
+                type: 'failureStopsTheMission',
+                params: ({ event }) => childOutput(event),
+              },
+              target: 'draining',
+              actions: ['settleTask', 'cancelForFailure'],
+            },
+            { target: 'scheduling', actions: 'settleTask' },
+          ],
+          'mission.cancel': { target: 'cancelling', actions: 'cancelForUser' },
+        },
+      },
+      draining: {
+        description:
+          'A task failed without --keep-going: running tasks were cancelled and are finishing; nothing starts, pending tasks are skipped.',
+        entry: 'skipPendingTasks',
+        on: {
+          'xstate.done.actor.*': { actions: ['settleTask', 'skipPendingTasks'] },
+          'xstate.error.actor.*': { actions: ['settleTask', 'skipPendingTasks'] },
+          'mission.cancel': { target: 'cancelling', actions: 'cancelForUser' },
+        },
+        always: { guard: 'nothingRunning', target: 'failed' },
+      },
+      cancelling: {
+        description:
+          'The run was cancelled: running tasks were cancelled and are finishing; pending tasks are skipped.',
+        entry: 'skipPendingTasks',
+        on: {
+          'xstate.done.actor.*': { actions: ['settleTask', 'skipPendingTasks'] },
+          'xstate.error.actor.*': { actions: ['settleTask', 'skipPendingTasks'] },
+        },
+        always: { guard: 'nothingRunning', target: 'cancelled' },
+      },
+      succeeded: { description: 'Every activated task succeeded.', type: 'final' },
+      failed: {
+        description:
+          'A task failed; the others were cancelled or skipped (or ran, with keep-going).',
+        type: 'final',
+      },
+      cancelled: {
+        description: 'The run was cancelled; running tasks were aborted.',
+        type: 'final',
+      },
     },
-    succeeded: { description: 'Every activated task succeeded.', type: 'final' },
-    failed: {
-      description: 'A task failed; the others were cancelled or skipped (or ran, with keep-going).',
-      type: 'final',
-    },
-    cancelled: { description: 'The run was cancelled; running tasks were aborted.', type: 'final' },
-  },
-  output: ({ context }) => ({
-    status:
-      context.cancelReason !== null
-        ? 'cancelled'
-        : someTaskFailed(context)
-          ? 'failed'
-          : 'succeeded',
-    failedTask: context.failedTask,
-    error: context.error,
-    chainTo: context.chainTo,
-    statuses: context.statuses,
-  }),
-});
+    output: ({ context }) => ({
+      status:
+        context.cancelReason !== null
+          ? 'cancelled'
+          : someTaskFailed(context)
+            ? 'failed'
+            : 'succeeded',
+      failedTask: context.failedTask,
+      error: context.error,
+      chainTo: context.chainTo,
+      statuses: context.statuses,
+    }),
+  });
