@@ -43,7 +43,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // The MCP test servers are plain JavaScript: a stdio child starts without a TS loader.
+        projectService: { allowDefaultProject: ['test/fixtures/mcp/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

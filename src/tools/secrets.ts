@@ -96,6 +96,7 @@ export function withSecrets(tool: AgentTool, secrets: SecretValues): AgentTool {
   const redact = secretRedactor(Object.values(secrets));
   return {
     definition: tool.definition,
+    ...(tool.validatesOwnArguments === true ? { validatesOwnArguments: true } : {}),
     async execute(args, context) {
       const substitution = substituteSecrets(args, secrets);
       if (!substitution.ok) return errorOutcome(substitution.error);

@@ -14,6 +14,9 @@ import { interceptLargeResult, type ResultStore } from '../../tools/results/inde
 import { redactOutcome } from '../../tools/secrets.ts';
 import type { AgentToolbox } from './agent-toolbox.ts';
 
+/** Checks only that the arguments are a JSON object: for tools that check their own. */
+const ANY_OBJECT_TOOL = { name: 'any', description: '', parameters: { type: 'object' } };
+
 /** What executing an agent's tool calls needs. */
 export interface AgentToolRunner {
   actor: string;
@@ -81,7 +84,10 @@ async function runTool(
     const available = names.length === 0 ? 'none' : names.join(', ');
     return errorOutcome(`unknown tool "${call.name}"; available tools: ${available}`);
   }
-  const parsed = parseToolArguments(tool.definition, call.arguments);
+  const parsed = parseToolArguments(
+    tool.validatesOwnArguments === true ? ANY_OBJECT_TOOL : tool.definition,
+    call.arguments,
+  );
   if (!parsed.ok) {
     return errorOutcome(`invalid arguments for ${call.name}`, { problems: parsed.problems });
   }

@@ -30,6 +30,12 @@ export interface AgentToolContext {
  */
 export interface AgentTool {
   definition: ToolDefinition;
+  /**
+   * True when the tool checks its arguments itself (an MCP server checks them against its own
+   * schema, written in whatever JSON Schema draft it uses): sortie then only requires a JSON
+   * object and leaves `definition.parameters` to the tool.
+   */
+  validatesOwnArguments?: boolean;
   execute(args: Record<string, unknown>, context: AgentToolContext): Promise<ToolOutcome>;
 }
 

@@ -1,0 +1,30 @@
+import { SortieError } from '../../base/errors.ts';
+import { serverLabel } from './mcp-spec.ts';
+
+/**
+ * An MCP server could not be started, installed or reached: the message names the server
+ * (`mcp "NAME": ...`) and says what to fix. It fails the run (servers checked at run start)
+ * or the agent call that needed the server, never the process.
+ */
+export class McpStartError extends SortieError {
+  constructor(
+    readonly server: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${serverLabel(server)}: ${detail}`, options);
+  }
+}
+
+/** A reference to a tool its server does not offer (`mcp.NAME.TOOL`), found when the run starts. */
+export class McpUnknownToolError extends SortieError {
+  constructor(
+    readonly server: string,
+    readonly tool: string,
+    readonly offered: readonly string[],
+    suggestion: string,
+  ) {
+    const list = offered.length === 0 ? 'it offers no tools' : `it offers ${offered.join(', ')}`;
+    super(`${serverLabel(server)} has no tool "${tool}"${suggestion}; ${list}`);
+  }
+}

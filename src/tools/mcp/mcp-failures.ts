@@ -1,0 +1,92 @@
+/** What went wrong with an MCP server, as one sentence a person (or a model) can act on. */
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpEndpoint } from './mcp-connect.ts';
+import { McpStartError } from './mcp-errors.ts';
+
+/** Why a server could not be started or reached. */
+export function startFailure(
+  server: string,
+  endpoint: McpEndpoint,
+  error: unknown,
+  stderr: string,
+): McpStartError {
+  return new McpStartError(server, startDetail(endpoint, error, stderr), { cause: error });
+}
+
+function startDetail(endpoint: McpEndpoint, error: unknown, stderr: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (endpoint.kind === 'stdio') {
+    if (code === 'ENOENT') {
+      return `command "${endpoint.command}" was not found: give a program on PATH or a path to one`;
+    }
+    if (code === 'EACCES') return `command "${endpoint.command}" is not executable`;
+    const said = lastLines(stderr);
+    const tail = said === '' ? '' : `; it wrote: ${said}`;
+    if (isConnectionClosed(error)) return `the server exited before it was ready${tail}`;
+    if (isTimeout(error)) return `the server did not answer within 30 s${tail}`;
+    return `the server failed to start: ${messageOf(error)}${tail}`;
+  }
+  const status = httpStatus(error);
+  if (status === 401 || status === 403) return authorizationDetail(endpoint.url, status);
+  if (status !== undefined) {
+    return `the server at ${endpoint.url} answered HTTP ${status}: ${messageOf(error)}`;
+  }
+  if (isTimeout(error)) return `the server at ${endpoint.url} did not answer within 30 s`;
+  return `could not connect to ${endpoint.url}: ${networkReason(error)}`;
+}
+
+/**
+ * sortie keeps no token vault and runs no browser login, so a server that wants OAuth is told
+ * to take a token the user already has, in `headers`.
+ */
+function authorizationDetail(url: string, status: number): string {
+  return (
+    `the server at ${url} requires authorization (HTTP ${status}); sortie does not run OAuth ` +
+    'logins: give a token in headers, e.g. headers = { Authorization = "Bearer ${vars.token}" } ' +
+    'with a secret variable'
+  );
+}
+
+/** Why a call failed in transport (the server died, the connection dropped). */
+export function callFailureDetail(error: unknown): string {
+  if (isConnectionClosed(error)) return 'the server stopped during the call';
+  if (isTimeout(error)) return 'the server did not answer in time';
+  const status = httpStatus(error);
+  if (status !== undefined) return `the server answered HTTP ${status}: ${messageOf(error)}`;
+  return networkReason(error);
+}
+
+export function isConnectionClosed(error: unknown): boolean {
+  return error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed);
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout);
+}
+
+function httpStatus(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError) return error.code;
+  return undefined;
+}
+
+/** fetch's "fetch failed" says nothing; its cause (ECONNREFUSED …) does. */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
+  if (cause instanceof Error && cause.message !== '') return cause.message;
+  return messageOf(error);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The last non-empty lines of a server's stderr, joined, at most 300 characters. */
+function lastLines(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.slice(-3).join(' | ').slice(-300);
+}

@@ -1,0 +1,192 @@
+/**
+ * One MCP server during one run: started when first needed (installed first for `source`),
+ * shared by every caller, restarted once after it dies, closed when the run ends.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { openConnection, type McpConnection, type McpEndpoint } from './mcp-connect.ts';
+import { McpStartError } from './mcp-errors.ts';
+import { callFailureDetail, isConnectionClosed } from './mcp-failures.ts';
+import { installGithubRelease } from './github-install.ts';
+import { installNpmPackage } from './npm-install.ts';
+import type { McpServerSpec } from './mcp-spec.ts';
+
+/**
+ * How long one tool call may run without news; a progress notification from the server
+ * starts the wait again. A server silent for longer is treated as hung and restarted.
+ */
+export const CALL_TIMEOUT_MS = 300_000;
+
+/** A call's result, or why the server could not give one (the model reads it). */
+export type McpCallResult = { ok: true; result: CallToolResult } | { ok: false; error: string };
+
+export class McpServerSession {
+  private connection: Promise<McpConnection> | undefined;
+  /** The tool list of the first start: what the model is offered for the whole run. */
+  private firstTools: Tool[] | undefined;
+  /** Set when the server cannot be had (start failed, or its one restart failed). */
+  private failure: McpStartError | undefined;
+  /** The connection died: the next call restarts it, once. */
+  private restartPending = false;
+  private closing = false;
+
+  constructor(
+    readonly spec: McpServerSpec,
+    private readonly cacheRoot: string,
+  ) {}
+
+  /** The server's tools as it listed them when it first started; starts it if needed. */
+  async tools(signal: AbortSignal): Promise<Tool[]> {
+    await this.live(signal);
+    return this.firstTools ?? [];
+  }
+
+  /** The running child's process id (stdio servers), for diagnostics and tests. */
+  async pid(): Promise<number | undefined> {
+    return (await this.connection?.catch(() => undefined))?.pid;
+  }
+
+  /** Calls a tool; a transport failure is a result (the server restarts on the next call). */
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult> {
+    let connection: McpConnection;
+    try {
+      connection = await this.live(signal);
+    } catch (error) {
+      if (signal.aborted || !(error instanceof McpStartError)) throw error;
+      return { ok: false, error: error.message };
+    }
+    try {
+      const result = (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout: CALL_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+      })) as CallToolResult;
+      return { ok: true, result };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof McpError && !isConnectionClosed(error) && !isTimeoutError(error)) {
+        // The server answered with a protocol error (unknown tool, bad arguments): it lives on.
+        return { ok: false, error: `tool "${tool}" failed: ${error.message}` };
+      }
+      const said = connection.stderrTail().trim().split('\n').at(-1)?.trim() ?? '';
+      await this.dropConnection(connection);
+      const detail = callFailureDetail(error);
+      const wrote = said === '' ? '' : ` (it wrote: ${said.slice(-300)})`;
+      return {
+        ok: false,
+        error:
+          `mcp "${this.spec.name}": ${detail}${wrote}; the call may or may not have taken ` +
+          'effect. The server is restarted for the next call.',
+      };
+    }
+  }
+
+  /** Stops the server (a child is ended: stdin closed, then SIGTERM, then SIGKILL). */
+  async close(): Promise<void> {
+    this.closing = true;
+    const connection = await this.connection?.catch(() => undefined);
+    this.connection = undefined;
+    await connection?.close().catch(() => undefined);
+  }
+
+  /** The live connection: started on first use, restarted once after a death. */
+  private live(signal: AbortSignal): Promise<McpConnection> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.closing) return Promise.reject(new McpStartError(this.spec.name, 'the run has ended'));
+    if (this.connection === undefined) {
+      const restarting = this.restartPending;
+      this.restartPending = false;
+      const starting = this.start(signal);
+      this.connection = starting;
+      starting.then(
+        (connection) => this.watch(connection),
+        (error: unknown) => {
+          if (this.connection === starting) this.connection = undefined;
+          // A cancelled start may be tried again; a failed one is final for the run.
+          if (signal.aborted || !(error instanceof McpStartError)) return;
+          this.failure = restarting
+            ? new McpStartError(this.spec.name, `could not be restarted: ${error.message}`)
+            : error;
+        },
+      );
+    }
+    return this.connection;
+  }
+
+  private async start(signal: AbortSignal): Promise<McpConnection> {
+    const connection = await openConnection(this.spec.name, await this.endpoint(signal), signal);
+    this.firstTools ??= connection.tools;
+    if (this.closing) {
+      await connection.close();
+      throw new McpStartError(this.spec.name, 'the run has ended');
+    }
+    return connection;
+  }
+
+  /** A server that ends by itself (a crash between calls) is restarted on the next call. */
+  private watch(connection: McpConnection): void {
+    void connection.ended.then(async () => {
+      if (this.closing) return;
+      if ((await this.connection?.catch(() => undefined)) !== connection) return;
+      this.connection = undefined;
+      this.restartPending = true;
+    });
+  }
+
+  private async dropConnection(connection: McpConnection): Promise<void> {
+    if ((await this.connection?.catch(() => undefined)) === connection) {
+      this.connection = undefined;
+      this.restartPending = true;
+    }
+    // A hung server is still running: end it before its replacement starts.
+    await connection.close().catch(() => undefined);
+  }
+
+  private async endpoint(signal: AbortSignal): Promise<McpEndpoint> {
+    const { spec } = this;
+    switch (spec.kind) {
+      case 'command':
+        return {
+          kind: 'stdio',
+          command: spec.command,
+          args: spec.args,
+          env: spec.env,
+          ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
+        };
+      case 'npm': {
+        const installed = await installNpmPackage({
+          server: spec.name,
+          cacheRoot: this.cacheRoot,
+          packageName: spec.package,
+          version: spec.version,
+          signal,
+        });
+        return {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [installed.entry, ...spec.args],
+          env: spec.env,
+        };
+      }
+      case 'github': {
+        const installed = await installGithubRelease({
+          server: spec.name,
+          cacheRoot: this.cacheRoot,
+          spec,
+          signal,
+        });
+        return { kind: 'stdio', command: installed.entry, args: spec.args, env: spec.env };
+      }
+      case 'url':
+        return { kind: 'http', url: spec.url, headers: spec.headers };
+    }
+  }
+}
+
+function isTimeoutError(error: McpError): boolean {
+  return error.code === -32001;
+}
