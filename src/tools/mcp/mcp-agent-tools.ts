@@ -12,7 +12,7 @@ import { modelToolName } from './mcp-tool-names.ts';
  * arguments checked by the server against its own schema, its result mapped by `mcp-result`.
  */
 export function mcpAgentTool(session: McpServerSession, tool: Tool): AgentTool {
-  const server = session.spec.name;
+  const server = session.name;
   const label = `mcp "${server}" tool "${tool.name}"`;
   return {
     definition: defineTool({

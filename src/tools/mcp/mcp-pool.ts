@@ -23,9 +23,19 @@ export class McpPool {
   /** Agent tools by server, built once from the server's first tool list. */
   private readonly agentTools = new Map<string, Promise<Map<string, AgentTool>>>();
 
-  /** `cacheRoot`: where `source` servers are installed (`<state dir>/mcp`). */
-  constructor(servers: readonly McpServerSpec[], cacheRoot: string) {
-    for (const spec of servers) this.sessions.set(spec.name, new McpServerSession(spec, cacheRoot));
+  /**
+   * `servers`: each declared server's name and how to resolve its settings (called at its
+   * first start); `cacheRoot`: where `source` servers are installed (`<state dir>/mcp`).
+   */
+  constructor(servers: ReadonlyMap<string, () => McpServerSpec>, cacheRoot: string) {
+    for (const [name, resolve] of servers) {
+      this.sessions.set(name, new McpServerSession(name, resolve, cacheRoot));
+    }
+  }
+
+  /** A pool of servers whose settings are known already (tests, programmatic use). */
+  static of(servers: readonly McpServerSpec[], cacheRoot: string): McpPool {
+    return new McpPool(new Map(servers.map((spec) => [spec.name, () => spec])), cacheRoot);
   }
 
   /** True when the run has at least one `mcp` block. */

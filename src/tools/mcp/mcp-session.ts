@@ -30,8 +30,13 @@ export class McpServerSession {
   private restartPending = false;
   private closing = false;
 
+  /**
+   * `resolve` gives the server's settings with variables read; it runs at the first start, so
+   * a server no agent uses never needs its variables. It throws McpStartError when it cannot.
+   */
   constructor(
-    readonly spec: McpServerSpec,
+    readonly name: string,
+    private readonly resolve: () => McpServerSpec,
     private readonly cacheRoot: string,
   ) {}
 
@@ -79,7 +84,7 @@ export class McpServerSession {
       return {
         ok: false,
         error:
-          `mcp "${this.spec.name}": ${detail}${wrote}; the call may or may not have taken ` +
+          `mcp "${this.name}": ${detail}${wrote}; the call may or may not have taken ` +
           'effect. The server is restarted for the next call.',
       };
     }
@@ -96,7 +101,7 @@ export class McpServerSession {
   /** The live connection: started on first use, restarted once after a death. */
   private live(signal: AbortSignal): Promise<McpConnection> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    if (this.closing) return Promise.reject(new McpStartError(this.spec.name, 'the run has ended'));
+    if (this.closing) return Promise.reject(new McpStartError(this.name, 'the run has ended'));
     if (this.connection === undefined) {
       const restarting = this.restartPending;
       this.restartPending = false;
@@ -109,7 +114,7 @@ export class McpServerSession {
           // A cancelled start may be tried again; a failed one is final for the run.
           if (signal.aborted || !(error instanceof McpStartError)) return;
           this.failure = restarting
-            ? new McpStartError(this.spec.name, `could not be restarted: ${error.message}`)
+            ? new McpStartError(this.name, `could not be restarted: ${error.message}`)
             : error;
         },
       );
@@ -118,11 +123,11 @@ export class McpServerSession {
   }
 
   private async start(signal: AbortSignal): Promise<McpConnection> {
-    const connection = await openConnection(this.spec.name, await this.endpoint(signal), signal);
+    const connection = await openConnection(this.name, await this.endpoint(signal), signal);
     this.firstTools ??= connection.tools;
     if (this.closing) {
       await connection.close();
-      throw new McpStartError(this.spec.name, 'the run has ended');
+      throw new McpStartError(this.name, 'the run has ended');
     }
     return connection;
   }
@@ -147,7 +152,13 @@ export class McpServerSession {
   }
 
   private async endpoint(signal: AbortSignal): Promise<McpEndpoint> {
-    const { spec } = this;
+    let spec: McpServerSpec;
+    try {
+      spec = this.resolve();
+    } catch (error) {
+      if (error instanceof McpStartError) throw error;
+      throw new McpStartError(this.name, error instanceof Error ? error.message : String(error));
+    }
     switch (spec.kind) {
       case 'command':
         return {

@@ -29,7 +29,7 @@ export function stdioSpec(name: string, env: Record<string, string> = {}): McpSe
 
 /** A pool closed by `cleanUp`. */
 export async function openPool(servers: McpServerSpec[]): Promise<McpPool> {
-  const pool = new McpPool(servers, await tempDir('cache'));
+  const pool = McpPool.of(servers, await tempDir('cache'));
   onCleanUp(() => pool.close());
   return pool;
 }

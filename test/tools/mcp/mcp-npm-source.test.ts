@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 function npmPool(cacheRoot: string, version = FIXTURE_VERSION): McpPool {
-  const pool = new McpPool(
+  const pool = McpPool.of(
     [
       {
         kind: 'npm',
