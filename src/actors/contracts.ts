@@ -22,6 +22,7 @@ import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
+import type { McpPool } from '../tools/mcp/index.ts';
 import type { ResultStore } from '../tools/results/index.ts';
 
 /** Everything needed to run a mission (and the missions it chains to). */
@@ -141,6 +142,8 @@ export interface RunServices {
   datasets: DatasetStore;
   results: ResultStore;
   slots: SlotSet;
+  /** The run's MCP servers, shared by every agent of the run (chained missions included). */
+  mcp: McpPool;
   /** Protected input values by input name, for `${secrets.NAME}` substitution. */
   secrets: Map<string, string>;
   /** Replaces every secret value (variables, protected inputs, API keys) with `••••`. */

@@ -14,11 +14,13 @@ import { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import { QuestionStore } from '../runtime/question-store.ts';
 import { SlotSet, sweepScratchpads, type SlotSources } from '../tools/files/index.ts';
 import { ResultStore } from '../tools/results/index.ts';
+import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
 import type { RunServices } from '../actors/contracts.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { createRunModelTurn } from '../actors/model-turn.ts';
 import { EventedDatasetStore, datasetDeclarations } from '../actors/mission/mission-datasets.ts';
 import { prepareMissionInputs } from './run-inputs.ts';
+import { createRunMcpPool } from './run-mcp.ts';
 import { createRunRedactor } from './run-redactor.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 
@@ -48,6 +50,11 @@ export interface RunServicesOptions {
   cwd?: string;
   /** The time scratchpad retention is measured from (default: now). */
   now?: Date;
+  /**
+   * The run's MCP servers (start-run passes one pool for the whole run and closes it). By
+   * default a new pool of the project's servers, which the caller closes (`services.mcp`).
+   */
+  mcp?: McpPool;
 }
 
 /** The real providers, with sortie's retry policy reporting through `onRetry`. */
@@ -59,7 +66,11 @@ export function runDirectory(stateDir: string, runId: string): string {
   return join(stateDir, 'runs', runId);
 }
 
-/** Builds the RunServices of one mission; sweeps scratchpads of old runs first. */
+/**
+ * Builds the RunServices of one mission; sweeps scratchpads of old runs first. Starts the MCP
+ * servers whose specific tools the mission's agents reference and checks those tools exist:
+ * a problem throws here, before any model request, and fails the mission.
+ */
 export async function createRunServices(options: RunServicesOptions): Promise<RunServices> {
   const { config, stateDir, runId, bus } = options;
   const mission = config.missions.get(options.mission);
@@ -79,6 +90,8 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
   const costs = options.costs ?? new CostLedger();
   const budgets = budgetTracker(mission);
   const slots = new SlotSet(await slotSources(config, mission, stateDir, runDir, prepared.files));
+  const mcp = options.mcp ?? createRunMcpPool(config, stateDir);
+  await mcp.checkReferences(mcpReferencesOfMission(config, mission), options.signal);
   return {
     runId,
     config,
@@ -92,6 +105,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     datasets: new EventedDatasetStore(datasetDeclarations(mission, prepared.inputs), bus, mission),
     results: await ResultStore.open(join(runDir, 'results')),
     slots,
+    mcp,
     secrets: prepared.secrets,
     redact,
     inputs: prepared.inputs,

@@ -25,6 +25,7 @@ import type {
 import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-checks.ts';
 import { runMission } from '../actors/mission/run-mission.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
+import { createRunMcpPool } from './run-mcp.ts';
 import { createRunServices } from './run-services.ts';
 
 /** Exit codes of a finished run (runtime.md). */
@@ -160,72 +161,79 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   let restore = options.resume?.journals.get(options.mission);
   // Protected inputs of every mission run so far stay masked in the later ones.
   const earlierMissions: Array<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [];
-  while (next !== null) {
-    const current: MissionStart = next;
-    next = null;
-    try {
-      const services = await createRunServices({
-        config: options.config,
-        mission: current.mission,
-        inputs: current.inputs,
-        stateDir: options.stateDir,
-        runId,
-        bus,
-        signal: context.signal,
-        costs,
-        earlierMissions: [...earlierMissions],
-        ...(options.gate !== undefined ? { gate: options.gate } : {}),
-        ...(options.clients !== undefined ? { clients: options.clients } : {}),
-      });
-      context.redactor.current = services.redact;
-      earlierMissions.push({ mission: services.mission, inputs: services.inputs });
-      const result = await runMission({
-        services,
-        createAgentSession: context.createAgentSession,
-        keepGoing: options.keepGoing ?? false,
-        chain: options.chain ?? true,
-        chainedFrom: current.from,
-        ...(restore !== undefined ? { restore } : {}),
-      });
-      restore = undefined;
-      missions.push({
-        name: current.mission,
-        status: result.status,
-        ...(result.error !== undefined ? { error: result.error } : {}),
-      });
-      tasks.push(...result.tasks);
-      if (result.status === 'succeeded' && result.chainTo !== null) {
-        next = {
-          mission: result.chainTo.mission,
-          inputs: result.chainTo.inputs,
-          from: current.mission,
-        };
-      }
-    } catch (error) {
-      // Services could not be built (e.g. a chained mission's inputs): that mission fails.
-      const status: FinalStatus = context.signal.aborted ? 'cancelled' : 'failed';
-      const message = reasonOf(error);
-      missions.push({ name: current.mission, status, error: message });
-      const actor = actorId.mission(current.mission);
-      if (status === 'cancelled') {
-        bus.emit({
-          type: 'mission.cancelled',
-          actor,
+  // One set of MCP servers for the whole run, stopped before the run reports its end.
+  const mcp = createRunMcpPool(options.config, options.stateDir);
+  try {
+    while (next !== null) {
+      const current: MissionStart = next;
+      next = null;
+      try {
+        const services = await createRunServices({
+          config: options.config,
           mission: current.mission,
-          reason: message,
-          durationMs: 0,
+          inputs: current.inputs,
+          stateDir: options.stateDir,
+          runId,
+          bus,
+          signal: context.signal,
+          costs,
+          earlierMissions: [...earlierMissions],
+          mcp,
+          ...(options.gate !== undefined ? { gate: options.gate } : {}),
+          ...(options.clients !== undefined ? { clients: options.clients } : {}),
         });
-      } else {
-        bus.emit({
-          type: 'mission.failed',
-          actor,
-          mission: current.mission,
-          error: message,
-          failedTask: null,
-          durationMs: 0,
+        context.redactor.current = services.redact;
+        earlierMissions.push({ mission: services.mission, inputs: services.inputs });
+        const result = await runMission({
+          services,
+          createAgentSession: context.createAgentSession,
+          keepGoing: options.keepGoing ?? false,
+          chain: options.chain ?? true,
+          chainedFrom: current.from,
+          ...(restore !== undefined ? { restore } : {}),
         });
+        restore = undefined;
+        missions.push({
+          name: current.mission,
+          status: result.status,
+          ...(result.error !== undefined ? { error: result.error } : {}),
+        });
+        tasks.push(...result.tasks);
+        if (result.status === 'succeeded' && result.chainTo !== null) {
+          next = {
+            mission: result.chainTo.mission,
+            inputs: result.chainTo.inputs,
+            from: current.mission,
+          };
+        }
+      } catch (error) {
+        // Services could not be built (e.g. a chained mission's inputs): that mission fails.
+        const status: FinalStatus = context.signal.aborted ? 'cancelled' : 'failed';
+        const message = reasonOf(error);
+        missions.push({ name: current.mission, status, error: message });
+        const actor = actorId.mission(current.mission);
+        if (status === 'cancelled') {
+          bus.emit({
+            type: 'mission.cancelled',
+            actor,
+            mission: current.mission,
+            reason: message,
+            durationMs: 0,
+          });
+        } else {
+          bus.emit({
+            type: 'mission.failed',
+            actor,
+            mission: current.mission,
+            error: message,
+            failedTask: null,
+            durationMs: 0,
+          });
+        }
       }
     }
+  } finally {
+    await mcp.close();
   }
   const status: FinalStatus = context.signal.aborted
     ? 'cancelled'

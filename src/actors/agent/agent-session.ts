@@ -119,7 +119,7 @@ class ConversationSession implements AgentSession {
   private async runCall(task: string, signal: AbortSignal): Promise<AgentCallResult> {
     let setup: TurnSetup;
     try {
-      setup = this.turnSetup();
+      setup = await this.prepare(signal);
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
     }
@@ -138,7 +138,7 @@ class ConversationSession implements AgentSession {
     if (end < this.conversation.length) return { ok: false, reason: INTERRUPTED_BY_RESTART };
     let setup: TurnSetup;
     try {
-      setup = this.turnSetup();
+      setup = await this.prepare(signal);
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
     }
@@ -230,6 +230,13 @@ class ConversationSession implements AgentSession {
         },
       },
     });
+  }
+
+  /** The model to use, and every tool in place (the MCP servers the agent uses started). */
+  private async prepare(signal: AbortSignal): Promise<TurnSetup> {
+    const setup = this.turnSetup();
+    await this.toolbox.prepare(signal);
+    return setup;
   }
 
   /** The resolved model and the reasoning level to send (only to reasoning-capable models). */

@@ -1,8 +1,9 @@
 /**
- * The tools one agent session offers, in a fixed order: configured tools (config order),
- * dataset tools, file tools, then the `result_*` tools once a large result was intercepted.
+ * The tools one agent session offers, in a fixed order: configured tools (config order, an
+ * MCP server's tools at the place of their reference), dataset tools, file tools, then the
+ * `result_*` tools once a large result was intercepted.
  */
-import type { AgentConfig, Config, MissionConfig } from '../../config/config-types.ts';
+import type { AgentConfig, Config, MissionConfig, ToolRef } from '../../config/config-types.ts';
 import { variableValues } from '../../config/requirements.ts';
 import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from '../../tools/builtins/agent-tool.ts';
@@ -10,6 +11,7 @@ import { customToolFromConfig } from '../../tools/builtins/config-http-tool.ts';
 import { findBuiltinTool } from '../../tools/builtins/tool-names.ts';
 import { datasetToolsFor, type DatasetStore } from '../../tools/datasets/index.ts';
 import { fileToolsFor, type SlotSet } from '../../tools/files/index.ts';
+import { mcpReferencesOf, type McpPool } from '../../tools/mcp/index.ts';
 import { resultToolsFor, type ResultStore } from '../../tools/results/index.ts';
 import { withSecrets, type SecretValues } from '../../tools/secrets.ts';
 
@@ -21,6 +23,8 @@ export interface ToolboxSources {
   results: ResultStore;
   slots: SlotSet;
   secrets: SecretValues;
+  /** The run's MCP servers. */
+  mcp: McpPool;
 }
 
 /** An agent's tools by model-visible name; the list only ever grows (result tools). */
@@ -29,15 +33,50 @@ export class AgentToolbox {
   private readonly byName = new Map<string, AgentTool>();
   private resultToolsAdded = false;
 
+  /** Settles once every tool is in place (MCP servers started); undefined until asked. */
+  private ready: Promise<void> | undefined;
+
   constructor(
-    agent: AgentConfig,
+    private readonly agent: AgentConfig,
     private readonly sources: ToolboxSources,
   ) {
     this.tools = [];
+    // Without MCP tools the list is known now; with them it waits for their servers.
+    if (mcpReferencesOf(agent.tools).length === 0)
+      this.ready = Promise.resolve(this.fill(new Map()));
+  }
+
+  /**
+   * Starts the MCP servers the agent's tools come from (once per run, shared) and puts their
+   * tools in place; call before the first model turn. Rejects with McpStartError naming the
+   * server when one cannot start (the agent call fails with it); a later call tries again
+   * only if the start was cancelled.
+   */
+  prepare(signal: AbortSignal): Promise<void> {
+    this.ready ??= this.mcpTools(signal).then((mcpTools) => this.fill(mcpTools));
+    const ready = this.ready;
+    ready.catch(() => {
+      if (this.ready === ready) this.ready = undefined;
+    });
+    return ready;
+  }
+
+  /** Each MCP reference's tools (servers started concurrently). */
+  private async mcpTools(signal: AbortSignal): Promise<Map<ToolRef, AgentTool[]>> {
+    const references = this.agent.tools.filter((tool) => tool.kind === 'mcp');
+    const lists = await Promise.all(
+      references.map((reference) =>
+        this.sources.mcp.toolsFor(mcpReferencesOf([reference]), signal),
+      ),
+    );
+    return new Map(references.map((reference, index) => [reference, lists[index] ?? []]));
+  }
+
+  private fill(mcpTools: ReadonlyMap<ToolRef, AgentTool[]>): void {
     for (const tool of [
-      ...configuredTools(agent, sources.config),
-      ...datasetToolsFor(sources.datasets, sources.results),
-      ...fileToolsFor(sources.slots),
+      ...configuredTools(this.agent, this.sources.config, mcpTools),
+      ...datasetToolsFor(this.sources.datasets, this.sources.results),
+      ...fileToolsFor(this.sources.slots),
     ]) {
       this.add(tool);
     }
@@ -69,15 +108,24 @@ export class AgentToolbox {
   }
 
   // Every tool substitutes `${secrets.NAME}` and scrubs the values from what it returns.
+  // A tool named twice (`mcp.s.all` and `mcp.s.read`) is offered once, at its first place.
   private add(tool: AgentTool): void {
+    if (this.byName.has(tool.definition.name)) return;
     const wrapped = withSecrets(tool, this.sources.secrets);
     this.tools.push(wrapped);
     this.byName.set(tool.definition.name, wrapped);
   }
 }
 
-/** The agent's `tools = [...]` in config order: built-ins, and custom tool blocks. */
-function configuredTools(agent: AgentConfig, config: Config): AgentTool[] {
+/**
+ * The agent's `tools = [...]` in config order: built-ins, custom tool blocks, and each MCP
+ * reference's tools (`mcpTools`) at its place.
+ */
+function configuredTools(
+  agent: AgentConfig,
+  config: Config,
+  mcpTools: ReadonlyMap<ToolRef, AgentTool[]>,
+): AgentTool[] {
   const variables = {
     values: variableValues(config),
     secret: new Set(
@@ -91,8 +139,7 @@ function configuredTools(agent: AgentConfig, config: Config): AgentTool[] {
       const tool = findBuiltinTool(reference.name);
       return tool === undefined ? [] : [tool];
     }
-    // A server's tools are known once it runs: they do not come from the configuration alone.
-    if (reference.kind === 'mcp') return [];
+    if (reference.kind === 'mcp') return mcpTools.get(reference) ?? [];
     const custom = config.tools.get(reference.name);
     return custom === undefined ? [] : [customToolFromConfig(custom, variables)];
   });

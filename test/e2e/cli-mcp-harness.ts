@@ -1,0 +1,36 @@
+/** Shared setup of the MCP end-to-end tests: the project's `mcp` blocks and pid checks. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const STDIO_SERVER = join(import.meta.dirname, '../fixtures/mcp/stdio-server.mjs');
+export const FILESYSTEM_SERVER = join(
+  import.meta.dirname,
+  '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
+);
+
+/** `mcp "local"`: the stdio test server, started with `node`, logging its pids to `pidFile`. */
+export function localServerBlock(pidFile: string, env: Record<string, string> = {}): string {
+  const entries = Object.entries({ MCP_PID_FILE: `"${pidFile}"`, ...env })
+    .map(([name, value]) => `    ${name} = ${value}`)
+    .join('\n');
+  return `mcp "local" {\n  command = "node"\n  args    = ["${STDIO_SERVER}"]\n  env = {\n${entries}\n  }\n}\n`;
+}
+
+/** The pids a test server appended to its pid file, in start order. */
+export async function pidsIn(file: string): Promise<number[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(Number);
+}
+
+/** True while the process exists and is not a zombie. */
+export async function processAlive(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
