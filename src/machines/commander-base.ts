@@ -1,6 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import type {
   CommanderContext,
+  CommanderEnvironment,
   CommanderEvent,
   CommanderInput,
   CommanderResult,
@@ -14,14 +15,24 @@ import type {
   ToolCalledParams,
   ToolCompletedParams,
 } from './effect-params.ts';
-import { ActorNotProvidedError, noEffect } from './effect-params.ts';
+import { ActorNotProvidedError } from './effect-params.ts';
 import { commanderGuards } from './commander-guards.ts';
 import { datasetCursorMachine } from './dataset-cursor.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
-const notProvided = (actor: string) => async (): Promise<never> => {
-  throw new ActorNotProvidedError(actor);
-};
+/** What a commander's actors receive besides their own input: the commander's environment. */
+export interface EnvironmentInput {
+  /** Optional so that a provided actor may ignore it (machine tests script their own). */
+  environment?: CommanderEnvironment | null;
+}
+
+/** The environment an actor runs with; without one the actor must be provided. */
+function environmentOf(input: EnvironmentInput, actor: string): CommanderEnvironment {
+  if (input.environment === undefined || input.environment === null) {
+    throw new ActorNotProvidedError(actor);
+  }
+  return input.environment;
+}
 
 /**
  * The commander's types, actors, guards and effects. Actions that enqueue the effects are
@@ -35,18 +46,30 @@ export const commanderBase = setup({
     output: {} as CommanderResult,
   },
   actors: {
-    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(notProvided('modelTurn')),
-    executeTool: fromPromise<ToolOutcome, ExecuteToolInput>(notProvided('executeTool')),
-    // No gate means no hold: the default lets every internal call through at once.
-    toolGate: fromPromise<void, ToolGateInput>(async () => undefined),
+    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput & EnvironmentInput>(
+      async ({ input, signal }) => environmentOf(input, 'modelTurn').modelTurn(input, signal),
+    ),
+    executeTool: fromPromise<ToolOutcome, ExecuteToolInput & EnvironmentInput>(
+      async ({ input, signal }) => environmentOf(input, 'executeTool').executeTool(input, signal),
+    ),
+    // No gate means no hold: without an environment every internal call goes through at once.
+    toolGate: fromPromise<void, ToolGateInput & EnvironmentInput>(async ({ input, signal }) =>
+      input.environment?.toolGate(input, signal),
+    ),
     datasetCursor: datasetCursorMachine,
   },
   guards: commanderGuards,
   actions: {
-    emitPlanUpdated: (_, _params: PlanUpdatedParams) => noEffect(),
-    emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
-    emitToolCompleted: (_, _params: ToolCompletedParams) => noEffect(),
-    emitOutputSubmitted: (_, _params: OutputSubmittedParams) => noEffect(),
-    emitMessageAppended: (_, _params: MessageAppendedParams) => noEffect(),
+    // The environment records effects; without one (a machine test) they do nothing.
+    emitPlanUpdated: ({ context }, params: PlanUpdatedParams) =>
+      context.environment?.effects.planUpdated(params),
+    emitToolCalled: ({ context }, params: ToolCalledParams) =>
+      context.environment?.effects.toolCalled(params),
+    emitToolCompleted: ({ context }, params: ToolCompletedParams) =>
+      context.environment?.effects.toolCompleted(params),
+    emitOutputSubmitted: ({ context }, params: OutputSubmittedParams) =>
+      context.environment?.effects.outputSubmitted(params),
+    emitMessageAppended: ({ context }, params: MessageAppendedParams) =>
+      context.environment?.effects.messageAppended(params),
   },
 });

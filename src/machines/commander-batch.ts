@@ -4,12 +4,10 @@
  * after another. Every other external call is a batch of its own.
  */
 import { assign, enqueueActions } from 'xstate';
-import type { DoneActorEvent } from 'xstate';
 import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { commanderBase } from './commander-base.ts';
 import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
-import type { ToolOutcome } from './turn-types.ts';
 import { resultFor } from './turn-types.ts';
 
 function isRunnableAgentCall(queued: QueuedCall): boolean {
@@ -96,18 +94,19 @@ export const batchActions = {
         enqueue({ type: 'emitToolCalled', params: { call: entry.call } });
         enqueue.spawnChild('executeTool', {
           id: entry.actorId,
-          input: { call: entry.call, args: entry.args },
+          input: { call: entry.call, args: entry.args, environment: context.environment },
         });
       }
     }),
   ),
   recordBatchResult: action(
     enqueueActions(({ context, event, enqueue }) => {
-      const done = event as DoneActorEvent<ToolOutcome>;
-      const position = context.batch.findIndex((entry) => entry.actorId === done.actorId);
+      // Only the batch's done events lead here; any other event finds no entry.
+      if (!('output' in event)) return;
+      const position = context.batch.findIndex((entry) => entry.actorId === event.actorId);
       const finished = context.batch[position];
       if (finished === undefined) return;
-      const result = resultFor(finished.call, done.output);
+      const result = resultFor(finished.call, event.output);
       const successor = laneSuccessor(context.batch, position);
       const batch = context.batch.map((entry, index) => {
         if (index === position) return { ...entry, result };
@@ -121,7 +120,7 @@ export const batchActions = {
       enqueue({ type: 'emitToolCalled', params: { call: next.call } });
       enqueue.spawnChild('executeTool', {
         id: next.actorId,
-        input: { call: next.call, args: next.args },
+        input: { call: next.call, args: next.args, environment: context.environment },
       });
     }),
   ),

@@ -1,5 +1,5 @@
 import { SortieError } from '../base/errors.ts';
-import type { ActorRefFrom, DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   Message,
   StopReason,
@@ -10,8 +10,16 @@ import type {
 import type { ParsedArguments } from '../tools/define-tool.ts';
 import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
 import { commanderTools } from '../tools/commander/index.ts';
-import type { CursorReply, datasetCursorMachine } from './dataset-cursor.machine.ts';
+import type { CursorReply } from './dataset-cursor.machine.ts';
+import type {
+  MessageAppendedParams,
+  OutputSubmittedParams,
+  PlanUpdatedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from './effect-params.ts';
 import type { Plan } from './plan.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
 /** A router's route with, for mission routes, the target mission's input schema. */
 export interface CommanderRoute extends RouteOption {
@@ -37,6 +45,47 @@ export interface CommanderInput {
   maxTurns?: number;
   /** Rule state rebuilt from a run journal (resume): the conversation continues with it. */
   restored?: RestoredRuleState;
+  /** The run's side of this commander; without it the actors and effects must be provided. */
+  environment?: CommanderEnvironment;
+}
+
+/** The effects a commander reports, as the run records them (events, journal). */
+export interface CommanderEffects {
+  planUpdated(params: PlanUpdatedParams): void;
+  toolCalled(params: ToolCalledParams): void;
+  toolCompleted(params: ToolCompletedParams): void;
+  outputSubmitted(params: OutputSubmittedParams): void;
+  messageAppended(params: MessageAppendedParams): void;
+}
+
+/**
+ * What the run provides one commander — model turns, the step gate, external tools and
+ * effects — handed in as input, so one machine serves every commander: no `provide` per
+ * commander and no lookup of services outside the actor.
+ */
+export interface CommanderEnvironment {
+  /** The run's gate never holds: internal calls skip the `toolGate` actor. */
+  toolGateNeverHolds: boolean;
+  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
+  toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
+  executeTool(input: ExecuteToolInput, signal: AbortSignal): Promise<ToolOutcome>;
+  effects: CommanderEffects;
+}
+
+/** Replies in a row that needed a nudge, or hit the output-token limit. */
+export interface ReplyStreaks {
+  nudges: number;
+  outputLimitHits: number;
+}
+
+/** A sequential task's progress through its dataset, as the cursor's replies reported it. */
+export interface DatasetProgress {
+  /** The item being worked on: handed out last and not yet left behind. */
+  current: number | null;
+  /** Indexes handed out, in order. */
+  handedOut: readonly number[];
+  /** The cursor answered `exhausted`. */
+  exhausted: boolean;
 }
 
 /** The rule state a resumed commander starts from. */
@@ -102,8 +151,7 @@ export interface CommanderContext {
   maxTurns: number;
   /** The stop reason of the latest model reply. */
   stopReason: StopReason | null;
-  nudges: number;
-  outputLimitHits: number;
+  streaks: ReplyStreaks;
   /** Calls of the current reply not answered yet, in order. */
   queue: QueuedCall[];
   /** Results of the current reply, in call order. */
@@ -111,7 +159,9 @@ export interface CommanderContext {
   /** Text appended after the results of the current reply (nudge, output-limit note). */
   note: string | null;
   batch: BatchEntry[];
-  cursor: ActorRefFrom<typeof datasetCursorMachine> | null;
+  /** Sequential tasks: the cursor's replies so far (the cursor itself is the child `cursor`). */
+  dataset: DatasetProgress | null;
+  environment: CommanderEnvironment | null;
 }
 
 /** What a finished commander hands to its task. */
@@ -156,7 +206,7 @@ export function headArguments(context: CommanderContext): Record<string, unknown
 
 /** The dataset cursor's current item, when the task is sequential and one is being worked on. */
 export function currentItem(context: CommanderContext): number | null {
-  return context.cursor?.getSnapshot().context.current ?? null;
+  return context.dataset?.current ?? null;
 }
 
 /** The item this commander works on now: the current item, the parallel item, or null. */
@@ -192,6 +242,9 @@ export interface InternalToolEvent {
   callId: string;
 }
 
+/** A spawned `executeTool` child settling (`tool:<turn>:<position>`). */
+export type ToolSettledEvent =
+  DoneActorEvent<ToolOutcome, `tool:${string}`> | ErrorActorEvent<unknown, `tool:${string}`>;
+
 /** Every event a commander handles. */
-export type CommanderEvent =
-  InternalToolEvent | CursorReply | DoneActorEvent<unknown> | ErrorActorEvent;
+export type CommanderEvent = InternalToolEvent | CursorReply | ToolSettledEvent;

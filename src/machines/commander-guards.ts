@@ -32,11 +32,15 @@ const onContext =
 export const commanderGuards = {
   turnCapReached: onContext((context) => context.turns >= context.maxTurns),
   replyHitOutputLimit: onContext((context) => context.stopReason === 'max_tokens'),
-  outputLimitExhausted: onContext((context) => context.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS),
-  nudgesExhausted: onContext(
-    (context) => context.queue.length === 0 && context.nudges >= MAX_NUDGES,
+  outputLimitExhausted: onContext(
+    (context) => context.streaks.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS,
   ),
-  replyCountersClear: onContext((context) => context.nudges === 0 && context.outputLimitHits === 0),
+  nudgesExhausted: onContext(
+    (context) => context.queue.length === 0 && context.streaks.nudges >= MAX_NUDGES,
+  ),
+  replyCountersClear: onContext(
+    (context) => context.streaks.nudges === 0 && context.streaks.outputLimitHits === 0,
+  ),
   queueEmpty: onContext((context) => context.queue.length === 0),
   taskAlreadyCompleted: onContext((context) => context.completion !== null),
   headIsUnknownTool: onContext((context) => headOf(context).parsed === null),
@@ -59,10 +63,10 @@ export const commanderGuards = {
   routeMissing: onContext(routeMissing),
   missionInputsInvalid: onContext((context) => missionInputProblems(context).length > 0),
   /**
-   * Whether the wiring's `toolGate` lets every internal call through at once, so the machine
-   * may skip the gating state (the wiring provides it, e.g. for the open gate). By default
+   * Whether the run's `toolGate` lets every internal call through at once, so the machine may
+   * skip the gating state (the environment says so for the open gate). Without an environment
    * every internal call goes through `toolGate`.
    */
-  toolGateNeverHolds: onContext(() => false),
+  toolGateNeverHolds: onContext((context) => context.environment?.toolGateNeverHolds === true),
   batchFinished: onContext((context) => context.batch.every((entry) => entry.result !== null)),
 };

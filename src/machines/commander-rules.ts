@@ -63,13 +63,13 @@ export function outputMissing(context: CommanderContext): boolean {
 
 /** Check 5, first half: a sequential task's cursor answered `exhausted`. */
 export function datasetNotExhausted(context: CommanderContext): boolean {
-  return isSequential(context) && context.cursor?.getSnapshot().value !== 'exhausted';
+  return isSequential(context) && context.dataset?.exhausted !== true;
 }
 
 /** Check 5, second half: the first handed-out item without an accepted output, if any. */
 export function itemWithoutOutput(context: CommanderContext): number | undefined {
   if (!isSequential(context) || context.task.outputSchema === undefined) return undefined;
-  const handedOut = context.cursor?.getSnapshot().context.handedOut ?? [];
+  const handedOut = context.dataset?.handedOut ?? [];
   return handedOut.find((index) => !(index in context.itemOutputs));
 }
 
@@ -134,7 +134,7 @@ export function outputProblems(context: CommanderContext): string[] {
 /** Why a sequential task cannot take an output now, or null when an item is current. */
 export function noCurrentItemError(context: CommanderContext): string | null {
   if (!isSequential(context) || currentItem(context) !== null) return null;
-  return context.cursor?.getSnapshot().value === 'exhausted'
+  return context.dataset?.exhausted === true
     ? 'no current item: the dataset is exhausted'
     : 'no current item: call dataset_next first';
 }

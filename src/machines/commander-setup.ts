@@ -1,5 +1,4 @@
 import { assign, enqueueActions, raise } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
@@ -40,6 +39,9 @@ function answerHead(context: CommanderContext, outcome: AnswerParams) {
 
 const action = commanderBase.createAction;
 
+/** The id of a sequential commander's dataset cursor child. */
+export const CURSOR_ID = 'cursor';
+
 /** The commander's types, actors, guards and actions; the states are in commander.machine.ts. */
 export const commanderSetup = commanderBase.extend({
   actions: {
@@ -56,23 +58,17 @@ export const commanderSetup = commanderBase.extend({
         enqueue({ type: 'emitToolCompleted', params: { call, result } });
       }),
     ),
-    acceptReply: action(
-      enqueueActions(({ context, event, enqueue }) => {
-        const reply = (event as DoneActorEvent<ModelTurnOutput>).output;
-        enqueue.assign({
-          messages: [...context.messages, reply.message],
-          turns: context.turns + 1,
-          stopReason: reply.stopReason,
-          queue: queueCalls(context, reply.message),
-        });
-        enqueue({ type: 'emitMessageAppended', params: { message: reply.message } });
-      }),
-    ),
-    resetReplyCounters: assign({ nudges: 0, outputLimitHits: 0 }),
+    /** The model's reply joins the conversation; its calls are parsed into the queue. */
+    acceptReply: assign(({ context }, reply: ModelTurnOutput) => ({
+      messages: [...context.messages, reply.message],
+      turns: context.turns + 1,
+      stopReason: reply.stopReason,
+      queue: queueCalls(context, reply.message),
+    })),
+    resetReplyCounters: assign({ streaks: { nudges: 0, outputLimitHits: 0 } }),
     nudge: assign(({ context }) => ({
       note: NUDGE_TEXT,
-      nudges: context.nudges + 1,
-      outputLimitHits: 0,
+      streaks: { nudges: context.streaks.nudges + 1, outputLimitHits: 0 },
     })),
     refuseTruncatedCalls: action(
       enqueueActions(({ context, enqueue }) => {
@@ -82,7 +78,7 @@ export const commanderSetup = commanderBase.extend({
           queue: [],
           results: [...context.results, ...results],
           note: BE_SHORTER_TEXT,
-          outputLimitHits: context.outputLimitHits + 1,
+          streaks: { ...context.streaks, outputLimitHits: context.streaks.outputLimitHits + 1 },
         });
         for (const result of results) {
           const call = context.queue.find((queued) => queued.call.id === result.callId)?.call;
@@ -110,10 +106,10 @@ export const commanderSetup = commanderBase.extend({
         reason: `the model's replies hit the output token limit ${MAX_OUTPUT_LIMIT_HITS} times in a row`,
       },
     }),
-    failFromError: assign(({ event }) => {
-      const error = (event as ErrorActorEvent).error;
-      return { failure: { reason: reasonOf(error), error } };
-    }),
+    /** An actor rejected (provider, tool infrastructure, gate): the commander fails with it. */
+    failFromError: assign((_, rejected: { error: unknown }) => ({
+      failure: { reason: reasonOf(rejected.error), error: rejected.error },
+    })),
     dispatchHead: raise(({ context }): InternalToolEvent => ({
       type: `tool.${headOf(context).call.name}` as InternalToolEvent['type'],
       callId: headOf(context).call.id,
@@ -137,6 +133,18 @@ export const commanderSetup = commanderBase.extend({
       }),
     ),
     unlockPlan: assign({ planLocked: false }),
+    /** The cursor handed out an item: it is the current one. */
+    recordHandedOut: assign(({ context }, index: number) => ({
+      dataset: {
+        current: index,
+        handedOut: [...(context.dataset?.handedOut ?? []), index],
+        exhausted: false,
+      },
+    })),
+    /** The cursor answered `exhausted`: the last item was left behind. */
+    recordExhausted: assign(({ context }) => ({
+      dataset: { current: null, handedOut: context.dataset?.handedOut ?? [], exhausted: true },
+    })),
     acceptFailure: assign(({ context }) => {
       const args = taskCompleteArguments(context);
       return {
@@ -163,9 +171,9 @@ export const commanderSetup = commanderBase.extend({
     }),
     askCursor: action(
       enqueueActions(({ context, self, enqueue }) => {
-        if (context.cursor === null) return;
+        if (context.dataset === null) return;
         const plan = context.plan ?? [];
-        enqueue.sendTo(context.cursor, {
+        enqueue.sendTo(CURSOR_ID, {
           type: 'cursor.next',
           facts: {
             outputRequired: context.task.outputSchema !== undefined,

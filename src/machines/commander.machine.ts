@@ -1,8 +1,14 @@
 import { announceHead, answerFor } from './commander-answers.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
 import { headOf, toolsOf } from './commander-context.ts';
-import { commanderSetup } from './commander-setup.ts';
+import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+
+/** An actor's rejection, handed to `failFromError`. */
+const failFromError = {
+  type: 'failFromError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
@@ -14,8 +20,12 @@ export const commanderMachine = commanderSetup.createMachine({
   id: 'commander',
   context: ({ input, spawn }) => {
     const accepted = input.acceptedOutputs ?? {};
-    const items = input.items ?? [];
-    const startAt = firstItemWithoutOutput(items.length, Object.keys(accepted).map(Number));
+    if (input.task.iterator === 'sequential') {
+      // Known by its id (CURSOR_ID); its replies are events, kept in `dataset`.
+      const items = input.items ?? [];
+      const startAt = firstItemWithoutOutput(items.length, Object.keys(accepted).map(Number));
+      spawn('datasetCursor', { id: CURSOR_ID, input: { items, startAt } });
+    }
     return {
       task: input.task,
       messages: [...input.messages],
@@ -29,16 +39,16 @@ export const commanderMachine = commanderSetup.createMachine({
       turns: 0,
       maxTurns: input.maxTurns ?? DEFAULT_COMMANDER_MAX_TURNS,
       stopReason: null,
-      nudges: 0,
-      outputLimitHits: 0,
+      streaks: { nudges: 0, outputLimitHits: 0 },
       queue: [],
       results: [],
       note: null,
       batch: [],
-      cursor:
+      dataset:
         input.task.iterator === 'sequential'
-          ? spawn('datasetCursor', { id: 'cursor', input: { items, startAt } })
+          ? { current: null, handedOut: [], exhausted: false }
           : null,
+      environment: input.environment ?? null,
     };
   },
   initial: 'preparingTurn',
@@ -58,9 +68,19 @@ export const commanderMachine = commanderSetup.createMachine({
           messages: context.messages,
           turn: context.turns + 1,
           tools: toolsOf(context),
+          environment: context.environment,
         }),
-        onDone: { target: 'reviewingReply', actions: 'acceptReply' },
-        onError: { target: 'failed', actions: 'failFromError' },
+        onDone: {
+          target: 'reviewingReply',
+          actions: [
+            { type: 'acceptReply', params: ({ event }) => event.output },
+            {
+              type: 'emitMessageAppended',
+              params: ({ event }) => ({ message: event.output.message }),
+            },
+          ],
+        },
+        onError: { target: 'failed', actions: failFromError },
       },
     },
     reviewingReply: {
@@ -113,12 +133,12 @@ export const commanderMachine = commanderSetup.createMachine({
             'The step gate may hold an internal call before it runs (external calls are gated by executeTool).',
           invoke: {
             src: 'toolGate',
-            input: ({ context }) => ({ call: headOf(context).call }),
+            input: ({ context }) => ({
+              call: headOf(context).call,
+              environment: context.environment,
+            }),
             onDone: { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
-            onError: {
-              target: '#commander.failed',
-              actions: ['failFromError', 'closeOpenCalls'],
-            },
+            onError: { target: '#commander.failed', actions: [failFromError, 'closeOpenCalls'] },
           },
         },
         dispatching: {
@@ -181,9 +201,16 @@ export const commanderMachine = commanderSetup.createMachine({
             // Handing out the next item lifts the plan lock: a plan per item.
             'cursor.handedOut': {
               target: 'choosing',
-              actions: ['unlockPlan', answerFor.cursorReply],
+              actions: [
+                { type: 'recordHandedOut', params: ({ event }) => event.index },
+                'unlockPlan',
+                answerFor.cursorReply,
+              ],
             },
-            'cursor.exhausted': { target: 'choosing', actions: answerFor.cursorReply },
+            'cursor.exhausted': {
+              target: 'choosing',
+              actions: ['recordExhausted', answerFor.cursorReply],
+            },
             'cursor.rejected': { target: 'choosing', actions: answerFor.cursorReply },
           },
         },
@@ -194,7 +221,7 @@ export const commanderMachine = commanderSetup.createMachine({
             'xstate.done.actor.*': { actions: 'recordBatchResult' },
             'xstate.error.actor.*': {
               target: '#commander.failed',
-              actions: ['failFromError', 'closeOpenCalls'],
+              actions: [failFromError, 'closeOpenCalls'],
             },
           },
           always: { guard: 'batchFinished', target: 'choosing', actions: 'finishBatch' },

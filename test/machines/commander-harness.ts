@@ -68,7 +68,7 @@ export function ruleState(context: CommanderContext) {
     output: context.output,
     itemOutputs: context.itemOutputs,
     completion: context.completion,
-    cursor: context.cursor?.getSnapshot().context ?? null,
+    dataset: context.dataset,
   };
 }
 

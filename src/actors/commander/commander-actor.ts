@@ -1,20 +1,18 @@
 /**
  * A commander actor: the commander machine provided with the run's model turns (the task's
  * model, system prompt and tools), the step gate for internal tools, the external tools and
- * the effects as events. `runCommander` runs one to the end and keeps it in the registry.
+ * the effects as events, all handed to the machine as its environment (one machine serves every
+ * commander). `runCommander` runs one to the end and keeps it in the registry.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type {
+  CommanderEnvironment,
   CommanderInput,
   CommanderResult,
   CompletionRecord,
-  ExecuteToolInput,
-  ToolGateInput,
 } from '../../machines/commander-context.ts';
 import { commanderMachine } from '../../machines/commander.machine.ts';
-import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
 import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
-import { SortieError } from '../../base/errors.ts';
 import { abortError } from '../../base/abort.ts';
 import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
@@ -22,13 +20,6 @@ import { commanderEffects, emitMessage } from './commander-events.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
-import type {
-  MessageAppendedParams,
-  OutputSubmittedParams,
-  PlanUpdatedParams,
-  ToolCalledParams,
-  ToolCompletedParams,
-} from '../../machines/effect-params.ts';
 
 /** Everything one commander run needs. */
 export interface CommanderLaunch {
@@ -42,61 +33,15 @@ export interface CommanderLaunch {
   journaled?: number;
 }
 
-const toolsByLaunch = new WeakMap<CommanderLaunch, ReturnType<typeof commanderTools>>();
-
-/** The commander tools of one launch, built once. */
-function launchTools(launch: CommanderLaunch): ReturnType<typeof commanderTools> {
-  let tools = toolsByLaunch.get(launch);
-  if (tools === undefined) {
-    tools = commanderTools(launch.input.task);
-    toolsByLaunch.set(launch, tools);
-  }
-  return tools;
-}
-
-/** What the shared commander machine needs of one running commander. */
-interface Running {
-  launch: CommanderLaunch;
-  tools: ReturnType<typeof commanderTools>;
-  effects: ReturnType<typeof commanderEffects>;
-}
-
-/**
- * Each commander's actor system → its launch. `machine.provide` rebuilds every state node, which
- * cost about a fifth of a parallel item's CPU when done per commander, so one provided machine
- * serves all commanders and finds its launch through the actor system it runs in.
- */
-const running = new WeakMap<object, Running>();
-
-/** A defect: a commander machine ran outside `runCommander`. */
-export class CommanderLaunchMissingError extends SortieError {
-  constructor() {
-    super('a commander machine ran without its launch');
-  }
-}
-
-function runningIn(system: object): Running {
-  const entry = running.get(system);
-  if (entry === undefined) throw new CommanderLaunchMissingError();
-  return entry;
-}
-
-/**
- * Commander tasks of runs whose gate is the open gate. Guards see only the context, whose
- * `task` is the run's own task object, so this tells the machine to skip the gating actor.
- */
-const ungatedTasks = new WeakSet<object>();
-
-/** The commander machine wired to the run (one machine for every commander). */
-const wiredCommander = commanderMachine.provide({
-  guards: {
-    toolGateNeverHolds: ({ context }) => ungatedTasks.has(context.task),
-  },
-  actors: {
-    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal, system }) => {
-      const { launch, tools } = runningIn(system);
-      const { scope, model, reasoning } = launch;
-      const { response } = await scope.runtime.services.runModelTurn({
+/** One commander's environment: the run's model turns, step gate, external tools and events. */
+function commanderEnvironment(launch: CommanderLaunch): CommanderEnvironment {
+  const { scope, model, reasoning } = launch;
+  const { services } = scope.runtime;
+  const tools = commanderTools(launch.input.task);
+  return {
+    toolGateNeverHolds: services.gate === openGate,
+    modelTurn: async (input, signal) => {
+      const { response } = await services.runModelTurn({
         actor: scope.actorId,
         task: scope.task,
         model,
@@ -107,12 +52,10 @@ const wiredCommander = commanderMachine.provide({
         signal,
       });
       return response;
-    }),
+    },
     // Internal tools are gated too, so `--step` holds at every commander tool alike.
-    toolGate: fromPromise<void, ToolGateInput>(({ input, signal, system }) => {
-      const { scope } = runningIn(system).launch;
-      const { services } = scope.runtime;
-      return services.gate.before(
+    toolGate: (input, signal) =>
+      services.gate.before(
         {
           kind: 'tool',
           actor: scope.actorId,
@@ -120,25 +63,11 @@ const wiredCommander = commanderMachine.provide({
           detail: services.redact(input.call.arguments),
         },
         signal,
-      );
-    }),
-    executeTool: fromPromise<ToolOutcome, ExecuteToolInput>(({ input, signal, system }) =>
-      executeCommanderTool(runningIn(system).launch.scope, input, signal),
-    ),
-  },
-  actions: {
-    emitPlanUpdated: (args, params: PlanUpdatedParams) =>
-      runningIn(args.system).effects.emitPlanUpdated(args, params),
-    emitToolCalled: (args, params: ToolCalledParams) =>
-      runningIn(args.system).effects.emitToolCalled(args, params),
-    emitToolCompleted: (args, params: ToolCompletedParams) =>
-      runningIn(args.system).effects.emitToolCompleted(args, params),
-    emitOutputSubmitted: (args, params: OutputSubmittedParams) =>
-      runningIn(args.system).effects.emitOutputSubmitted(args, params),
-    emitMessageAppended: (args, params: MessageAppendedParams) =>
-      runningIn(args.system).effects.emitMessageAppended(args, params),
-  },
-});
+      ),
+    executeTool: (input, signal) => executeCommanderTool(scope, input, signal),
+    effects: commanderEffects(services.bus, scope.actorId, scope.task),
+  };
+}
 
 /**
  * Runs a commander to its final state. Rejects only with an AbortError when `signal` aborts
@@ -156,13 +85,9 @@ export function runCommander(
       reject(abortError('the commander was cancelled'));
       return;
     }
-    const actor = createActor(wiredCommander, { input: launch.input, id: scope.actorId });
-    const { bus } = scope.runtime.services;
-    if (scope.runtime.services.gate === openGate) ungatedTasks.add(launch.input.task);
-    running.set(actor.system, {
-      launch,
-      tools: launchTools(launch),
-      effects: commanderEffects(bus, scope.actorId, scope.task),
+    const actor = createActor(commanderMachine, {
+      input: { ...launch.input, environment: commanderEnvironment(launch) },
+      id: scope.actorId,
     });
     const onAbort = (): void => {
       subscription.unsubscribe();
@@ -204,7 +129,7 @@ export function keepFinished(
     model: launch.model,
     ...(launch.reasoning !== undefined ? { reasoning: launch.reasoning } : {}),
     system: launch.system,
-    tools: launchTools(launch),
+    tools: commanderTools(launch.input.task),
     messages,
     agents: scope.sessions,
   };

@@ -1,4 +1,5 @@
 /** The commander machine's effect actions as run events (plan, tools, output, messages). */
+import type { CommanderEffects } from '../../machines/commander-context.ts';
 import type { Message } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import type {
@@ -10,10 +11,10 @@ import type {
 } from '../../machines/effect-params.ts';
 
 /** Emits the events of one commander; `task` is the task name events carry. */
-export function commanderEffects(bus: EventBus, actor: string, task: string) {
+export function commanderEffects(bus: EventBus, actor: string, task: string): CommanderEffects {
   const started = new Map<string, number>();
   return {
-    emitPlanUpdated: (_: unknown, params: PlanUpdatedParams) => {
+    planUpdated: (params: PlanUpdatedParams) => {
       bus.emit({
         type: 'plan.updated',
         actor,
@@ -22,7 +23,7 @@ export function commanderEffects(bus: EventBus, actor: string, task: string) {
         subtasks: (params.plan ?? []).map((subtask) => ({ ...subtask })),
       });
     },
-    emitToolCalled: (_: unknown, params: ToolCalledParams) => {
+    toolCalled: (params: ToolCalledParams) => {
       started.set(params.call.id, performance.now());
       bus.emit({
         type: 'tool.called',
@@ -32,7 +33,7 @@ export function commanderEffects(bus: EventBus, actor: string, task: string) {
         arguments: params.call.arguments,
       });
     },
-    emitToolCompleted: (_: unknown, params: ToolCompletedParams) => {
+    toolCompleted: (params: ToolCompletedParams) => {
       const start = started.get(params.call.id);
       started.delete(params.call.id);
       const content = params.result.content;
@@ -46,7 +47,7 @@ export function commanderEffects(bus: EventBus, actor: string, task: string) {
         durationMs: start === undefined ? 0 : Math.round(performance.now() - start),
       });
     },
-    emitOutputSubmitted: (_: unknown, params: OutputSubmittedParams) => {
+    outputSubmitted: (params: OutputSubmittedParams) => {
       bus.emit({
         type: 'output.submitted',
         actor,
@@ -56,7 +57,7 @@ export function commanderEffects(bus: EventBus, actor: string, task: string) {
         replaced: params.replaced,
       });
     },
-    emitMessageAppended: (_: unknown, params: MessageAppendedParams) => {
+    messageAppended: (params: MessageAppendedParams) => {
       emitMessage(bus, actor, params.message);
     },
   };
