@@ -30,6 +30,12 @@ export interface RunModelTurnServices {
   clients: ModelClientFactory;
   /** Applied to the gate point's detail line (gate listeners may show it outside events). */
   redact?: (text: string) => string;
+  /**
+   * Answered model turns per actor in this run, shared by the run's chained missions and
+   * seeded from the journal on resume, so an actor's turn numbers (the keys of a cassette)
+   * go on where its journal left them instead of starting again at 1. Default: a new map.
+   */
+  answeredTurns?: Map<string, number>;
 }
 
 /** Which actor and request a client call belongs to, for retries reported by a shared client. */
@@ -60,9 +66,9 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
   const calls = new Map<ModelRequest, CallScope>();
   const clients = new Map<string, ModelClient>();
   const reportedBreaches = new Set<string>();
-  // One entry per actor for the whole run (10,000 items keep 10,000): its turn count and what
-  // it last sent, in one small object.
+  // One entry per actor for the whole run (10,000 items keep 10,000): what it last sent.
   const actors = new Map<string, ActorPrompts>();
+  const answeredTurns = services.answeredTurns ?? new Map<string, number>();
   let requestCount = 0;
 
   // A factory that wraps `onRetry` must pass the request on: a retry of an unknown request
@@ -120,11 +126,12 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     }
     let prompts = actors.get(actor);
     if (prompts === undefined) {
-      prompts = { turns: 0, system: undefined, tools: undefined };
+      prompts = { system: undefined, tools: undefined };
       actors.set(actor, prompts);
     }
-    prompts.turns += 1;
-    const turn = prompts.turns;
+    // Counted when answered, as a cassette counts: a request that failed is asked again as
+    // the same turn.
+    const turn = (answeredTurns.get(actor) ?? 0) + 1;
     requestCount += 1;
     const requestId = `request_${requestCount}`;
     const reference = modelReference(model);
@@ -146,6 +153,7 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
       tools: request.tools,
       ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
       actor,
+      turn,
       signal: request.signal,
       onDelta: (text) => bus.emit({ type: 'model.delta', actor, requestId, text }),
     };
@@ -156,6 +164,7 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     } finally {
       calls.delete(sent);
     }
+    answeredTurns.set(actor, turn);
     const durationMs = Math.round(performance.now() - started);
     const cost = costs.record({
       actor,
@@ -191,9 +200,8 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
   };
 }
 
-/** One actor's model turns so far and what it sent last (undefined before its first request). */
+/** What an actor sent last (undefined before its first request). */
 interface ActorPrompts {
-  turns: number;
   system: string | undefined;
   tools: readonly ToolDefinition[] | undefined;
 }

@@ -102,6 +102,11 @@ export interface RunJournalState {
   finished: Outcome | null;
   /** What the run had spent and how long it had run, over all its sessions. */
   totals: RunTotals;
+  /**
+   * Answered model turns per actor over the whole run: a resumed actor's next request is
+   * turn N + 1, the number its cassette entry has (see `AnsweredTurns`).
+   */
+  answeredTurns: Map<string, number>;
 }
 
 /**
@@ -153,9 +158,11 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
   let finished: Outcome | null = null;
   let current: MissionJournal | undefined;
   const totals = new RunTotalsTally();
+  const turns = new AnsweredTurns();
   for (const event of events) {
     lastSeq = Math.max(lastSeq, event.seq);
     totals.add(event);
+    turns.see(event);
     if (event.type === 'run.started') finished = null;
     if (event.type === 'run.finished') finished = event.outcome;
     if (event.type === 'mission.started') {
@@ -185,7 +192,32 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     journals,
     finished,
     totals: totals.result(),
+    answeredTurns: turns.counts(),
   };
+}
+
+/**
+ * Counts each actor's answered model turns (`model.response`). A response that is the actor's
+ * last event was never acted on (the run stopped before its message was journaled): the
+ * resumed actor sends that request again, as the same turn, so it does not count.
+ */
+class AnsweredTurns {
+  private readonly answered = new Map<string, number>();
+  private readonly unapplied = new Set<string>();
+
+  see(event: MissionEvent): void {
+    const actor = event.type === 'message.appended' ? event.conversation : event.actor;
+    this.unapplied.delete(actor);
+    if (event.type !== 'model.response') return;
+    this.answered.set(actor, (this.answered.get(actor) ?? 0) + 1);
+    this.unapplied.add(actor);
+  }
+
+  counts(): Map<string, number> {
+    const counts = new Map(this.answered);
+    for (const actor of this.unapplied) counts.set(actor, (counts.get(actor) ?? 1) - 1);
+    return counts;
+  }
 }
 
 /**

@@ -62,6 +62,11 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** The calling actor's stable id; sent as the `x-sortie-actor` header for test matching. */
   actor?: string;
+  /**
+   * The actor's 1-based model turn in the run: its answered turns so far plus one, counted
+   * across resumes (a resumed actor goes on from its journaled turns). Cassettes key on it.
+   */
+  turn?: number;
   signal?: AbortSignal;
   /** Streamed text as it arrives. */
   onDelta?: (text: string) => void;

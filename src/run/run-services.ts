@@ -41,6 +41,8 @@ export interface RunServicesOptions {
   clients?: ModelClientFactory;
   /** The run's ledger, shared by chained missions; a new one by default. */
   costs?: CostLedger;
+  /** Answered model turns per actor, shared by chained missions (see RunModelTurnServices). */
+  answeredTurns?: Map<string, number>;
   /**
    * Missions that ran before this one in the run (chained missions): their protected inputs
    * stay masked too. One redactor covers all, so each text gets one pass.
@@ -118,6 +120,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
       costs,
       clients: options.clients ?? defaultModelClients,
       redact,
+      ...(options.answeredTurns !== undefined ? { answeredTurns: options.answeredTurns } : {}),
     }),
     signal: options.signal,
   };

@@ -138,6 +138,8 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   const { options, bus, runId } = context;
   const started = performance.now();
   const costs = new CostLedger();
+  // Turn numbers go on across chained missions and resumes: they key the run's cassette.
+  const answeredTurns = new Map(options.resume?.answeredTurns ?? []);
   const missions: RunResult['missions'] = [];
   const tasks: TaskResult[] = [];
   bus.emit({
@@ -177,6 +179,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           bus,
           signal: context.signal,
           costs,
+          answeredTurns,
           earlierMissions: [...earlierMissions],
           mcp,
           ...(options.gate !== undefined ? { gate: options.gate } : {}),

@@ -46,6 +46,7 @@ function state(inputs: Record<string, unknown>): RunJournalState {
     journals: new Map(),
     finished: null,
     totals: runTotals([]),
+    answeredTurns: new Map(),
   };
 }
 

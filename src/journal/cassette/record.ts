@@ -23,7 +23,8 @@ export function recordingClients(
       async generate(request: ModelRequest) {
         const response = await client.generate(request);
         const actor = request.actor ?? NO_ACTOR;
-        const turn = (turns.get(actor) ?? 0) + 1;
+        // The run's number when it gives one (a resumed run goes on from its journal).
+        const turn = request.turn ?? (turns.get(actor) ?? 0) + 1;
         turns.set(actor, turn);
         writer.append({
           actor: redact(actor),

@@ -46,7 +46,9 @@ export function replayClients(cassette: Cassette, options: ReplayOptions = {}): 
       await new Promise((resolve) => setImmediate(resolve));
       request.signal?.throwIfAborted();
       const actor = redact(request.actor ?? NO_ACTOR);
-      const turn = (asked.get(actor) ?? 0) + 1;
+      // The run numbers an actor's turns (a resumed actor goes on from its journal); a caller
+      // outside a run gets them counted here.
+      const turn = request.turn ?? (asked.get(actor) ?? 0) + 1;
       asked.set(actor, turn);
       const turns = recorded.get(actor);
       const entry = turns?.get(turn);
