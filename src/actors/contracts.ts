@@ -59,6 +59,14 @@ export interface RunOptions {
 
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
 
+/** Why a run was cancelled when nobody said otherwise (Ctrl-C, the TUI, an aborted signal). */
+export const CANCELLED_BY_USER = 'cancelled by the user';
+
+/** The cancellation reason an aborted run signal carries: its text, or the user's Ctrl-C. */
+export function cancelReasonOf(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : CANCELLED_BY_USER;
+}
+
 export interface TaskResult {
   mission: string;
   name: string;
@@ -97,8 +105,11 @@ export interface RunHandle {
   bus: EventBus;
   /** Settles when the run has finished and its journal is flushed; never rejects. */
   done: Promise<RunResult>;
-  /** Cancel the run (first Ctrl-C): abort in-flight requests and tools, journal, finish. */
-  cancel(): void;
+  /**
+   * Cancel the run (first Ctrl-C): abort in-flight requests and tools, journal, finish.
+   * `reason` is what the journal and the output say (default: {@link CANCELLED_BY_USER}).
+   */
+  cancel(reason?: string): void;
 }
 
 /** One model request of one actor. */

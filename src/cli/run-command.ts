@@ -138,7 +138,7 @@ async function runToEnd(
   });
   wiring.storage.attach((why) => {
     handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
-    handle.cancel();
+    handle.cancel(why);
   });
   // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
   gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));

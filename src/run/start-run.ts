@@ -14,13 +14,15 @@ import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { actorId } from '../base/events.ts';
 import { createAgentSession as defaultAgentSession } from '../actors/agent/index.ts';
-import type {
-  CreateAgentSession,
-  FinalStatus,
-  RunHandle,
-  RunOptions,
-  RunResult,
-  TaskResult,
+import {
+  CANCELLED_BY_USER,
+  cancelReasonOf,
+  type CreateAgentSession,
+  type FinalStatus,
+  type RunHandle,
+  type RunOptions,
+  type RunResult,
+  type TaskResult,
 } from '../actors/contracts.ts';
 import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-checks.ts';
 import { runMission } from '../actors/mission/run-mission.ts';
@@ -65,8 +67,12 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   // Every running task, commander and agent listens on the run's signal and stops listening
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
   setMaxListeners(0, controller.signal);
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const external = options.signal;
+  if (external !== undefined) {
+    const forward = (): void => controller.abort(cancelReasonOf(external));
+    if (external.aborted) forward();
+    else external.addEventListener('abort', forward, { once: true });
+  }
   const done = runMissionsSafely({
     options,
     inputs,
@@ -76,7 +82,14 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     signal: controller.signal,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
   });
-  return { runId, bus, done, cancel: () => controller.abort() };
+  return {
+    runId,
+    bus,
+    done,
+    cancel: (reason = CANCELLED_BY_USER) => {
+      if (!controller.signal.aborted) controller.abort(reason);
+    },
+  };
 }
 
 /** `done` never rejects: a defect outside every mission still ends the run, failed. */

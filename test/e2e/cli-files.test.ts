@@ -175,6 +175,11 @@ describe('a full disk while a run records (child process)', () => {
       const { events } = await readJournal(join(stateDir, 'runs', runId, 'journal.jsonl'));
       expect(events.filter((event) => event.type === 'model.response')).toEqual([]);
       expect(summarizeRun(events).status).toBe('cancelled');
+      // The journal says why the run stopped: the file, not the user.
+      const cancelled = events.find((event) => event.type === 'mission.cancelled');
+      expect(cancelled?.reason).toBe(
+        `cannot write ${cassette}: no space left on the device; stopping the run`,
+      );
     },
     60_000,
   );

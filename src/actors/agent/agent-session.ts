@@ -168,7 +168,8 @@ class ConversationSession implements AgentSession {
     this.conversation = [...result.messages];
     if (result.answer !== null) return { ok: true, result: result.answer };
     const reason = result.failure?.reason ?? 'the agent stopped without an answer';
-    this.closeOpenCalls(this.actorId, this.conversation, reason);
+    // An aborted call ends with its task (or the run): nothing more is reported after it.
+    this.closeOpenCalls(this.actorId, this.conversation, reason, { report: !signal.aborted });
     return { ok: false, reason };
   }
 
@@ -253,7 +254,12 @@ class ConversationSession implements AgentSession {
    * Tool calls left without results (a cancelled call, a tool called in the no-tools fork)
    * get error results: every call must have one before the transcript goes to a model again.
    */
-  private closeOpenCalls(conversationId: string, target: Message[], reason: string): void {
+  private closeOpenCalls(
+    conversationId: string,
+    target: Message[],
+    reason: string,
+    { report }: { report: boolean } = { report: true },
+  ): void {
     const last = target.at(-1);
     if (last === undefined || last.role !== 'assistant') return;
     const calls = toolCallsOf(last);
@@ -268,7 +274,8 @@ class ConversationSession implements AgentSession {
         isError: true,
       })),
     };
-    this.append(conversationId, target, results);
+    if (report) this.append(conversationId, target, results);
+    else target.push(results);
   }
 
   private append(conversationId: string, target: Message[], message: Message): void {

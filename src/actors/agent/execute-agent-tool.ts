@@ -53,7 +53,10 @@ export async function executeAgentTool(
     arguments: call.arguments,
   });
   const started = performance.now();
-  let outcome = redactOutcome(await runTool(runner, call, signal), runner.redact);
+  const raw = await runTool(runner, call, signal);
+  // A tool that answers its abort with a result (a cut-off HTTP body) ends with the run, unreported.
+  if (signal.aborted) throw abortError('the tool call was aborted');
+  let outcome = redactOutcome(raw, runner.redact);
   const intercepted = await interceptLargeResult(outcome, {
     thresholdBytes: runner.thresholdBytes,
     store: runner.results,

@@ -11,7 +11,13 @@ import type { TaskOutcome } from '../../machines/task-outcome.ts';
 import { taskMachine, type TaskWorkInput } from '../../machines/task.machine.ts';
 import { reasonOf } from '../../machines/turn-types.ts';
 import { actorId } from '../../base/events.ts';
-import type { CreateAgentSession, FinalStatus, RunServices, TaskResult } from '../contracts.ts';
+import {
+  cancelReasonOf,
+  type CreateAgentSession,
+  type FinalStatus,
+  type RunServices,
+  type TaskResult,
+} from '../contracts.ts';
 import { missionEffects, TaskResults } from './mission-effects.ts';
 import { createMissionRuntime } from './mission-runtime.ts';
 import { runTaskWork } from './task-work.ts';
@@ -106,7 +112,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
       },
     });
     const onAbort = (): void =>
-      actor.send({ type: 'mission.cancel', reason: 'cancelled by the user' });
+      actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) });
     actor.subscribe({
       complete: () => {
         services.signal.removeEventListener('abort', onAbort);
@@ -140,7 +146,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     return { status: 'succeeded', chainTo: output.chainTo, tasks };
   }
   if (output.status === 'cancelled') {
-    const reason = 'cancelled by the user';
+    const reason = cancelReasonOf(services.signal);
     bus.emit({
       type: 'mission.cancelled',
       actor: missionActor,

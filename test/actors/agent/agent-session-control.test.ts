@@ -85,7 +85,7 @@ describe('agent session control', () => {
     await until(() => harness!.events.some((event) => event.type === 'tool.called'));
     controller.abort();
 
-    expect(await pending).toEqual({ ok: false, reason: 'the model request was aborted' });
+    expect(await pending).toEqual({ ok: false, reason: 'the tool call was aborted' });
     expect(harness.server.requests).toHaveLength(1);
     const last = session.messages().at(-1);
     expect(last?.role).toBe('user');
