@@ -1,13 +1,24 @@
 #!/usr/bin/env node
-// Runs the compiled CLI when it exists (fast start), else the TypeScript sources through tsx.
-// SORTIE_RUN_SOURCES=1 forces the sources (the test suite sets it, so a build never hides them).
+// Runs the compiled CLI (dist/, what an installed package ships). In the repository, the
+// TypeScript sources run through tsx (a dev dependency) when there is no build yet, or when
+// SORTIE_RUN_SOURCES=1 (the test suite sets it, so a stale build never hides the sources).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const compiled = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-if (existsSync(compiled) && process.env.SORTIE_RUN_SOURCES !== '1') {
+const sources = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+// An installed package ships no sources: it always runs the build.
+const useSources =
+  existsSync(sources) && (process.env.SORTIE_RUN_SOURCES === '1' || !existsSync(compiled));
+if (useSources) {
+  const { tsImport } = await import('tsx/esm/api').catch(() => {
+    process.stderr.write('sortie: running the sources needs tsx: npm install, or npm run build\n');
+    process.exit(2);
+  });
+  await tsImport('../src/cli/main.ts', import.meta.url);
+} else if (existsSync(compiled)) {
   await import(pathToFileURL(compiled).href);
 } else {
-  const { tsImport } = await import('tsx/esm/api');
-  await tsImport('../src/cli/main.ts', import.meta.url);
+  process.stderr.write(`sortie: no build at ${compiled}; reinstall the package\n`);
+  process.exitCode = 2;
 }

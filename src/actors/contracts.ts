@@ -20,6 +20,7 @@ import type { RunJournalState } from '../journal/restore.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
+import type { AgentTool } from '../tools/builtins/agent-tool.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { McpPool } from '../tools/mcp/index.ts';
@@ -50,6 +51,8 @@ export interface RunOptions {
   subscribers?: Array<(event: MissionEvent) => void>;
   /** Aborting it cancels the run (like Ctrl-C). */
   signal?: AbortSignal;
+  /** Tools registered as TypeScript functions, by the name `tools.NAME` gives them. */
+  functionTools?: ReadonlyMap<string, AgentTool>;
   /**
    * Continue a run from its journal (`sortie resume`): the run keeps its id and numbering, and
    * `mission` (with `inputs`) continues from what the journal holds for it.
@@ -157,6 +160,8 @@ export interface RunServices {
   mcp: McpPool;
   /** Protected input values by input name, for `${secrets.NAME}` substitution. */
   secrets: Map<string, string>;
+  /** Tools registered as TypeScript functions, by the name `tools.NAME` gives them. */
+  functionTools: ReadonlyMap<string, AgentTool>;
   /** Replaces every secret value (variables, protected inputs, API keys) with `••••`. */
   redact: (text: string) => string;
   /** Validated mission inputs with defaults applied (file inputs as slot references). */

@@ -12,7 +12,7 @@ import { journalWriterAlive } from '../journal/runs.ts';
 import { findRun } from './find-run.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
-import { pickMission } from './pick-mission.ts';
+import { pickMission } from '../run/pick-mission.ts';
 import { executeRun, prepareRun, processEnvironment, type RunEnvironment } from './run-command.ts';
 import type { RunFlags } from './run.ts';
 

@@ -24,6 +24,8 @@ export interface DecodeOptions extends VariableSources {
   loadText: (requested: string) => LoadTextResult;
   /** Resolves and checks a folder path written in a file (a packet's `path`). */
   resolveFolder: (fromFile: string, requested: string) => FolderResult;
+  /** Names of tools registered as TypeScript functions: `tools.NAME` may refer to them too. */
+  functionTools?: ReadonlySet<string>;
 }
 
 const TOP_LEVEL = {
@@ -98,7 +100,12 @@ export function decodeProject(
   const modelTable = { labels: models.labels, blocks: models.values, catalog: options.catalog };
   const mcpServers = named('mcp', (block) => decodeMcpServer(block, context));
   const tools = named('tool', (block) => decodeTool(block, context));
-  const toolScope = { customTools: tools.labels, mcpServers: mcpServers.labels };
+  const functionTools = options.functionTools ?? new Set<string>();
+  checkFunctionToolNames(ofType('tool'), functionTools, sink);
+  const toolScope = {
+    customTools: new Set([...tools.labels, ...functionTools]),
+    mcpServers: mcpServers.labels,
+  };
   const skills = named('skill', (block) => decodeSkill(block, context, toolScope));
   const agentScope = {
     models: modelTable,
@@ -159,5 +166,23 @@ function warnUnknowableRouteInputs(missions: ReadonlyMap<string, MissionDraft>):
         }
       }
     }
+  }
+}
+
+/** A `tool` block may not share its name with a tool registered as a TypeScript function. */
+function checkFunctionToolNames(
+  blocks: readonly Block[],
+  functionTools: ReadonlySet<string>,
+  sink: DiagnosticSink,
+): void {
+  for (const block of blocks) {
+    const label = block.labels[0];
+    if (label === undefined || !functionTools.has(label)) continue;
+    sink.error(
+      block.labelSpans[0] ?? block.typeSpan,
+      `tool "${label}" is also registered as a TypeScript function tool`,
+      [],
+      'rename the tool block or the registered tool: tools.NAME must name one tool',
+    );
   }
 }

@@ -15,6 +15,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** The built-in model registry (tests may give a smaller one). */
   catalog?: ModelCatalog;
+  /** Names of tools registered as TypeScript functions, which `tools.NAME` may refer to. */
+  functionTools?: ReadonlySet<string>;
 }
 
 /** Everything a load found, whether or not it succeeded: for `sortie verify` and editors. */
@@ -56,6 +58,7 @@ export async function analyzeProject(
     env: options.env ?? process.env,
     loadText: (requested) => loadTextFile(parsed.root, requested),
     resolveFolder,
+    ...(options.functionTools !== undefined ? { functionTools: options.functionTools } : {}),
   });
   const diagnostics = sortDiagnostics(
     withoutEchoes(parsed.files, parsed.diagnostics, decoded.diagnostics),

@@ -15,6 +15,7 @@ import { QuestionStore } from '../runtime/question-store.ts';
 import { SlotSet, sweepScratchpads, type SlotSources } from '../tools/files/index.ts';
 import { ResultStore } from '../tools/results/index.ts';
 import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
+import type { AgentTool } from '../tools/builtins/agent-tool.ts';
 import type { RunServices } from '../actors/contracts.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { createRunModelTurn } from '../actors/model-turn.ts';
@@ -57,6 +58,8 @@ export interface RunServicesOptions {
    * default a new pool of the project's servers, which the caller closes (`services.mcp`).
    */
   mcp?: McpPool;
+  /** Tools registered as TypeScript functions (none by default). */
+  functionTools?: ReadonlyMap<string, AgentTool>;
 }
 
 /** The real providers, with sortie's retry policy reporting through `onRetry`. */
@@ -109,6 +112,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     slots,
     mcp,
     secrets: prepared.secrets,
+    functionTools: options.functionTools ?? new Map(),
     redact,
     inputs: prepared.inputs,
     stateDir,

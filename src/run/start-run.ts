@@ -197,6 +197,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           mcp,
           ...(options.gate !== undefined ? { gate: options.gate } : {}),
           ...(options.clients !== undefined ? { clients: options.clients } : {}),
+          ...(options.functionTools !== undefined ? { functionTools: options.functionTools } : {}),
         });
         context.redactor.current = services.redact;
         earlierMissions.push({ mission: services.mission, inputs: services.inputs });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEventHub } from '../../src/cli/event-hub.ts';
 import { handleInterrupts, type SignalSource } from '../../src/cli/interrupts.ts';
 import { pipeSafeWriter, type CliIo } from '../../src/cli/io.ts';
-import { lazyJournal } from '../../src/cli/lazy-journal.ts';
+import { lazyJournal } from '../../src/run/lazy-journal.ts';
 import { chooseOutputMode } from '../../src/cli/output-mode.ts';
 import { exitCodeOf } from '../../src/cli/run-command.ts';
 import { UsageError } from '../../src/base/errors.ts';

@@ -25,6 +25,8 @@ export interface ToolboxSources {
   secrets: SecretValues;
   /** The run's MCP servers. */
   mcp: McpPool;
+  /** Tools registered as TypeScript functions, by the name `tools.NAME` gives them. */
+  functionTools?: ReadonlyMap<string, AgentTool>;
 }
 
 /** An agent's tools by model-visible name; the list only ever grows (result tools). */
@@ -74,7 +76,7 @@ export class AgentToolbox {
 
   private fill(mcpTools: ReadonlyMap<ToolRef, AgentTool[]>): void {
     for (const tool of [
-      ...configuredTools(this.agent, this.sources.config, mcpTools),
+      ...configuredTools(this.agent, this.sources, mcpTools),
       ...datasetToolsFor(this.sources.datasets, this.sources.results),
       ...fileToolsFor(this.sources.slots),
     ]) {
@@ -118,14 +120,17 @@ export class AgentToolbox {
 }
 
 /**
- * The agent's `tools = [...]` in config order: built-ins, custom tool blocks, and each MCP
+/**
+ * The agent's `tools = [...]` in config order: built-ins, custom tool blocks, tools registered
+ * as TypeScript functions (configuration forbids the same name for both), and each MCP
  * reference's tools (`mcpTools`) at its place.
  */
 function configuredTools(
   agent: AgentConfig,
-  config: Config,
+  sources: ToolboxSources,
   mcpTools: ReadonlyMap<ToolRef, AgentTool[]>,
 ): AgentTool[] {
+  const { config } = sources;
   const variables = {
     values: variableValues(config),
     secret: new Set(
@@ -141,6 +146,8 @@ function configuredTools(
     }
     if (reference.kind === 'mcp') return mcpTools.get(reference) ?? [];
     const custom = config.tools.get(reference.name);
-    return custom === undefined ? [] : [customToolFromConfig(custom, variables)];
+    if (custom !== undefined) return [customToolFromConfig(custom, variables)];
+    const registered = sources.functionTools?.get(reference.name);
+    return registered === undefined ? [] : [registered];
   });
 }

@@ -3,7 +3,7 @@
  * a cassette (`--record`), or a cassette answering with no network (`--replay-model`).
  */
 import type { ModelClientFactory } from '../models/create-client.ts';
-import { defaultModelClients } from '../run/run-services.ts';
+import { defaultModelClients } from './run-services.ts';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { UsageError } from '../base/errors.ts';
 import {

@@ -1,0 +1,28 @@
+/**
+ * `sortie` as a library: open a project with TypeScript functions registered as tools, run
+ * one of its missions, follow its events and await its result. docs/decisions.md ("sortie as
+ * a package") says what this API includes and why; `sortie/testing` has the scripted model
+ * server to test missions with.
+ */
+export { openProject, type Project, type ProjectOptions } from './run/project.ts';
+export {
+  runMission,
+  type FinalStatus,
+  type MissionRun,
+  type MissionRunOptions,
+  type RunResult,
+  type TaskResult,
+} from './run/mission-run.ts';
+export {
+  defineFunctionTool,
+  type FunctionToolContext,
+  type JsonSchemaObject,
+  type SortieTool,
+  type StandardSchemaLike,
+  type ToolInputSchema,
+} from './tools/functions/index.ts';
+export type { MissionEvent, MissionEventType, GatePoint } from './base/events.ts';
+export type { StepGate } from './runtime/gate.ts';
+export type { ModelClientFactory } from './models/create-client.ts';
+export { ConfigError, SortieError, UsageError, type Diagnostic } from './base/errors.ts';
+export { ProjectNotFoundError, formatDiagnostic } from './config/syntax/index.ts';

@@ -1,0 +1,15 @@
+/** TypeScript functions registered as tools through the programmatic API. */
+export {
+  agentToolOf,
+  defineFunctionTool,
+  type FunctionToolContext,
+  type SortieTool,
+} from './function-tool.ts';
+export type {
+  JsonSchemaObject,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaLike,
+  ToolInputOf,
+  ToolInputSchema,
+} from './tool-input.ts';

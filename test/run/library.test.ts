@@ -1,0 +1,274 @@
+/**
+ * The programmatic API (`src/index.ts`) from the sources: open and verify a project with
+ * TypeScript functions registered as tools, run a mission against the scripted model server,
+ * follow its events and await its result.
+ */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ConfigError,
+  defineFunctionTool,
+  openProject,
+  runMission,
+  UsageError,
+  type MissionEvent,
+  type SortieTool,
+} from '../../src/index.ts';
+import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function project(agentTools: string, extra = ''): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sortie-library-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(
+    join(dir, 'main.hcl'),
+    `variable "api_key" {
+  secret = true
+}
+variable "base_url" {
+}
+variable "token" {
+  secret = true
+}
+model "main" {
+  provider = "openai"
+  api_key  = vars.api_key
+  base_url = vars.base_url
+}
+agent "clerk" {
+  model       = models.main.gpt_4o_mini
+  personality = "You look things up."
+  tools       = [${agentTools}]
+}
+mission "look" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  agents = [agents.clerk]
+  inputs = {
+    country = string("Country", true)
+  }
+  task "find" {
+    objective = "Find the capital of \${inputs.country}"
+  }
+}
+${extra}`,
+  );
+  return dir;
+}
+
+const lookup = defineFunctionTool({
+  name: 'lookup',
+  description: 'The capital of a country',
+  input: z.object({
+    country: z
+      .string()
+      .min(1)
+      .refine((name) => name !== 'Atlantis', 'no such country'),
+    language: z.string().default('en'),
+  }),
+  run: (input) => ({
+    capital: input.country === 'France' ? 'Paris' : '?',
+    language: input.language,
+  }),
+});
+
+const failing: SortieTool = {
+  name: 'failing',
+  description: 'Always fails',
+  input: { type: 'object', properties: {} },
+  run: () => {
+    throw new Error('the archive is offline');
+  },
+};
+
+const leaky: SortieTool = {
+  name: 'leaky',
+  description: 'Returns a secret by mistake',
+  input: { type: 'object', properties: {} },
+  run: () => 'token is tok-0123456789',
+};
+
+const many: SortieTool = {
+  name: 'many',
+  description: 'Lists cities',
+  input: { type: 'object', properties: {} },
+  run: () => Array.from({ length: 25 }, (_, index) => ({ city: `c${index}` })),
+};
+
+describe('openProject', () => {
+  it('verifies an agent that lists a registered tool as tools.NAME', async () => {
+    const opened = await openProject(await project('tools.lookup'), { tools: [lookup] });
+    expect(opened.diagnostics).toEqual([]);
+    expect(opened.ok).toBe(true);
+    expect(opened.missions).toEqual(['look']);
+  });
+
+  it('still reports an unknown tool, suggesting a registered name', async () => {
+    const opened = await openProject(await project('tools.lookups'), { tools: [lookup] });
+    expect(opened.ok).toBe(false);
+    expect(opened.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'unknown tool "lookups" in tools (did you mean "lookup"?)',
+    ]);
+  });
+
+  it('refuses a tool block with the name of a registered tool', async () => {
+    const block = `tool "lookup" {
+  implements = builtins.http.get
+  url        = "http://127.0.0.1:9/"
+}`;
+    const opened = await openProject(await project('tools.lookup', block), { tools: [lookup] });
+    expect(opened.diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.message])).toEqual([
+      [31, 'tool "lookup" is also registered as a TypeScript function tool'],
+    ]);
+  });
+
+  it.each<[string, SortieTool, string, string | undefined]>([
+    [
+      'a name HCL cannot refer to',
+      { ...failing, name: 'look-up' },
+      'tool name "look-up" cannot be referenced as tools.NAME',
+      'use letters, digits and _ (at most 58), not starting with a digit',
+    ],
+    [
+      'an input that is not an object',
+      { ...failing, input: { type: 'string' } },
+      'tool "failing": its input schema must describe an object (type "object"), got "string"',
+      'models send a tool its arguments as one object: wrap the value in an object with one property',
+    ],
+    [
+      'a schema library without a JSON Schema converter',
+      {
+        ...failing,
+        input: { '~standard': { version: 1, vendor: 'plain', validate: (value) => ({ value }) } },
+      },
+      'tool "failing": its plain input schema cannot be converted to JSON Schema',
+      'give a JSON Schema object instead, e.g. z.toJSONSchema(schema) for zod',
+    ],
+    ['the same name twice', failing, 'tool "failing" is registered twice', undefined],
+  ])('rejects %s', async (_name, tool, message, hint) => {
+    const tools = tool === failing ? [failing, failing] : [tool];
+    const attempt = openProject(await project('tools.failing'), { tools });
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(openProject(await project('tools.failing'), { tools })).rejects.toMatchObject({
+      message,
+      hint,
+    });
+  });
+});
+
+describe('runMission', () => {
+  async function server(agentTurns: ScriptTurn[]): Promise<ScriptedModelServer> {
+    const commander = { actor: 'commander:find' };
+    const started = await ScriptedModelServer.start({
+      turns: [
+        {
+          match: commander,
+          toolCalls: [{ name: 'set_subtasks', arguments: { subtasks: ['Look'] } }],
+        },
+        {
+          match: commander,
+          toolCalls: [{ name: 'call_agent', arguments: { name: 'clerk', task: 'Look it up' } }],
+        },
+        ...agentTurns.map((turn) => ({ ...turn, match: { actor: 'agent:find/clerk' } })),
+        { match: commander, toolCalls: [{ name: 'complete_subtask', arguments: {} }] },
+        {
+          match: commander,
+          toolCalls: [{ name: 'task_complete', arguments: { summary: 'Paris' } }],
+        },
+      ],
+    });
+    cleanups.push(() => started.close());
+    return started;
+  }
+
+  it('runs a mission whose agent calls registered tools, with events and a journal', async () => {
+    const model = await server([
+      {
+        toolCalls: [
+          { name: 'tools_lookup', arguments: { country: 'France' } },
+          { name: 'tools_lookup', arguments: { country: 'Atlantis' } },
+          { name: 'tools_lookup', arguments: { country: '' } },
+          { name: 'tools_failing', arguments: {} },
+          { name: 'tools_leaky', arguments: {} },
+          { name: 'tools_many', arguments: {} },
+        ],
+      },
+      { text: 'The capital is Paris.' },
+    ]);
+    const dir = await project('tools.lookup, tools.failing, tools.leaky, tools.many');
+    const opened = await openProject(dir, {
+      vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 'tok-0123456789' },
+      env: {},
+      tools: [lookup, failing, leaky, many],
+    });
+    const stateDir = join(dir, 'state');
+    const run = runMission(opened, { inputs: { country: 'France' }, stateDir });
+    const events: MissionEvent[] = [];
+    run.subscribe((event) => events.push(event));
+    const result = await run.result;
+
+    model.assertDone();
+    expect(result.status).toBe('succeeded');
+    expect(result.tasks.map((task) => [task.name, task.status, task.summary])).toEqual([
+      ['find', 'succeeded', 'Paris'],
+    ]);
+    expect(events[0]?.type).toBe('run.started');
+    expect(events.at(-1)?.type).toBe('run.finished');
+    const completed = events.flatMap((event) =>
+      event.type === 'tool.completed' && event.tool.startsWith('tools_')
+        ? [[event.tool, event.isError, event.result]]
+        : [],
+    );
+    expect(completed.slice(0, 5)).toEqual([
+      ['tools_lookup', false, '{"capital":"Paris","language":"en"}'],
+      [
+        'tools_lookup',
+        true,
+        '{"status":"error","error":"invalid arguments for tools_lookup","problems":["/country: no such country"]}',
+      ],
+      [
+        'tools_lookup',
+        true,
+        '{"status":"error","error":"invalid arguments for tools_lookup","problems":["/country: must have at least 1 character"]}',
+      ],
+      ['tools_failing', true, '{"status":"error","error":"tool failed: the archive is offline"}'],
+      ['tools_leaky', false, 'token is ••••'],
+    ]);
+    expect(completed[5]?.[0]).toBe('tools_many');
+    expect(JSON.parse(completed[5]?.[2] as string)).toMatchObject({
+      status: 'partial',
+      type: 'array',
+      total_items: 25,
+    });
+    expect(await readdir(join(stateDir, 'runs'))).toEqual([run.runId]);
+  });
+
+  it('rejects a run whose inputs are invalid, before any model request', async () => {
+    const opened = await openProject(await project('tools.lookup'), {
+      vars: { api_key: 'test', base_url: 'http://127.0.0.1:9/v1', token: 't' },
+      env: {},
+      tools: [lookup],
+    });
+    const run = runMission(opened, { inputs: { country: 7 }, journal: false });
+    await expect(run.result).rejects.toThrow(
+      new UsageError('inputs of mission "look" are invalid: /country: must be string'),
+    );
+  });
+
+  it('rejects a run of a project with errors, carrying its diagnostics', async () => {
+    const opened = await openProject(await project('tools.lookup'), { env: {} });
+    const outcome = await runMission(opened, { journal: false }).result.catch((error) => error);
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect((outcome as ConfigError).diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'unknown tool "lookup" in tools',
+    ]);
+  });
+});
