@@ -68,6 +68,23 @@ export class CassetteNotFoundError extends UsageError {
   }
 }
 
+/** `--replay-model` named a folder: the hint names the cassettes (`*.jsonl`) found in it. */
+export class CassetteIsFolderError extends UsageError {
+  constructor(
+    readonly path: string,
+    readonly cassettes: readonly string[],
+  ) {
+    super(
+      `--replay-model needs a cassette file, and ${path} is a folder`,
+      cassettes.length === 0
+        ? 'record one with `sortie run --record FILE`'
+        : cassettes.length === 1
+          ? `its cassette: --replay-model ${cassettes[0]}`
+          : `the cassettes in it: ${cassettes.join(', ')}`,
+    );
+  }
+}
+
 /** A cassette line is not valid (1-based `line`). */
 export class CorruptCassetteError extends UsageError {
   constructor(

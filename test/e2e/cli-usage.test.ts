@@ -126,6 +126,18 @@ describe('sortie usage errors (child process)', () => {
     expect(result.stderr).not.toContain('    at ');
   });
 
+  it('says a folder given to --replay-model is a folder and names the cassette in it', () => {
+    expect(sortie(['run', 'examples/hello', '--replay-model', 'examples/hello'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'error: --replay-model needs a cassette file, and examples/hello is a folder\nhint: its cassette: --replay-model examples/hello/cassette.jsonl\n',
+    });
+    expect(sortie(['run', 'examples/hello', '--replay-model', 'examples/datasets']).stderr).toBe(
+      'error: --replay-model needs a cassette file, and examples/datasets is a folder\nhint: record one with `sortie run --record FILE`\n',
+    );
+  });
+
   it('reports a missing project directory', () => {
     expect(sortie(['run', 'no/such/dir'])).toMatchObject({ status: 2, stdout: '' });
   });

@@ -1,5 +1,11 @@
 /** Reads a cassette file, checking every line; bad files are usage errors (exit 2). */
-import { CassetteNotFoundError, CorruptCassetteError } from '../journal-errors.ts';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CassetteIsFolderError,
+  CassetteNotFoundError,
+  CorruptCassetteError,
+} from '../journal-errors.ts';
 import { BadJsonLine, readJsonLines, type JsonLinesEnd } from '../json-lines.ts';
 import { isMissing } from '../paths.ts';
 import {
@@ -47,12 +53,22 @@ export async function loadCassette(path: string): Promise<LoadedCassette> {
   } catch (error) {
     if (error instanceof BadJsonLine)
       throw new CorruptCassetteError(path, error.line, error.detail);
-    if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') {
-      throw new CassetteNotFoundError(path);
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
+      throw new CassetteIsFolderError(path, await cassettesIn(path));
     }
+    if (isMissing(error)) throw new CassetteNotFoundError(path);
     throw error;
   }
   if (header === undefined)
     throw new CorruptCassetteError(path, 1, 'the file is empty (no cassette header)');
   return { header, entries, torn: end.torn };
+}
+
+/** The `*.jsonl` files of a folder (a cassette's usual name), sorted, as paths under it. */
+async function cassettesIn(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))
+    .map((entry) => join(folder, entry.name))
+    .sort();
 }
