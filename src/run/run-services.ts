@@ -12,7 +12,7 @@ import type { EventBus } from '../runtime/event-bus.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
 import { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import { QuestionStore } from '../runtime/question-store.ts';
-import { SlotSet, sweepScratchpads, type SlotSources } from '../tools/files/index.ts';
+import { SlotSet, sweepScratchpadsDaily, type SlotSources } from '../tools/files/index.ts';
 import { ResultStore } from '../tools/results/index.ts';
 import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
 import type { AgentTool } from '../tools/builtins/agent-tool.ts';
@@ -72,7 +72,7 @@ export function runDirectory(stateDir: string, runId: string): string {
 }
 
 /**
- * Builds the RunServices of one mission; sweeps scratchpads of old runs first. Starts the MCP
+ * Builds the RunServices of one mission; sweeps scratchpads of old runs first (once a day). Starts the MCP
  * servers whose specific tools the mission's agents reference and checks those tools exist:
  * a problem throws here, before any model request, and fails the mission.
  */
@@ -85,7 +85,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
   }
   const runDir = runDirectory(stateDir, runId);
   await makeDirectory(runDir);
-  await sweepScratchpads(stateDir, options.now ?? new Date(), runId);
+  await sweepScratchpadsDaily(stateDir, options.now ?? new Date(), runId);
   const prepared = await prepareMissionInputs(mission, options.inputs, runDir, options.cwd);
   const redact = createRunRedactor(config, [
     ...(options.earlierMissions ?? []),

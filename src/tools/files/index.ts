@@ -12,7 +12,11 @@ export { SlotSet } from './slots.ts';
 export type { Slot, SlotSources } from './slots.ts';
 export { resolveSlotPath, ESCAPE_MESSAGE } from './path-guard.ts';
 export type { SlotPath, SlotPathResult, SlotAccess } from './path-guard.ts';
-export { sweepScratchpads, SCRATCHPAD_RETENTION_MS } from './scratchpad-sweep.ts';
+export {
+  sweepScratchpads,
+  sweepScratchpadsDaily,
+  SCRATCHPAD_RETENTION_MS,
+} from './scratchpad-sweep.ts';
 export { rasteriseSvg } from './svg-raster.ts';
 export { detectViewableType } from './media-type.ts';
 

@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sweepScratchpads } from '../../../src/tools/files/scratchpad-sweep.ts';
+import {
+  SWEEP_MARKER,
+  sweepScratchpads,
+  sweepScratchpadsDaily,
+} from '../../../src/tools/files/scratchpad-sweep.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-11-22T12:00:00Z');
@@ -56,5 +60,29 @@ describe('sweepScratchpads', () => {
 
   it('does nothing without a runs folder', async () => {
     expect(await sweepScratchpads(join(stateDir, 'missing'), now)).toEqual([]);
+  });
+});
+
+describe('sweepScratchpadsDaily', () => {
+  it('sweeps a state directory never swept, and marks when', async () => {
+    await makeRun('old', 8);
+    expect(await sweepScratchpadsDaily(stateDir, now)).toEqual(['old']);
+    expect((await stat(join(stateDir, SWEEP_MARKER))).mtimeMs).toBe(now.getTime());
+  });
+
+  it('does not scan again within a day of the last sweep', async () => {
+    await sweepScratchpadsDaily(stateDir, now);
+    await makeRun('old', 8);
+    const later = new Date(now.getTime() + DAY - 1000);
+    expect(await sweepScratchpadsDaily(stateDir, later)).toEqual([]);
+    expect(await exists(join(stateDir, 'runs', 'old', 'scratchpad'))).toBe(true);
+  });
+
+  it('sweeps again a day after the last sweep', async () => {
+    await sweepScratchpadsDaily(stateDir, now);
+    await makeRun('old', 8);
+    const nextDay = new Date(now.getTime() + DAY);
+    expect(await sweepScratchpadsDaily(stateDir, nextDay)).toEqual(['old']);
+    expect((await stat(join(stateDir, SWEEP_MARKER))).mtimeMs).toBe(nextDay.getTime());
   });
 });
