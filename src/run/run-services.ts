@@ -141,7 +141,10 @@ function budgetTracker(mission: MissionConfig): BudgetTracker {
   });
 }
 
-/** Memory, scratchpad, shared memories and file inputs; writable roots exist from the start. */
+/**
+ * Memory, scratchpad, shared memories, file inputs and packets (folders of the project, read
+ * in place); writable roots exist from the start.
+ */
 async function slotSources(
   config: Config,
   mission: MissionConfig,
@@ -149,13 +152,17 @@ async function slotSources(
   runDir: string,
   files: Record<string, { path: string }>,
 ): Promise<SlotSources> {
-  const sources: SlotSources = { shared: {}, inputs: files };
+  const sources: SlotSources = { shared: {}, inputs: files, packets: {} };
   if (mission.memory !== undefined) {
     sources.memory = join(stateDir, 'missions', mission.name, 'memory');
   }
   if (mission.scratchpad) sources.scratchpad = join(runDir, 'scratchpad');
   for (const name of mission.memories) {
     if (config.memories.has(name)) sources.shared![name] = join(stateDir, 'memories', name);
+  }
+  for (const name of mission.packets) {
+    const packet = config.packets.get(name);
+    if (packet !== undefined) sources.packets![name] = join(config.root, packet.path);
   }
   const writable = [sources.memory, sources.scratchpad, ...Object.values(sources.shared!)];
   for (const root of writable) if (root !== undefined) await makeDirectory(root);

@@ -5,7 +5,7 @@
  * it mid-run (cli-child.ts runs children to their end).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
@@ -75,4 +75,42 @@ export function journalOf(stateDir: string, runId: string): MissionEvent[] {
         return [];
       }
     });
+}
+
+/**
+ * Resolves once the run's journal on disk holds an event `accepts` (checked now and on every
+ * change in the state directory), so a test can kill the CLI at a point the journal is known to
+ * have reached. Rejects when the child exits first.
+ */
+export async function journalReaches(
+  child: Child,
+  stateDir: string,
+  accepts: (event: MissionEvent) => boolean,
+): Promise<void> {
+  const runId = await child.runId;
+  const reached = (): boolean => {
+    try {
+      return journalOf(stateDir, runId).some(accepts);
+    } catch {
+      return false;
+    }
+  };
+  if (reached()) return;
+  // The run's folder may not exist yet when its first event is out: watch the whole state dir.
+  const watcher = watch(stateDir, { recursive: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      watcher.on('change', () => {
+        if (reached()) resolve();
+      });
+      watcher.on('error', reject);
+      void child.exited.then((code) =>
+        reject(new Error(`the CLI exited (${code}) before the journal got there`)),
+      );
+      // A change between the first check and the watch would otherwise go unseen.
+      if (reached()) resolve();
+    });
+  } finally {
+    watcher.close();
+  }
 }

@@ -67,7 +67,7 @@ function indent(text: string): string {
 function filesSection({ config, mission, slots }: AgentPromptContext): string {
   if (slots.isEmpty) return '';
   const lines = slots.slots.map((slot) => {
-    const access = slot.readOnly ? ' (read-only)' : '';
+    const access = slot.textOnly ? ' (read-only, text files)' : slot.readOnly ? ' (read-only)' : '';
     const about = slotDescription(slot.label, config, mission);
     return `- ${slot.label}${access}${about === undefined ? '' : `: ${about}`}`;
   });
@@ -85,6 +85,9 @@ function slotDescription(
     const name = label.slice('input.'.length);
     const field = mission.inputs?.fields.find((candidate) => candidate.name === name);
     return field?.description ?? `the file given as input "${name}"`;
+  }
+  if (label.startsWith('packet.')) {
+    return config.packets.get(label.slice('packet.'.length))?.description ?? 'reference files';
   }
   return config.memories.get(label)?.description;
 }

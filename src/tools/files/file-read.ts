@@ -58,9 +58,10 @@ export function createFileReadTool(slots: SlotSet): AgentTool {
         return errorOutcome(`could not read "${file.relative}": ${errorCode(error)}`);
       }
       if (looksBinary(bytes.subarray(0, SNIFF_BYTES))) {
-        return errorOutcome(
-          `file "${file.relative}" is binary: file_read reads text; use file_view for images, SVG and PDF`,
-        );
+        const instead = file.slot.textOnly
+          ? `slot "${file.slot.label}" holds text files only`
+          : 'file_read reads text; use file_view for images, SVG and PDF';
+        return errorOutcome(`file "${file.relative}" is binary: ${instead}`);
       }
       const text = new TextDecoder('utf-8').decode(bytes.subarray(0, completeUtf8Length(bytes)));
       return textOutcome(maxLines === undefined ? text : firstLines(text, maxLines));

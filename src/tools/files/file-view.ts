@@ -35,6 +35,9 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       const found = await existingFile(slots, args, 'read', useFileList);
       if (!found.ok) return errorOutcome(found.error);
       const { file, stats } = found;
+      if (file.slot.textOnly) {
+        return errorOutcome(`slot "${file.slot.label}" holds text files only: use file_read`);
+      }
       const head = await readBytes(file.host, 4096).catch((error: unknown) => errorCode(error));
       if (typeof head === 'string')
         return errorOutcome(`could not read "${file.relative}": ${head}`);

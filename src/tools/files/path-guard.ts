@@ -45,7 +45,7 @@ export async function resolveSlotPath(
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0001-\u001f\u007f]/.test(path)) return fail('path contains a control character');
   if (isAbsolute(path)) return fail('absolute paths are not allowed');
-  if (access === 'write' && slot.readOnly) return fail(`slot "${slot.label}" is read-only`);
+  if (access === 'write' && slot.readOnly) return fail(readOnlyError(slot));
   const segments = normalise(path);
   if (segments === undefined) return fail(ESCAPE_MESSAGE);
   const relative = segments.length === 0 ? '.' : segments.join('/');
@@ -61,6 +61,12 @@ export async function resolveSlotPath(
   const host = await resolveInside(rootReal, segments);
   if (host === undefined) return fail(ESCAPE_MESSAGE);
   return { ok: true, path: { slot, relative, host, rootReal, absent: false } };
+}
+
+/** `slot "input.report" is read-only`, with the reason when the slot has one. */
+function readOnlyError(slot: Slot): string {
+  const reason = slot.readOnlyReason === undefined ? '' : `: ${slot.readOnlyReason}`;
+  return `slot "${slot.label}" is read-only${reason}`;
 }
 
 function fail(error: string): SlotPathResult {

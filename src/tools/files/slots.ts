@@ -3,11 +3,18 @@ import { statSync } from 'node:fs';
 
 /** One place an agent can reach with the file tools. */
 export interface Slot {
-  /** The name models pass as `slot`: `memory`, `scratchpad`, a shared label, `input.NAME`. */
+  /**
+   * The name models pass as `slot`: `memory`, `scratchpad`, a shared label, `input.NAME`,
+   * `packet.NAME`.
+   */
   label: string;
   /** Host directory the slot's paths are relative to. Never shown to models. */
   root: string;
   readOnly: boolean;
+  /** Why the slot is read-only, told to a model that tries to write (packets). */
+  readOnlyReason?: string;
+  /** Only text files are read (packets): binary files are refused, `file_view` too. */
+  textOnly?: boolean;
   /**
    * For a file input: the one file the slot exposes, by its base name. The slot then looks
    * like a folder holding only that file; nothing else in `root` is reachable.
@@ -23,9 +30,14 @@ export interface SlotSources {
   shared?: Record<string, string>;
   /** File inputs by input name; exposed read-only as `input.NAME`. */
   inputs?: Record<string, { path: string }>;
+  /** Packet folders by packet name; exposed read-only, text only, as `packet.NAME`. */
+  packets?: Record<string, string>;
 }
 
-/** The slots of one mission run, in a fixed order: memory, scratchpad, shared, inputs. */
+/** Why a packet slot refuses writes. */
+export const PACKET_READ_ONLY_REASON = 'a packet holds reference files that cannot be changed';
+
+/** The slots of one mission run, in a fixed order: memory, scratchpad, shared, inputs, packets. */
 export class SlotSet {
   readonly slots: readonly Slot[];
 
@@ -42,6 +54,15 @@ export class SlotSet {
     }
     for (const [name, input] of Object.entries(sources.inputs ?? {})) {
       slots.push(inputSlot(name, input.path));
+    }
+    for (const [name, root] of Object.entries(sources.packets ?? {})) {
+      slots.push({
+        label: `packet.${name}`,
+        root,
+        readOnly: true,
+        readOnlyReason: PACKET_READ_ONLY_REASON,
+        textOnly: true,
+      });
     }
     this.slots = slots;
   }

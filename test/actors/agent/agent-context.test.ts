@@ -183,4 +183,63 @@ Pass one of these as \`slot\` to the file tools; paths are relative to the slot.
 Write \${secrets.NAME} in a tool argument to use a protected value; it is filled in just before the tool runs and never shown to you. Available: token.`);
     expect(prompt).not.toContain('tok-12345678');
   });
+
+  it('gives a mission with only packets the file tools, and names each packet slot in the prompt', async () => {
+    harness = await startHarness({
+      hcl: `
+packet "playbooks" {
+  path        = "playbooks"
+  description = "How we handle incidents"
+}
+
+packet "glossary" {
+  path = "@/docs/glossary"
+}
+
+agent "writer" {
+  model       = models.openai.gpt_4o
+  personality = "You write."
+}
+
+mission "m" {
+  commander {
+    model = models.openai.gpt_4o
+  }
+  agents  = [agents.writer]
+  packets = [packets.playbooks]
+  task "t" {
+    objective = "do it"
+    packets   = [packets.glossary]
+  }
+}
+`,
+      files: { 'playbooks/outage.md': '# Outage\n', 'docs/glossary/terms.md': 'SLA\n' },
+      turns: [],
+    });
+    const services = harness.services;
+    const agent = findAgent(services.config, services.mission, 'writer');
+    if (agent === undefined) throw new Error('test project has no writer');
+    expect(services.slots.labels()).toEqual(['packet.playbooks', 'packet.glossary']);
+    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} });
+    expect(toolbox.names().slice(4)).toEqual([
+      'file_list',
+      'file_read',
+      'file_create',
+      'file_delete',
+      'file_search',
+      'file_grep',
+      'file_view',
+    ]);
+    const prompt = agentSystemPrompt(agent, {
+      config: services.config,
+      mission: services.mission,
+      datasets: services.datasets,
+      slots: services.slots,
+      secretNames: [],
+    });
+    expect(prompt.slice(prompt.indexOf('## Files'))).toBe(`## Files
+Pass one of these as \`slot\` to the file tools; paths are relative to the slot.
+- packet.playbooks (read-only, text files): How we handle incidents
+- packet.glossary (read-only, text files): reference files`);
+  });
 });

@@ -3,11 +3,11 @@
  * services, the real OpenAI SDK against the scripted model server, and a loopback HTTP
  * server for the agent's tools.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { RunServices } from '../../../src/actors/contracts.ts';
 import type { ModelClientFactory } from '../../../src/models/create-client.ts';
 import { createRunServices } from '../../../src/run/run-services.ts';
@@ -81,10 +81,16 @@ export async function startHarness(options: {
   inputs?: Record<string, unknown>;
   gate?: StepGate;
   vars?: Record<string, string>;
+  /** More project files by path relative to the project root (folders are made). */
+  files?: Record<string, string>;
 }): Promise<Harness> {
   const server = await ScriptedModelServer.start({ turns: options.turns });
   const dir = await mkdtemp(join(tmpdir(), 'sortie-agent-'));
   await writeFile(join(dir, 'main.hcl'), MODEL_BLOCK + options.hcl);
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
   const config = await loadProject(dir, {
     vars: { base_url: server.baseUrl('openai'), ...options.vars },
     env: {},
