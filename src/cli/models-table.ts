@@ -5,6 +5,8 @@
  */
 import type { Config, ModelBlockConfig, DeferredString } from '../config/config-types.ts';
 import type { Pricing } from '../models/model-types.ts';
+import { alignRows } from '../present/columns.ts';
+import { formatPrice } from '../present/money.ts';
 
 const HEADINGS = [
   'KEY',
@@ -51,20 +53,12 @@ export function formatBlock(block: ModelBlockConfig): string {
   // The NOTE column only when some key has a note.
   const columns = rows.some((row) => row[NOTE_COLUMN] !== '') ? HEADINGS.length : NOTE_COLUMN;
   const table = [HEADINGS, ...rows].map((row) => row.slice(0, columns));
-  return `model "${block.name}" · ${facts.join(' · ')}\n${alignRows(table)}`;
+  return `model "${block.name}" · ${facts.join(' · ')}\n${tableText(table)}`;
 }
 
 function priceCells(pricing: Pricing | undefined): string[] {
   if (pricing === undefined) return ['-', '-', '-', '-'];
   return [pricing.input, pricing.output, pricing.cacheRead, pricing.cacheWrite].map(formatPrice);
-}
-
-/** `$0.15`, `$2.50`, `$0.075`, `$0` (at least two decimals except for zero). */
-export function formatPrice(price: number): string {
-  if (price === 0) return '$0';
-  const text = price.toFixed(6).replace(/0+$/, '');
-  const [whole = '0', fraction = ''] = text.split('.');
-  return `$${whole}.${fraction.padEnd(2, '0')}`;
 }
 
 function deferredText(value: DeferredString): string {
@@ -73,20 +67,9 @@ function deferredText(value: DeferredString): string {
     .join('');
 }
 
-function alignRows(rows: string[][]): string {
-  const widths = (rows[0] ?? []).map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      `  ${row
-        .map((cell, column) =>
-          NUMERIC.has(column)
-            ? cell.padStart(widths[column] ?? 0)
-            : cell.padEnd(widths[column] ?? 0),
-        )
-        .join('  ')}`.trimEnd(),
-    )
-    .join('\n')
-    .concat('\n');
+function tableText(rows: string[][]): string {
+  return alignRows(rows, NUMERIC)
+    .map((row) => `  ${row.join('  ')}`.trimEnd())
+    .concat('')
+    .join('\n');
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode } from '../base/exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { collect } from './collect-flag.ts';
 

@@ -1,7 +1,7 @@
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { ConfigError, UsageError } from '../base/errors.ts';
 import { ProjectNotFoundError } from '../config/syntax/project-errors.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
 import { printDiagnostics } from './print-diagnostics.ts';
 

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode } from '../base/exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { printFailure } from './print-failure.ts';
 import { sortieVersion } from './version.ts';

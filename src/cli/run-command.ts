@@ -13,7 +13,7 @@ import { resolveStateDir } from '../journal/paths.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
 import { createEventHub } from './event-hub.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode, exitCodeOf } from '../base/exit-codes.ts';
 import { parseInputFlags } from './input-flags.ts';
 import { handleInterrupts, type SignalSource } from './interrupts.ts';
 import { useColor, type CliIo } from './io.ts';
@@ -160,7 +160,7 @@ async function runToEnd(
           })
         : await handle.done;
     output?.finish(result);
-    return { runId: handle.runId, exitCode: exitCodeOf(result) };
+    return { runId: handle.runId, exitCode: exitCodeOf(result.status) };
   } finally {
     interrupts.dispose();
   }
@@ -220,12 +220,6 @@ export async function prepareRun(
   // Every run needs its variables before anything starts; a replayed run needs no credentials.
   checkVariables(mission.name, { credentials: flags.replayModel === undefined });
   return { mode, breakpoints, config, mission, inputs, stateDir };
-}
-
-/** The exit code of a finished run. */
-export function exitCodeOf(result: RunResult): number {
-  if (result.status === 'succeeded') return ExitCode.ok;
-  return result.status === 'cancelled' ? ExitCode.cancelled : ExitCode.missionFailed;
 }
 
 interface HeadlessOutput {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
 
 /** `sortie runs [DIR]`: past runs with id, mission, status, start, duration, tokens and cost. */

@@ -1,18 +1,17 @@
 /** Plain-text `sortie runs` table and `sortie show` report. */
 import type { RunRow } from '../journal/runs.ts';
 import type { ItemSummary, RunSummary, TaskSummary } from '../journal/summary.ts';
-import {
-  alignRows,
-  formatCost,
-  formatCount,
-  formatDuration,
-  formatJson,
-  formatStart,
-  indentLines,
-  paintStatus,
-  UNPRICED_NOTE,
-  type TextFormatOptions,
-} from '../present/report-text.ts';
+import { alignRows } from '../present/columns.ts';
+import { formatJson, indentLines } from '../present/json-text.ts';
+import { formatCost, UNPRICED_NOTE } from '../present/money.ts';
+import { countOf, formatCount, formatDuration } from '../present/numbers.ts';
+import { painter, paintStatus as paintWith } from '../present/paint.ts';
+import { formatStart, type TextFormatOptions } from '../present/report-text.ts';
+
+/** A status word inside a padded cell, coloured when the options ask for colour. */
+function paintStatus(status: string, padded: string, options: TextFormatOptions): string {
+  return paintWith(status, padded, painter(options.color === true));
+}
 
 const STATUS_COLUMN = 2;
 
@@ -72,7 +71,7 @@ export function formatRunSummary(summary: RunSummary, options: TextFormatOptions
     const rows = summary.models.map((model) => [
       `  ${model.model}`,
       model.apiName,
-      `${formatCount(model.turns)} turn${model.turns === 1 ? '' : 's'}`,
+      countOf(model.turns, 'turn'),
       `${formatCount(model.tokens)} tokens`,
       formatCost(model.costPico, model.unpriced),
     ]);

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config-types.ts';
 import { harnessTokens } from '../runtime/prompts/harness-tokens.ts';
-import { formatCount } from '../present/plain-text.ts';
+import { alignRows } from '../present/columns.ts';
+import { formatCount } from '../present/numbers.ts';
 
 /**
  * `sortie verify --tokens`: per task, the fixed tokens its commander carries into every turn
@@ -14,10 +15,6 @@ export function formatHarnessTokens(config: Config): string {
     ]),
   );
   if (rows.length === 0) return '';
-  const nameWidth = Math.max(...rows.map(([name]) => (name ?? '').length));
-  const countWidth = Math.max(...rows.map(([, count]) => (count ?? '').length));
-  const lines = rows.map(
-    ([name, count]) => `  ${(name ?? '').padEnd(nameWidth)}  ${(count ?? '').padStart(countWidth)}`,
-  );
+  const lines = alignRows(rows, new Set([1])).map((row) => `  ${row.join('  ')}`);
   return `commander harness tokens per task (system prompt + tool schemas, bytes / 4):\n${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
-import { ExitCode } from './exit-codes.ts';
+import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
 import { plural, printDiagnostics } from './print-diagnostics.ts';
 import { summarize } from './verify-summary.ts';

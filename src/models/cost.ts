@@ -44,21 +44,3 @@ export function usageCost(usage: Usage, pricing: Pricing | undefined): TurnCost 
     BigInt(usage.cacheWrite) * picoPerToken(pricing.cacheWrite);
   return { pico, unpriced: false };
 }
-
-/**
- * Dollars for display with `digits` decimals (default 4), rounded half up: `$0.4121`.
- * A non-zero amount that rounds to zero shows as `<$0.0001`.
- */
-export function formatDollars(pico: bigint, digits = 4): string {
-  const negative = pico < 0n;
-  const magnitude = negative ? -pico : pico;
-  const unit = 10n ** BigInt(12 - digits);
-  const rounded = (magnitude + unit / 2n) / unit;
-  if (rounded === 0n && magnitude > 0n)
-    return `${negative ? '-' : ''}<$${(1 / 10 ** digits).toFixed(digits)}`;
-  const scale = 10n ** BigInt(digits);
-  const whole = rounded / scale;
-  const fraction = (rounded % scale).toString().padStart(digits, '0');
-  const sign = negative ? '-' : '';
-  return digits === 0 ? `${sign}$${whole}` : `${sign}$${whole}.${fraction}`;
-}

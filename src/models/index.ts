@@ -2,13 +2,7 @@
 export type * from './model-types.ts';
 export type { ClientOptions } from './client-options.ts';
 export { createAdapter, createModelClient } from './create-client.ts';
-export {
-  withRetry,
-  backoffDelay,
-  abortableSleep,
-  type RetryNotice,
-  type RetryOptions,
-} from './retry.ts';
+export { withRetry, backoffDelay, type RetryNotice, type RetryOptions } from './retry.ts';
 export {
   isRetryableStatus,
   parseRetryAfter,
@@ -46,12 +40,5 @@ export {
   normalizeAnthropicUsage,
   normalizeGeminiUsage,
 } from './usage.ts';
-export {
-  PICO_PER_DOLLAR,
-  dollarsToPico,
-  formatDollars,
-  picoToDollars,
-  usageCost,
-  type TurnCost,
-} from './cost.ts';
+export { PICO_PER_DOLLAR, dollarsToPico, picoToDollars, usageCost, type TurnCost } from './cost.ts';
 export { CostLedger, type CostTotal, type TurnRecord } from './cost-ledger.ts';

@@ -3,6 +3,7 @@
  * ProviderErrors marked retryable; every wait is reported and abortable.
  */
 import { ProviderError } from '../base/errors.ts';
+import { sleep } from '../base/sleep.ts';
 import type { ModelClient, ModelRequest, ModelResponse } from './model-types.ts';
 import { failureReason, type FailureReason } from './provider-errors.ts';
 
@@ -47,35 +48,12 @@ export function backoffDelay(
   return Math.floor(random() * ceiling);
 }
 
-/** Resolves after `milliseconds`, or rejects with the signal's reason when it aborts first. */
-export function abortableSleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, milliseconds);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-}
-
 /** Wraps a client so retryable ProviderErrors are retried per the policy in models.md. */
 export function withRetry(client: ModelClient, options: RetryOptions = {}): ModelClient {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
-  const sleep = options.sleep ?? abortableSleep;
+  const wait = options.sleep ?? sleep;
   const random = options.random ?? Math.random;
 
   async function generate(request: ModelRequest): Promise<ModelResponse> {
@@ -85,7 +63,7 @@ export function withRetry(client: ModelClient, options: RetryOptions = {}): Mode
       } catch (error) {
         if (!(error instanceof ProviderError) || !error.retryable || attempt > maxRetries)
           throw error;
-        if (request.signal?.aborted) throw abortReason(request.signal);
+        request.signal?.throwIfAborted();
         const waitMs = error.retryAfterMs ?? backoffDelay(attempt, random, baseDelayMs, maxDelayMs);
         const notice: RetryNotice = {
           attempt,
@@ -95,7 +73,7 @@ export function withRetry(client: ModelClient, options: RetryOptions = {}): Mode
         };
         if (error.status !== undefined) notice.status = error.status;
         options.onRetry?.(notice, request);
-        await sleep(waitMs, request.signal);
+        await wait(waitMs, request.signal);
       }
     }
   }

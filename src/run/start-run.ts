@@ -13,6 +13,7 @@ import { emptyUsage, totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { actorId } from '../base/events.ts';
+import { exitCodeOf } from '../base/exit-codes.ts';
 import { createAgentSession as defaultAgentSession } from '../actors/agent/index.ts';
 import {
   CANCELLED_BY_USER,
@@ -29,13 +30,6 @@ import { runMission } from '../actors/mission/run-mission.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunServices } from './run-services.ts';
-
-/** Exit codes of a finished run (runtime.md). */
-export const RUN_EXIT_CODES: Record<FinalStatus, number> = {
-  succeeded: 0,
-  failed: 1,
-  cancelled: 130,
-};
 
 /** What tests and the resume path may replace. */
 export interface StartRunDependencies {
@@ -114,7 +108,7 @@ async function runMissionsSafely(context: RunContext): Promise<RunResult> {
       type: 'run.finished',
       actor: 'run',
       outcome: 'failed',
-      exitCode: RUN_EXIT_CODES.failed,
+      exitCode: exitCodeOf('failed'),
       ...totals,
     });
     return {
@@ -269,7 +263,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     type: 'run.finished',
     actor: 'run',
     outcome: status,
-    exitCode: RUN_EXIT_CODES[status],
+    exitCode: exitCodeOf(status),
     ...totals,
   });
   return {

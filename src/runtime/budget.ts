@@ -8,6 +8,8 @@ import { dollarsToPico } from '../models/cost.ts';
 import type { Usage } from '../models/model-types.ts';
 import { totalTokens } from '../models/usage.ts';
 import type { BudgetAmounts, BudgetMetric, BudgetScope } from '../base/events.ts';
+import { formatDollarLimit, formatDollars } from '../present/money.ts';
+import { formatCount } from '../present/numbers.ts';
 
 /** A `budget { tokens, dollars }` block; at least one limit, each > 0. */
 export interface BudgetLimits {
@@ -30,7 +32,6 @@ export type BudgetCheck = { ok: true } | { ok: false; breach: BudgetBreach };
 export const BUDGET_WARNING_RATIO = 0.8;
 
 const METRICS: readonly BudgetMetric[] = ['tokens', 'dollars'];
-const PICO_DIGITS = 12;
 
 /** Tokens a turn counts against a budget: input (cached included) + output. */
 export function budgetTokens(usage: Usage): number {
@@ -167,34 +168,8 @@ function amounts(state: ScopeState, metric: BudgetMetric): BudgetAmounts {
 function breach(state: ScopeState, metric: BudgetMetric): BudgetBreach {
   const figures =
     metric === 'tokens'
-      ? `${groupThousands(String(state.tokens))} of ${groupThousands(String(state.tokenLimit ?? 0))} tokens`
-      : `${formatDollarsUsed(state.pico)} of ${formatDollarLimit(state.picoLimit ?? 0n)}`;
+      ? `${formatCount(state.tokens)} of ${formatCount(state.tokenLimit ?? 0)} tokens`
+      : `${formatDollars(state.pico)} of ${formatDollarLimit(state.picoLimit ?? 0n)}`;
   const message = `budget exceeded: ${state.scope} "${state.subject}" used ${figures}`;
   return { scope: state.scope, subject: state.subject, message, ...amounts(state, metric) };
-}
-
-/** `10412` → `10,412`. */
-export function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Spending, 4 decimals rounded half up: 1,203,400,000,000 pico-dollars → `$1.2034`. */
-export function formatDollarsUsed(pico: bigint): string {
-  return formatPico(pico, 4, 4);
-}
-
-/** A configured limit with 2 to 6 decimals: `$1.00`, `$0.125`, `$1,000.00`. */
-export function formatDollarLimit(pico: bigint): string {
-  return formatPico(pico, 2, 6);
-}
-
-/** Non-negative pico-dollars with thousands separators and trailing zeros trimmed to `minDigits`. */
-function formatPico(pico: bigint, minDigits: number, maxDigits: number): string {
-  const unit = 10n ** BigInt(PICO_DIGITS - maxDigits);
-  const rounded = (pico + unit / 2n) / unit;
-  const scale = 10n ** BigInt(maxDigits);
-  const fraction = String(rounded % scale).padStart(maxDigits, '0');
-  let shown = fraction;
-  while (shown.length > minDigits && shown.endsWith('0')) shown = shown.slice(0, -1);
-  return `$${groupThousands(String(rounded / scale))}.${shown}`;
 }

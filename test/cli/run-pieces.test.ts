@@ -8,7 +8,7 @@ import { handleInterrupts, type SignalSource } from '../../src/cli/interrupts.ts
 import { pipeSafeWriter, type CliIo } from '../../src/cli/io.ts';
 import { lazyJournal } from '../../src/run/lazy-journal.ts';
 import { chooseOutputMode } from '../../src/cli/output-mode.ts';
-import { exitCodeOf } from '../../src/cli/run-command.ts';
+import { exitCodeOf } from '../../src/base/exit-codes.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -150,11 +150,10 @@ describe('lazyJournal', () => {
 });
 
 describe('exitCodeOf', () => {
-  const result = { runId: 'r', missions: [], tasks: [], tokens: 0, costPico: 0n, unpriced: false };
   it('maps succeeded, failed and cancelled to 0, 1 and 130', () => {
-    expect(exitCodeOf({ ...result, status: 'succeeded' })).toBe(0);
-    expect(exitCodeOf({ ...result, status: 'failed' })).toBe(1);
-    expect(exitCodeOf({ ...result, status: 'cancelled' })).toBe(130);
+    expect(exitCodeOf('succeeded')).toBe(0);
+    expect(exitCodeOf('failed')).toBe(1);
+    expect(exitCodeOf('cancelled')).toBe(130);
   });
 });
 

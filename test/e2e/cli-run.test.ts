@@ -46,7 +46,7 @@ describe('the offline demo (child process)', () => {
     ]);
     expect(lines.slice(-8)).toEqual([
       'mm:ss.d mission:hello  succeeded · 1 task · 6,344 tokens · $0.0008',
-      expect.stringMatching(/^mm:ss\.d run {2}succeeded · exit 0 · \d+ms$/),
+      expect.stringMatching(/^mm:ss\.d run {2}succeeded · exit 0 · (\d+ms|\d+\.\ds) · \$0\.0008$/),
       'tasks:',
       '  greet  succeeded  The greeter wrote: Hello, world! It is good to have you here; may your day be bright and easy.',
       'costs:',

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDollars } from '../../src/models/cost.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
-import { formatCount } from '../../src/present/money.ts';
+import { formatDollars } from '../../src/present/money.ts';
+import { formatCount } from '../../src/present/numbers.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
@@ -146,7 +146,7 @@ describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => 
     expect(stepped).toContain('⏸ PAUSED (1 held)');
     expect(stepped).toContain('⏸ held before model request: 3 messages');
     expect(stepped).toContain(`stepped: tool ${CLOCK} ${TOOL}`);
-    expect(stepped).toMatch(new RegExp(`tool ${TOOL} \\(ok in \\d+ ms\\)`));
+    expect(stepped).toMatch(new RegExp(`tool ${TOOL} \\(ok in \\d+ms\\)`));
     expect(server.requests).toHaveLength(BEFORE_THE_TOOL);
 
     // (d) `c` runs to the end; the Costs tab's totals are the journal's.

@@ -221,7 +221,7 @@ describe('formatRunSummary', () => {
         '    summary  1 of 2 cities',
         '    [0] paris  succeeded            {"temp":3}',
         '    [1] rome   failed (2 attempts)  timeout again',
-        '  analyze  failed                       0.8s  11,234 tokens   $0.0371',
+        '  analyze  failed                      800ms  11,234 tokens   $0.0371',
         '    error    no data',
         '  report   skipped (upstream_failed)',
         '    cause    analyze',
@@ -360,7 +360,7 @@ describe('formatRunsTable', () => {
       [
         'RUN ID  MISSION   STATUS   STARTED              DURATION  TOKENS      COST',
         'y       research  failed   2026-03-04 05:06:07     40.1s      10  $0.0000*',
-        'x       -         corrupt  -                        0.0s       0   $0.0000',
+        'x       -         corrupt  -                         0ms       0   $0.0000',
         '* some models have no known price; their turns count as $0',
         'x: journal x is corrupt at line 1',
         '',

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/base/errors.ts';
 import { ProviderTimeoutError } from '../../src/models/provider-errors.ts';
-import {
-  abortableSleep,
-  backoffDelay,
-  withRetry,
-  type RetryNotice,
-} from '../../src/models/retry.ts';
+import { backoffDelay, withRetry, type RetryNotice } from '../../src/models/retry.ts';
 import type {
   ModelClient,
   ModelRequest,
@@ -179,13 +174,5 @@ describe('withRetry', () => {
       }),
     ).rejects.toThrow('cancelled');
     expect(client.calls).toBe(1);
-  });
-});
-
-describe('abortableSleep', () => {
-  it('rejects at once when the signal is already aborted', async () => {
-    await expect(abortableSleep(60_000, AbortSignal.abort(new Error('gone')))).rejects.toThrow(
-      'gone',
-    );
   });
 });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError } from '../../src/base/errors.ts';
 import type { Usage } from '../../src/models/model-types.ts';
-import {
-  BudgetTracker,
-  budgetError,
-  budgetTokens,
-  formatDollarLimit,
-  formatDollarsUsed,
-  groupThousands,
-} from '../../src/runtime/budget.ts';
+import { BudgetTracker, budgetError, budgetTokens } from '../../src/runtime/budget.ts';
 
 const PICO = 1_000_000_000_000n;
 const tokens = (input: number, output = 0): Usage => ({
@@ -204,28 +197,5 @@ describe('BudgetTracker', () => {
       'task',
       'x',
     ]);
-  });
-});
-
-describe('budget figures', () => {
-  it('groups thousands', () => {
-    expect(groupThousands('999')).toBe('999');
-    expect(groupThousands('1000')).toBe('1,000');
-    expect(groupThousands('1234567')).toBe('1,234,567');
-  });
-
-  it('shows spending with 4 decimals, rounded half up', () => {
-    expect(formatDollarsUsed(1_203_400_000_000n)).toBe('$1.2034');
-    expect(formatDollarsUsed(1_234_567_890_000_000n)).toBe('$1,234.5679');
-    expect(formatDollarsUsed(50_000_000n)).toBe('$0.0001');
-    expect(formatDollarsUsed(49_999_999n)).toBe('$0.0000');
-  });
-
-  it('shows limits with 2 to 6 decimals', () => {
-    expect(formatDollarLimit(PICO)).toBe('$1.00');
-    expect(formatDollarLimit(PICO / 2n)).toBe('$0.50');
-    expect(formatDollarLimit(PICO / 8n)).toBe('$0.125');
-    expect(formatDollarLimit(1_000n * PICO)).toBe('$1,000.00');
-    expect(formatDollarLimit(1_000_000n)).toBe('$0.000001');
   });
 });

@@ -1,4 +1,4 @@
-/** Mounts the App with ink-testing-library (100 columns) and sends keys to it. */
+/** Mounts the App with ink-testing-library (100×30 unless told) and sends keys to it. */
 import { render } from 'ink-testing-library';
 import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
@@ -33,6 +33,9 @@ export interface MountOptions {
   gate?: DebugGate;
   replay?: ReplayPlayer;
   cancel?: () => void;
+  /** The terminal's size (ink-testing-library's stream is 100 columns and knows no rows). */
+  columns?: number;
+  rows?: number;
 }
 
 export interface Mounted {
@@ -60,6 +63,13 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
       now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
     />,
   );
+  if (options.columns !== undefined || options.rows !== undefined) {
+    // A terminal resized to the size asked for: Ink and the App both follow `resize`.
+    const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { rows?: number };
+    Object.defineProperty(stdout, 'columns', { value: options.columns ?? 100 });
+    stdout.rows = options.rows ?? 30;
+    stdout.emit('resize');
+  }
   await settle();
   return {
     store,

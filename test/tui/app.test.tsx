@@ -42,7 +42,7 @@ describe('App: header, tree and detail', () => {
     expect(frame).toContain('[ ] Summarise it');
     expect(frame).toContain('system prompt (46 chars)');
     expect(frame).not.toContain('You are commander:fetch');
-    expect(frame).toContain('tool call_agent (ok in 80 ms)');
+    expect(frame).toContain('tool call_agent (ok in 80ms)');
     expect(frame).toContain('"forecast": "sunny"');
     expect(lineWith(frame, 'commander  ')).toContain('›     ▾ ✓ commander');
     await app.press('k', KEYS.up);
@@ -133,7 +133,7 @@ describe('App: tabs', () => {
     await app.press(KEYS.enter);
     const frame = app.frame();
     expect(frame).toContain('/ type=tool  (4 events)');
-    expect(lineWith(frame, 'builtins_http_get {"url"')).toContain('agent:fetch/researcher');
+    expect(lineWith(frame, '→ builtins_http_get http:')).toContain('agent:fetch/researcher');
     expect(frame).not.toContain('iteration.failed');
     await app.press('/', ...' actor=agent'.split(''), KEYS.enter);
     expect(app.frame()).toContain('(2 events)');

@@ -158,7 +158,7 @@ describe('App: step debugging against a DebugGate', () => {
     expect(app.frame()).toContain('breakpoint actor:commander:analyze[8] set');
 
     await app.press(...Array.from({ length: 12 }, () => 'k'), KEYS.tab, 'j', 'j', 'j', 'j');
-    expect(app.frame()).toContain('▸ tool call_agent (ok in 80 ms)');
+    expect(app.frame()).toContain('▸ tool call_agent (ok in 80ms)');
     await app.press('b');
     expect(gate.list()).toEqual(['actor:commander:analyze[8]', 'tool:call_agent']);
 

@@ -1,5 +1,6 @@
 /** Builds an agent's system prompt from its personality and the mission context it needs. */
 import type { AgentConfig, Config, MissionConfig } from '../../config/config-types.ts';
+import { fillTemplate } from '../../runtime/prompts/fill.ts';
 import { describeSchemaForPrompt } from '../../schema/describe.ts';
 import type { DatasetStore } from '../../tools/datasets/index.ts';
 import type { SlotSet } from '../../tools/files/index.ts';
@@ -28,7 +29,7 @@ export function agentSystemPrompt(agent: AgentConfig, context: AgentPromptContex
     filesSection(context),
     secretsSection(context.secretNames),
   ].join('');
-  return fill(AGENT_PROMPT_TEMPLATE, { personality: agent.personality.trim(), sections });
+  return fillTemplate(AGENT_PROMPT_TEMPLATE, { personality: agent.personality.trim(), sections });
 }
 
 function datasetsSection({ mission, datasets }: AgentPromptContext): string {
@@ -37,14 +38,14 @@ function datasetsSection({ mission, datasets }: AgentPromptContext): string {
     const count = datasets.items(dataset.name).length;
     const schema =
       dataset.schema === undefined ? '' : schemaText(dataset.schema.jsonSchema, dataset.schema);
-    return fill(DATASET_ENTRY, {
+    return fillTemplate(DATASET_ENTRY, {
       name: dataset.name,
       count: `${count} item${count === 1 ? '' : 's'}`,
       description: dataset.description === undefined ? '' : `: ${dataset.description}`,
       schema,
     });
   });
-  return fill(DATASETS_SECTION, { datasets: entries.join('\n') });
+  return fillTemplate(DATASETS_SECTION, { datasets: entries.join('\n') });
 }
 
 /** An item schema as indented field lines, or its JSON when it has no named fields. */
@@ -71,7 +72,7 @@ function filesSection({ config, mission, slots }: AgentPromptContext): string {
     const about = slotDescription(slot.label, config, mission);
     return `- ${slot.label}${access}${about === undefined ? '' : `: ${about}`}`;
   });
-  return fill(FILES_SECTION, { slots: lines.join('\n') });
+  return fillTemplate(FILES_SECTION, { slots: lines.join('\n') });
 }
 
 function slotDescription(
@@ -94,12 +95,5 @@ function slotDescription(
 
 function secretsSection(names: readonly string[]): string {
   if (names.length === 0) return '';
-  return fill(SECRETS_SECTION, { secrets: names.join(', ') });
-}
-
-/** Replaces each `{{name}}` with its value; values are inserted as they are (never re-scanned). */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    Object.hasOwn(values, name) ? (values[name] ?? '') : placeholder,
-  );
+  return fillTemplate(SECRETS_SECTION, { secrets: names.join(', ') });
 }

@@ -4,7 +4,7 @@ export {
   type PlainPrinter,
   type PlainPrinterOptions,
 } from './plain-printer.ts';
-export { formatEventLine, argumentsText, missionTotals } from './format-event-line.ts';
+export { formatEventLine, logContext, missionTotals } from './format-event-line.ts';
 export {
   createLogState,
   observeEvent,
@@ -13,10 +13,3 @@ export {
   type ModelSpend,
 } from './log-state.ts';
 export { summaryLines } from './run-summary.ts';
-export {
-  formatCount,
-  formatElapsed,
-  formatDuration,
-  shorten,
-  compactJson,
-} from '../../present/plain-text.ts';

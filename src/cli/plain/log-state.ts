@@ -5,6 +5,7 @@
  */
 import { totalTokens } from '../../models/usage.ts';
 import type { MissionEvent, RunTotals } from '../../base/events.ts';
+import { skipText } from '../../present/event-text.ts';
 
 /** A task as the summary shows it. */
 export interface TaskLine {
@@ -119,12 +120,6 @@ export function observeEvent(state: LogState, event: MissionEvent): void {
     default:
       return;
   }
-}
-
-/** `upstream failed: fetch`. */
-export function skipText(reason: string, cause: string | null): string {
-  const words = reason.replaceAll('_', ' ');
-  return cause === null ? words : `${words}: ${cause}`;
 }
 
 /** Tasks of one mission that have finished (any outcome but running). */

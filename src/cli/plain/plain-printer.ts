@@ -6,7 +6,7 @@ import type { MissionEvent } from '../../base/events.ts';
 import { formatEventLine } from './format-event-line.ts';
 import { createLogState, observeEvent, type LogState } from './log-state.ts';
 import { summaryLines } from './run-summary.ts';
-import { painter } from '../../present/plain-text.ts';
+import { painter } from '../../present/paint.ts';
 
 /** Options of the plain printer. */
 export interface PlainPrinterOptions {

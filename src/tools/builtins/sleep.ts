@@ -1,25 +1,10 @@
+import { sleep } from '../../base/sleep.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome, okOutcome } from './agent-tool.ts';
 
 /** The longest sleep a model may ask for, in seconds. */
 export const MAX_SLEEP_SECONDS = 300;
-
-/** Resolves after `milliseconds`, or early with `false` when `signal` aborts. */
-function wait(milliseconds: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, milliseconds);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** `builtins_utils_sleep {seconds}`: waits 0 < seconds ≤ 300, cut short by cancellation. */
 export const sleepTool: AgentTool = {
@@ -37,8 +22,12 @@ export const sleepTool: AgentTool = {
   }),
   async execute(args, context) {
     const seconds = args.seconds as number;
-    const completed = await wait(seconds * 1000, context.signal);
-    if (!completed) return errorOutcome(`sleep of ${seconds} s was interrupted`);
+    try {
+      await sleep(seconds * 1000, context.signal);
+    } catch {
+      // The wait rejects only when the run's signal aborts.
+      return errorOutcome(`sleep of ${seconds} s was interrupted`);
+    }
     return okOutcome({ slept_seconds: seconds });
   },
 };

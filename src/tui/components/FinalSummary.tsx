@@ -3,14 +3,13 @@
  * view and stays in the terminal's scrollback after the TUI exits.
  */
 import { Static, Text } from 'ink';
-import { formatCount } from '../../present/money.ts';
+import { totalsText } from '../../present/money.ts';
 import type { RunHeader } from '../store/index.ts';
-import { moneyText } from '../view/status.ts';
 
 /** `mission:research succeeded · 12 tasks · 48,210 tokens · $0.4121`. */
 export function summaryLine(header: RunHeader): string {
-  const tasks = `${header.taskCount} ${header.taskCount === 1 ? 'task' : 'tasks'}`;
-  return `mission:${header.mission ?? '?'} ${header.status} · ${tasks} · ${formatCount(header.tokens)} tokens · ${moneyText(header.costPico, header.unpriced)}`;
+  const totals = totalsText(header.taskCount, header.tokens, header.costPico, header.unpriced);
+  return `mission:${header.mission ?? '?'} ${header.status} · ${totals}`;
 }
 
 /** Writes the summary once the run has finished; nothing before. */

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { bindingsFor, keyLabel } from '../key-match.ts';
 import type { KeyContext } from '../keys.ts';
-import { truncate } from '../../present/columns.ts';
+import { textWidth, truncate } from '../../present/columns.ts';
 
 /** Lines the key hints may take. */
 export const FOOTER_KEY_LINES = 2;
@@ -20,7 +20,7 @@ export function footerLines(context: KeyContext, width: number): string[] {
   for (const binding of bindingsFor(context)) {
     const hint = `${keyLabel(binding)} ${binding.short}`;
     const candidate = line === '' ? hint : `${line}  ${hint}`;
-    if (candidate.length <= width || line === '') {
+    if (textWidth(candidate) <= width || line === '') {
       line = candidate;
       continue;
     }

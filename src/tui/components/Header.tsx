@@ -2,8 +2,10 @@
 import { Box, Text } from 'ink';
 import type { ReplayStatus } from '../replay-player.ts';
 import type { RunHeader } from '../store/index.ts';
-import { elapsedText, moneyText, statusIcon, tokensText } from '../view/status.ts';
-import { truncate } from '../../present/columns.ts';
+import { statusIcon, tokensText } from '../view/status.ts';
+import { textWidth, truncate } from '../../present/columns.ts';
+import { formatCost } from '../../present/money.ts';
+import { formatElapsed } from '../../present/numbers.ts';
 
 export interface HeaderProps {
   header: RunHeader;
@@ -42,9 +44,9 @@ export function headerFacts(props: HeaderProps, width: number): string {
   const runId = header.runId ?? '…';
   const facts = [
     `${statusIcon(header.status)} ${header.status}`,
-    elapsedText(elapsedMs(header, props.now, props.replay !== null)),
+    formatElapsed(elapsedMs(header, props.now, props.replay !== null)),
     tokensText(header.tokens),
-    moneyText(header.costPico, header.unpriced),
+    formatCost(header.costPico, header.unpriced),
   ];
   const mission = `mission ${header.mission ?? '…'}`;
   const candidates = [
@@ -53,7 +55,7 @@ export function headerFacts(props: HeaderProps, width: number): string {
     [mission, `run …${runId.slice(-SHORT_RUN_ID)}`, ...facts],
     [mission, ...facts],
   ].map((parts) => parts.join(' · '));
-  const fitting = candidates.find((line) => line.length <= width);
+  const fitting = candidates.find((line) => textWidth(line) <= width);
   return fitting ?? truncate(candidates.at(-1) ?? '', width);
 }
 
@@ -63,7 +65,10 @@ export function Header(props: HeaderProps) {
     ? ` ⏸ PAUSED${props.heldCount > 0 ? ` (${props.heldCount} held)` : ''}`
     : '';
   const replay = props.replay === null ? '' : ` ▶ ${replayText(props.replay)}`;
-  const main = headerFacts(props, Math.max(0, props.width - pausedText.length - replay.length));
+  const main = headerFacts(
+    props,
+    Math.max(0, props.width - textWidth(pausedText) - textWidth(replay)),
+  );
   return (
     <Box width={props.width}>
       <Text bold>{main}</Text>

@@ -5,10 +5,11 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { GatePoint } from '../../runtime/gate.ts';
-import { formatCount } from '../../present/money.ts';
+import { formatCost } from '../../present/money.ts';
+import { formatCount } from '../../present/numbers.ts';
 import type { ActorNode, TreeRow } from '../store/index.ts';
-import { moneyText, progressText, statusIcon } from '../view/status.ts';
-import { padEnd, truncate } from '../../present/columns.ts';
+import { progressText, statusIcon } from '../view/status.ts';
+import { padEnd, textWidth, truncate } from '../../present/columns.ts';
 
 export interface TreeViewProps {
   actors: ReadonlyMap<string, ActorNode>;
@@ -36,10 +37,10 @@ export function treeRowText(
   const spend =
     node.tokens === 0
       ? ''
-      : ` ${formatCount(node.tokens)} ${moneyText(node.costPico, node.unpriced)}`;
+      : ` ${formatCount(node.tokens)} ${formatCost(node.costPico, node.unpriced)}`;
   // A visible marker, not only inverse video: NO_COLOR terminals show no highlight.
   const left = `${selected ? '›' : ' '} ${'  '.repeat(row.depth)}${twisty} ${icon} ${node.label}${progress}${activity}`;
-  const room = width - spend.length;
+  const room = width - textWidth(spend);
   return room < 12 ? padEnd(left, width) : `${padEnd(left, room)}${spend}`;
 }
 

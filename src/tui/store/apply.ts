@@ -1,8 +1,10 @@
 /** Folds a batch of events into a new snapshot, sharing everything the batch did not touch. */
-import type { MissionEvent } from '../../base/events.ts';
+import { actorId, type MissionEvent } from '../../base/events.ts';
+import { eventText, type EventTextContext } from '../../present/event-text.ts';
+import { totalsText } from '../../present/money.ts';
+import { noPaint } from '../../present/paint.ts';
 import { ensureActor } from './actor-tree.ts';
 import { StateDraft } from './draft.ts';
-import { eventText } from './event-text.ts';
 import { reduceActivity } from './reduce-activity.ts';
 import { reduceCost } from './reduce-costs.ts';
 import { reduceItems } from './reduce-items.ts';
@@ -10,7 +12,20 @@ import { reduceRun } from './reduce-run.ts';
 import { reduceTasks } from './reduce-tasks.ts';
 import type { TuiState } from './state.ts';
 
-function applyOne(draft: StateDraft, event: MissionEvent): void {
+/** What the event table may ask the store: item counts and run totals (no config, no colour). */
+function textContext(draft: StateDraft): EventTextContext {
+  return {
+    paint: noPaint,
+    itemCount: (task) => draft.actor(actorId.task(task))?.iteration?.total ?? undefined,
+    dependencies: () => [],
+    runTotals: () => {
+      const { taskCount, tokens, costPico, unpriced } = draft.header;
+      return totalsText(taskCount, tokens, costPico, unpriced);
+    },
+  };
+}
+
+function applyOne(draft: StateDraft, event: MissionEvent, context: EventTextContext): void {
   // Deltas are display-only and arrive by the hundred; the log would drown in them.
   if (event.type !== 'model.delta') {
     draft.appendLog({
@@ -18,7 +33,7 @@ function applyOne(draft: StateDraft, event: MissionEvent): void {
       time: event.time,
       actor: event.actor,
       type: event.type,
-      text: eventText(event),
+      text: eventText(event, context),
     });
   }
   draft.patchHeader(
@@ -38,6 +53,7 @@ function applyOne(draft: StateDraft, event: MissionEvent): void {
 export function applyEvents(base: TuiState, events: readonly MissionEvent[]): TuiState {
   if (events.length === 0) return base;
   const draft = new StateDraft(base);
-  for (const event of events) applyOne(draft, event);
+  const context = textContext(draft);
+  for (const event of events) applyOne(draft, event, context);
   return draft.state;
 }

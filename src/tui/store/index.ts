@@ -1,7 +1,6 @@
 /** The TUI's event store: events in, structurally shared snapshots out. */
 export { applyEvents } from './apply.ts';
 export { ROOT } from './actor-tree.ts';
-export { eventText, oneLine } from './event-text.ts';
 export { modelKey, taskOfActor } from './reduce-costs.ts';
 export { toolActivity } from './reduce-activity.ts';
 export {

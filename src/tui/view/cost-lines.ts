@@ -1,5 +1,6 @@
 /** The Costs tab as text lines: one table per task, actor and model, and the totals. */
-import { formatCount, formatDollars } from '../../present/money.ts';
+import { formatCost, UNPRICED_NOTE } from '../../present/money.ts';
+import { formatCount } from '../../present/numbers.ts';
 import type { CostRow, CostTables } from '../store/state.ts';
 import { padEnd, padStart } from '../../present/columns.ts';
 
@@ -15,7 +16,7 @@ export interface CostLine {
 
 function dollars(row: CostRow): string {
   if (row.unpriced && row.costPico === 0n) return 'unpriced';
-  return row.unpriced ? `${formatDollars(row.costPico)}*` : formatDollars(row.costPico);
+  return formatCost(row.costPico, row.unpriced);
 }
 
 /** Reasoning tokens; `~` marks a figure that includes sortie's estimate. */
@@ -25,8 +26,9 @@ function reasoning(row: CostRow): string {
 
 function rowText(name: string, row: CostRow, nameWidth: number): string {
   const numbers = [row.input, row.cacheRead, row.cacheWrite, row.output].map(formatCount);
+  // Names are cut in the middle: `openai.gpt-4o-mini` and `openai.gpt-4o` stay distinguishable.
   return (
-    padEnd(name, nameWidth) +
+    padEnd(name, nameWidth, 'middle') +
     padStart(formatCount(row.requests), REQUESTS_WIDTH) +
     [...numbers, reasoning(row)].map((value) => padStart(value, NUMBER_WIDTH)).join('') +
     padStart(dollars(row), DOLLARS_WIDTH)
@@ -36,7 +38,7 @@ function rowText(name: string, row: CostRow, nameWidth: number): string {
 function headerText(title: string, nameWidth: number): string {
   const columns = ['input', 'cache rd', 'cache wr', 'output', 'reasoning'];
   return (
-    padEnd(title, nameWidth) +
+    padEnd(title, nameWidth, 'middle') +
     padStart('req', REQUESTS_WIDTH) +
     columns.map((column) => padStart(column, NUMBER_WIDTH)).join('') +
     padStart('dollars', DOLLARS_WIDTH)
@@ -61,6 +63,8 @@ function table(
 export function costLines(costs: CostTables, width: number): CostLine[] {
   const nameWidth = Math.max(12, width - REQUESTS_WIDTH - NUMBER_WIDTH * 5 - DOLLARS_WIDTH);
   const lines = [
+    // The total row has the tables' headings above it, so each figure says what it is.
+    { text: headerText('', nameWidth), heading: true },
     { text: rowText('total', costs.total, nameWidth), heading: true },
     { text: '', heading: false },
     ...table('per task', costs.byTask, nameWidth, (row) => row.key),
@@ -71,7 +75,7 @@ export function costLines(costs: CostTables, width: number): CostLine[] {
   ];
   if (costs.total.unpriced) {
     lines.push({
-      text: '* some models have no known price; their cost counts as $0',
+      text: UNPRICED_NOTE,
       heading: false,
     });
   }

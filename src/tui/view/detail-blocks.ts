@@ -4,16 +4,12 @@
  * block by block; a collapsed block shows its first lines only.
  */
 import type { GatePoint } from '../../runtime/gate.ts';
-import { formatCount } from '../../present/money.ts';
-import type {
-  ActorDetail,
-  ActorNode,
-  ConversationMessage,
-  ToolCallRecord,
-} from '../store/state.ts';
-import { oneLine } from '../store/event-text.ts';
-import { moneyText, statusIcon } from './status.ts';
-import { prettyJson, showValue } from '../../present/columns.ts';
+import type { ActorDetail, ActorNode, ToolCallRecord } from '../store/state.ts';
+import { statusIcon } from './status.ts';
+import { prettyJson, showValue } from '../../present/json-text.ts';
+import { messageText } from '../../present/message-text.ts';
+import { formatCost } from '../../present/money.ts';
+import { countOf, formatCount, formatDuration } from '../../present/numbers.ts';
 
 /** One block of the detail pane. */
 export interface DetailBlock {
@@ -28,31 +24,6 @@ export interface DetailBlock {
 }
 
 const SUBTASK_MARKS = { pending: '[ ]', in_progress: '[~]', completed: '[✓]' } as const;
-
-/** A message as text: text parts in full, tool calls and results on one line each. */
-export function messageText(message: ConversationMessage): string {
-  return message.parts
-    .map((part) => {
-      switch (part.type) {
-        case 'text':
-          return part.text;
-        case 'reasoning':
-          return `(reasoning) ${part.text}`;
-        case 'tool_call':
-          return `→ ${part.name} ${oneLine(part.arguments, 200)}`;
-        case 'tool_result': {
-          const content =
-            typeof part.content === 'string' ? part.content : `${part.content.length} parts`;
-          return `← ${part.name}${part.isError ? ' (error)' : ''} ${oneLine(content, 200)}`;
-        }
-        case 'image':
-          return `[image ${part.mediaType}]`;
-        case 'document':
-          return `[document ${part.filename ?? part.mediaType}]`;
-      }
-    })
-    .join('\n');
-}
 
 /** The arguments a held tool point is about to run with, in full when the conversation has them. */
 function heldToolArguments(point: GatePoint, detail: ActorDetail): string {
@@ -81,7 +52,7 @@ function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
   const pending = detail.messages.map((message) => `${message.role}: ${messageText(message)}`);
   return {
     key: 'held',
-    title: `⏸ held before model request: ${detail.messages.length} messages`,
+    title: `⏸ held before model request: ${countOf(detail.messages.length, 'message')}`,
     body: [
       `model: ${point.detail}`,
       `system: ${detail.system ?? '(not sent yet)'}`,
@@ -95,7 +66,7 @@ function toolBlock(call: ToolCallRecord, position: number): DetailBlock {
   const state =
     call.result === null
       ? 'running'
-      : `${call.isError ? 'error' : 'ok'} in ${call.durationMs ?? 0} ms`;
+      : `${call.isError ? 'error' : 'ok'} in ${formatDuration(call.durationMs ?? 0)}`;
   const result = call.result === null ? '' : `\n← ${prettyJson(call.result)}`;
   return {
     key: `tool-${position}`,
@@ -118,7 +89,7 @@ export function detailBlocks(
   blocks.push({
     key: 'status',
     title: `${statusIcon(node.status)} ${node.id}`,
-    body: `${node.status}${node.activity === '' ? '' : ` · ${node.activity}`} · ${formatCount(node.tokens)} tokens · ${moneyText(node.costPico, node.unpriced)}`,
+    body: `${node.status}${node.activity === '' ? '' : ` · ${node.activity}`} · ${formatCount(node.tokens)} tokens · ${formatCost(node.costPico, node.unpriced)}`,
     collapsedLines: Infinity,
   });
   if (detail.plan.length > 0) {

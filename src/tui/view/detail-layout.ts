@@ -1,6 +1,7 @@
 /** Lays the detail blocks out as the lines that fit the pane, around the cursor block. */
 import type { DetailBlock } from './detail-blocks.ts';
 import { truncate, wrapLines } from '../../present/columns.ts';
+import { countOf } from '../../present/numbers.ts';
 
 /** One screen line of the detail pane. */
 export interface DetailLine {
@@ -26,10 +27,7 @@ function blockLines(block: DetailBlock, expanded: boolean, width: number): strin
   const limit = expanded ? Infinity : block.collapsedLines;
   if (body.length <= limit) return body;
   const hidden = body.length - limit;
-  return [
-    ...body.slice(0, limit),
-    `    … ${hidden} more ${hidden === 1 ? 'line' : 'lines'} (enter)`,
-  ];
+  return [...body.slice(0, limit), `    … ${countOf(hidden, 'more line', 'more lines')} (enter)`];
 }
 
 /** The visible lines, the cursor block's title first unless near the end. */

@@ -1,8 +1,8 @@
 /** The Outputs tab as text lines: each task's output, then its items. */
-import { oneLine } from '../store/event-text.ts';
 import type { TaskOutput } from '../store/state.ts';
 import { statusIcon } from './status.ts';
-import { showValue, wrapLines } from '../../present/columns.ts';
+import { oneLine, wrapLines } from '../../present/columns.ts';
+import { showValue } from '../../present/json-text.ts';
 
 const ITEM_ICONS = { running: '●', succeeded: '✓', failed: '✗' } as const;
 

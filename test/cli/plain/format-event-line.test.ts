@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  argumentsText,
-  createLogState,
-  formatEventLine,
-  observeEvent,
-} from '../../../src/cli/plain/index.ts';
-import { formatElapsed } from '../../../src/present/plain-text.ts';
+import { createLogState, formatEventLine, observeEvent } from '../../../src/cli/plain/index.ts';
+import { argumentsText } from '../../../src/present/message-text.ts';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
 import type { StopReason } from '../../../src/models/model-types.ts';
 import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
@@ -162,7 +157,7 @@ describe('formatEventLine', () => {
       '00:00.0 commander:b  question from commander:b: Which source?',
       '00:00.0 commander:a  answer: The second.',
       '00:00.0 agent:a/r  paused before tool builtins_http_get (breakpoint tool:builtins_http_get)',
-      '00:00.0 commander:a  paused before model',
+      '00:00.0 commander:a  paused before model gpt',
       '00:00.0 commander:a  resumed (step)',
       '00:00.0 commander:a  dataset cities appended to: 1,200 items',
       '00:00.0 task:c  skipped (upstream failed: b)',
@@ -211,18 +206,5 @@ describe('argumentsText', () => {
     expect(argumentsText('{}')).toBe('');
     expect(argumentsText('{"a":1,"b":"x"}')).toBe('{"a":1,"b":"x"}');
     expect(argumentsText('{not json')).toBe('{not json');
-  });
-});
-
-describe('formatElapsed', () => {
-  it('prints mm:ss.d and lets minutes grow', () => {
-    expect([0, 99, 3249, 59_999, 61_000, 6_000_000].map(formatElapsed)).toEqual([
-      '00:00.0',
-      '00:00.0',
-      '00:03.2',
-      '00:59.9',
-      '01:01.0',
-      '100:00.0',
-    ]);
   });
 });

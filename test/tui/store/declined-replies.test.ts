@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
-import { eventText } from '../../../src/tui/store/event-text.ts';
 import { applyEvents, initialState } from '../../../src/tui/store/index.ts';
 import { costLines } from '../../../src/tui/view/cost-lines.ts';
 
@@ -37,10 +36,10 @@ describe('declined replies in the TUI', () => {
     const events = emitted([
       response({ stopReason: 'refusal', stopDetail: "I can't help with that." }),
     ]);
-    expect(eventText(events[0]!)).toBe(
-      `claude.sonnet refusal (I can't help with that.) · 100 in / 80 out · $0.0000`,
-    );
     const state = applyEvents(initialState(), events);
+    expect(state.log.items[0]?.text).toBe(
+      `model claude.sonnet: 100 in, 80 out · $0.0000 · 10ms · the model refused (stop reason "refusal"): I can't help with that.`,
+    );
     expect(state.details.get(ACTOR)?.errors).toEqual([
       "model stopped (refusal): I can't help with that.",
     ]);
@@ -63,7 +62,7 @@ describe('estimated reasoning in the Costs tab', () => {
       ]),
     );
     expect(state.costs.total).toMatchObject({ reasoning: 128, reasoningEstimated: true });
-    const total = costLines(state.costs, 100)[0]!.text;
+    const total = costLines(state.costs, 100)[1]!.text;
     expect(total.trimEnd().split(/\s+/)).toEqual([
       'total',
       '2',

@@ -1,0 +1,93 @@
+/** How model, conversation, tool, question, budget, gate and warning events read. */
+import type { BudgetAmounts, EventOf, MissionEventType } from '../base/events.ts';
+import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
+import { firstLine } from './columns.ts';
+import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
+import { messageText, toolCallText, toolResultText } from './message-text.ts';
+import { formatDollars } from './money.ts';
+import { countOf, formatCount, formatDuration } from './numbers.ts';
+import type { Painter } from './paint.ts';
+
+type ActorEventType = Exclude<
+  MissionEventType,
+  | `run.${string}`
+  | `mission.${string}`
+  | `task.${string}`
+  | `iteration.${string}`
+  | `dataset.${string}`
+  | 'plan.updated'
+  | 'output.submitted'
+  | 'route.chosen'
+>;
+
+function modelName(model: EventOf<'model.request'>['model']): string {
+  return `${model.config}.${model.key}`;
+}
+
+function responseText(event: EventOf<'model.response'>, paint: Painter): string {
+  const cost = event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico));
+  const tokens = event.usage.input + event.usage.cacheRead + event.usage.cacheWrite;
+  const line = `model ${modelName(event.model)}: ${formatCount(tokens)} in, ${formatCount(event.usage.output)} out · ${cost} · ${formatDuration(event.durationMs)}`;
+  if (!isDeclined(event.stopReason)) return line;
+  const detail = event.stopDetail === undefined ? undefined : firstLine(event.stopDetail, EXCERPT);
+  return `${line} · ${paint('bad', declinedMessage(event.stopReason, detail))}`;
+}
+
+function retryText(event: EventOf<'model.retry'>, paint: Painter): string {
+  const cause = event.status === null ? event.reason.replaceAll('_', ' ') : `HTTP ${event.status}`;
+  return `${paint('warn', 'retry')} ${event.attempt} in ${formatDuration(event.waitMs)}: ${cause} · ${firstLine(event.message, EXCERPT)}`;
+}
+
+/** `assistant: first line` of an appended message, naming a question fork's conversation. */
+function appendedText(event: EventOf<'message.appended'>): string {
+  const fork = event.conversation === event.actor ? '' : ` (${event.conversation})`;
+  return `${event.message.role}${fork}: ${firstLine(messageText(event.message, EXCERPT), EXCERPT)}`;
+}
+
+function amounts(event: BudgetAmounts): string {
+  if (event.metric === 'tokens')
+    return `${formatCount(event.used)} of ${formatCount(event.limit)} tokens`;
+  return `${formatDollars(BigInt(event.used))} of ${formatDollars(BigInt(event.limit))}`;
+}
+
+function pausedText(event: EventOf<'gate.paused'>): string {
+  const { point } = event;
+  const what = point.kind === 'tool' ? ` ${point.tool ?? ''}` : ` ${point.detail}`;
+  const why = event.breakpoint === null ? '' : ` (breakpoint ${event.breakpoint})`;
+  return `paused before ${point.kind}${what.trimEnd()}${why}`;
+}
+
+/** Model, conversation, tool, question, budget, gate and warning events. */
+export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
+  'model.request': {
+    text: (event) =>
+      `request to ${modelName(event.model)} · turn ${event.turn} · ${countOf(event.messageCount, 'message')}`,
+    log: noLine,
+  },
+  'model.response': { text: (event, { paint }) => responseText(event, paint) },
+  'model.retry': { text: (event, { paint }) => retryText(event, paint) },
+  'model.delta': { text: (event) => firstLine(event.text, EXCERPT), log: noLine },
+  'message.appended': { text: appendedText, log: noLine },
+  'tool.called': { text: (event) => toolCallText(event.tool, event.arguments) },
+  'tool.completed': {
+    text: (event, { paint }) => toolResultText(event.tool, event.result, event.isError, paint),
+    // Results are long and many; the log shows the ones that went wrong.
+    log: (event, { paint }) =>
+      event.isError ? toolResultText(event.tool, event.result, true, paint) : undefined,
+  },
+  'question.asked': {
+    text: (event) => `question from ${event.askedBy}: ${firstLine(event.question, EXCERPT)}`,
+  },
+  'question.answered': { text: (event) => `answer: ${firstLine(event.answer, EXCERPT)}` },
+  'budget.warning': {
+    text: (event, { paint }) =>
+      `${paint('warn', 'budget warning')} (${event.scope} ${event.subject}): ${amounts(event)}`,
+  },
+  'budget.exceeded': {
+    text: (event, { paint }) =>
+      `${paint('bad', 'budget exceeded')} (${event.scope} ${event.subject}): ${amounts(event)}`,
+  },
+  'gate.paused': { text: pausedText },
+  'gate.resumed': { text: (event) => `resumed (${event.how})` },
+  warning: { text: (event, { paint }) => `${paint('warn', 'warning')}: ${event.message}` },
+};
