@@ -1,5 +1,4 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart } from '../models/model-types.ts';
 import type {
   MessageAppendedParams,
@@ -32,13 +31,22 @@ export interface AgentContext {
   queue: ToolCallPart[];
   results: ToolResultPart[];
   answer: string | null;
-  failure: { reason: string; error?: unknown } | null;
+  failure: AgentFailure | null;
+  /** The failure is the turn cap (not an actor's error). */
+  turnCapReached: boolean;
+}
+
+/** Why an agent stopped without an answer: an actor's error, or the turn cap. */
+export interface AgentFailure {
+  reason: string;
+  error?: unknown;
 }
 
 /** What a finished agent hands back: its answer, or why it failed, and its conversation. */
 export interface AgentResult {
   answer: string | null;
-  failure: { reason: string; error?: unknown } | null;
+  failure: AgentFailure | null;
+  turnCapReached: boolean;
   messages: Message[];
   turns: number;
 }
@@ -47,7 +55,6 @@ const base = setup({
   types: {
     input: {} as AgentInput,
     context: {} as AgentContext,
-    events: {} as DoneActorEvent<unknown> | ErrorActorEvent,
     output: {} as AgentResult,
   },
   actors: {
@@ -72,6 +79,24 @@ const base = setup({
 
 const action = base.createAction;
 
+/** An actor's rejection, handed to `failFromError`. */
+const failFromError = {
+  type: 'failFromError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
+
+/** The head call with the result of its `executeTool` outcome. */
+function answeredHead({
+  context,
+  event,
+}: {
+  context: AgentContext;
+  event: { output: ToolOutcome };
+}): ToolCompletedParams {
+  const call = context.queue[0] as ToolCallPart;
+  return { call, result: resultFor(call, event.output) };
+}
+
 /**
  * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
  * reply without tool calls, whose text is the answer. `maxTurns` bounds the loop.
@@ -79,34 +104,27 @@ const action = base.createAction;
 export const agentMachine = base
   .extend({
     actions: {
-      acceptReply: action(
-        enqueueActions(({ context, event, enqueue }) => {
-          const reply = (event as DoneActorEvent<ModelTurnOutput>).output;
-          const queue = toolCallsOf(reply.message);
-          enqueue.assign({
-            messages: [...context.messages, reply.message],
-            turns: context.turns + 1,
-            queue,
-            answer: queue.length === 0 ? textOf(reply.message) : null,
-          });
-          enqueue({ type: 'emitMessageAppended', params: { message: reply.message } });
-        }),
-      ),
+      /** The model's reply joins the conversation; its calls, if any, are queued. */
+      acceptReply: assign(({ context }, reply: ModelTurnOutput) => {
+        const queue = toolCallsOf(reply.message);
+        return {
+          messages: [...context.messages, reply.message],
+          turns: context.turns + 1,
+          queue,
+          answer: queue.length === 0 ? textOf(reply.message) : null,
+        };
+      }),
       announceCall: action(
         enqueueActions(({ context, enqueue }) => {
           const call = context.queue[0];
           if (call !== undefined) enqueue({ type: 'emitToolCalled', params: { call } });
         }),
       ),
-      recordResult: action(
-        enqueueActions(({ context, event, enqueue }) => {
-          const call = context.queue[0];
-          if (call === undefined) return;
-          const result = resultFor(call, (event as DoneActorEvent<ToolOutcome>).output);
-          enqueue.assign({ queue: context.queue.slice(1), results: [...context.results, result] });
-          enqueue({ type: 'emitToolCompleted', params: { call, result } });
-        }),
-      ),
+      /** The head call got its result: it leaves the queue. */
+      recordResult: assign(({ context }, answered: ToolCompletedParams) => ({
+        queue: context.queue.slice(1),
+        results: [...context.results, answered.result],
+      })),
       appendResults: action(
         enqueueActions(({ context, enqueue }) => {
           const message: Message = { role: 'user', parts: context.results };
@@ -116,11 +134,12 @@ export const agentMachine = base
       ),
       failTurnCap: assign(({ context }) => ({
         failure: { reason: `more than ${context.maxTurns} model turns` },
+        turnCapReached: true,
       })),
-      failFromError: assign(({ event }) => {
-        const error = (event as ErrorActorEvent).error;
-        return { failure: { reason: reasonOf(error), error } };
-      }),
+      /** An actor rejected (provider, tool infrastructure): the agent fails with its error. */
+      failFromError: assign((_, rejected: { error: unknown }) => ({
+        failure: { reason: reasonOf(rejected.error), error: rejected.error },
+      })),
     },
   })
   .createMachine({
@@ -133,6 +152,7 @@ export const agentMachine = base
       results: [],
       answer: null,
       failure: null,
+      turnCapReached: false,
     }),
     initial: 'preparingTurn',
     states: {
@@ -148,8 +168,17 @@ export const agentMachine = base
         invoke: {
           src: 'modelTurn',
           input: ({ context }) => ({ messages: context.messages, turn: context.turns + 1 }),
-          onDone: { target: 'reviewingReply', actions: 'acceptReply' },
-          onError: { target: 'failed', actions: 'failFromError' },
+          onDone: {
+            target: 'reviewingReply',
+            actions: [
+              { type: 'acceptReply', params: ({ event }) => event.output },
+              {
+                type: 'emitMessageAppended',
+                params: ({ event }) => ({ message: event.output.message }),
+              },
+            ],
+          },
+          onError: { target: 'failed', actions: failFromError },
         },
       },
       reviewingReply: {
@@ -163,8 +192,15 @@ export const agentMachine = base
         invoke: {
           src: 'executeTool',
           input: ({ context }) => ({ call: context.queue[0] as ToolCallPart }),
-          onDone: { target: 'nextTool', actions: 'recordResult' },
-          onError: { target: 'failed', actions: 'failFromError' },
+          onDone: {
+            target: 'nextTool',
+            // Both see the head call: the completion is reported before the queue moves on.
+            actions: [
+              { type: 'emitToolCompleted', params: answeredHead },
+              { type: 'recordResult', params: answeredHead },
+            ],
+          },
+          onError: { target: 'failed', actions: failFromError },
         },
       },
       nextTool: {
@@ -186,6 +222,7 @@ export const agentMachine = base
     output: ({ context }) => ({
       answer: context.answer,
       failure: context.failure,
+      turnCapReached: context.turnCapReached,
       messages: context.messages,
       turns: context.turns,
     }),

@@ -5,7 +5,6 @@
  * model requests and tools through the actor's signal.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { reasonOf } from './turn-types.ts';
@@ -46,7 +45,7 @@ export interface TaskCancelEvent {
 }
 
 /** Every event the task handles. */
-export type TaskMachineEvent = TaskCancelEvent | DoneActorEvent<unknown> | ErrorActorEvent;
+export type TaskMachineEvent = TaskCancelEvent;
 
 /** The task machine; provide `work` (one commander or an iteration). */
 export const taskMachine = setup({
@@ -62,16 +61,12 @@ export const taskMachine = setup({
     }),
   },
   guards: {
-    workSucceeded: ({ event }) =>
-      (event as DoneActorEvent<TaskOutcome>).output.status === 'succeeded',
+    workSucceeded: (_, outcome: TaskOutcome) => outcome.status === 'succeeded',
   },
   actions: {
-    acceptOutcome: assign(({ event }) => {
-      const outcome = (event as DoneActorEvent<TaskOutcome>).output;
-      return { outcome, error: outcome.error ?? null };
-    }),
-    acceptDefect: assign(({ event }) => ({ error: reasonOf((event as ErrorActorEvent).error) })),
-    acceptCancel: assign(({ event }) => ({ error: (event as TaskCancelEvent).reason })),
+    acceptOutcome: assign((_, outcome: TaskOutcome) => ({ outcome, error: outcome.error ?? null })),
+    acceptDefect: assign((_, defect: { error: unknown }) => ({ error: reasonOf(defect.error) })),
+    acceptCancel: assign((_, cancel: TaskCancelEvent) => ({ error: cancel.reason })),
     markSucceeded: assign({ status: 'succeeded' as const }),
     markFailed: assign({ status: 'failed' as const }),
     markCancelled: assign({ status: 'cancelled' as const }),
@@ -87,12 +82,27 @@ export const taskMachine = setup({
         src: 'work',
         input: ({ context }) => ({ task: context.task }),
         onDone: [
-          { guard: 'workSucceeded', target: 'succeeded', actions: 'acceptOutcome' },
-          { target: 'failed', actions: 'acceptOutcome' },
+          {
+            guard: { type: 'workSucceeded', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: { type: 'acceptOutcome', params: ({ event }) => event.output },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'acceptOutcome', params: ({ event }) => event.output },
+          },
         ],
-        onError: { target: 'failed', actions: 'acceptDefect' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'acceptDefect', params: ({ event }) => ({ error: event.error }) },
+        },
       },
-      on: { 'task.cancel': { target: 'cancelled', actions: 'acceptCancel' } },
+      on: {
+        'task.cancel': {
+          target: 'cancelled',
+          actions: { type: 'acceptCancel', params: ({ event }) => event },
+        },
+      },
     },
     succeeded: {
       description: 'The work finished and task_complete reported success.',

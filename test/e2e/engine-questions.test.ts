@@ -8,6 +8,7 @@ import {
   runEngine,
   wireRequests,
 } from './engine-harness.ts';
+import { MAX_FORK_TURNS } from '../../src/actors/commander/index.ts';
 
 afterEach(cleanUp);
 
@@ -275,6 +276,43 @@ mission "ask" {
         index: null,
         question_index: 0,
         answer: 'Checked: the researcher is sure.',
+      },
+    ]);
+  });
+
+  it('a fork that never answers stops at its turn cap; the asker reads why', async () => {
+    const fork = 'commander:gather#fork';
+    const { events, server } = await runEngine({
+      hcl: HCL,
+      mission: 'ask',
+      turns: [
+        ...plainTask('gather', 'researcher', 'Gathered'),
+        ...plainTask('use', null, 'Used', [
+          call('commander:use', 'ask_commander', { task_name: 'gather', question: 'Loop?' }),
+          ...Array.from({ length: MAX_FORK_TURNS }, () =>
+            call(fork, 'ask_agent', { agent_id: 'nobody', question: 'Again?' }),
+          ),
+        ]),
+      ],
+    });
+    server.assertDone();
+    const forkRequests = eventsOf(events, 'model.request').filter((event) => event.actor === fork);
+    expect(forkRequests).toHaveLength(20);
+    // Every request of the fork offers ask_agent and nothing else.
+    expect(wireRequests(server, fork).map((body) => body.tools?.map((tool) => tool.name))).toEqual(
+      Array.from({ length: 20 }, () => ['ask_agent']),
+    );
+    const forkResults = eventsOf(events, 'tool.completed').filter((event) => event.actor === fork);
+    expect(forkResults).toHaveLength(20);
+    expect(JSON.parse(forkResults[0]?.result ?? '')).toEqual({
+      status: 'error',
+      error: 'agent "nobody" has not worked for this commander; available: researcher',
+    });
+    expect(results(events, 'ask_commander')).toEqual([
+      {
+        status: 'error',
+        error:
+          'the commander of "gather" could not answer: the answer took more than 20 model turns',
       },
     ]);
   });

@@ -1,18 +1,23 @@
 /**
  * `ask_commander` forks. The first question to a finished commander forks its conversation;
  * later questions, from any task, go to the same fork one at a time (SerialQueue) and build on
- * the earlier questions and answers. A fork may call `ask_agent` on its own agents, nothing else.
+ * the earlier questions and answers. A fork runs on the agent machine with an ask-only tool set
+ * (`ask_agent` on the commander's own agents) and `MAX_FORK_TURNS` as its turn cap.
  */
-import { parseToolArguments } from '../../tools/define-tool.ts';
-import { askAgentTool } from '../../tools/commander/index.ts';
-import { toolResult } from '../../tools/tool-result.ts';
-import { reasonOf, textOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
+import { fromPromise } from 'xstate';
+import { agentMachine } from '../../machines/agent.machine.ts';
+import type { AgentResult, AgentToolInput } from '../../machines/agent.machine.ts';
+import { reasonOf, toolCallsOf } from '../../machines/turn-types.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
+import type { Message } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';
-import type { AgentCallResult, RunServices } from '../contracts.ts';
+import { outcomeText } from '../agent/execute-agent-tool.ts';
+import type { RunServices } from '../contracts.ts';
+import { runToEnd } from '../run-to-end.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import { withUserText } from './conversation-helpers.ts';
+import { executeForkTool, forkTools } from './fork-tools.ts';
 
 /** Model turns one answer may take (each `ask_agent` round costs one). */
 export const MAX_FORK_TURNS = 20;
@@ -70,110 +75,85 @@ export class CommanderForks {
     signal: AbortSignal,
   ): Promise<ForkAnswer> {
     const forkId = actorId.fork(record.actorId);
-    const tools = [...record.agents.values()].some((session) => session.finishedOnce)
-      ? [askAgentTool]
-      : [];
-    let conversation = withUserText(
+    const conversation = withUserText(
       this.conversations.get(record.actorId) ?? record.messages,
       question,
     );
     this.appended(forkId, conversation.at(-1) as Message);
+    let result: AgentResult;
     try {
-      for (let turn = 1; turn <= MAX_FORK_TURNS; turn += 1) {
-        const { response } = await this.services.runModelTurn({
-          actor: forkId,
-          task: budgetTask,
-          model: record.model,
-          ...(record.reasoning !== undefined ? { reasoning: record.reasoning } : {}),
-          system: record.system,
-          messages: conversation,
-          tools,
-          signal,
-        });
-        conversation = [...conversation, response.message];
-        this.appended(forkId, response.message);
-        const calls = toolCallsOf(response.message);
-        if (calls.length === 0) {
-          this.conversations.set(record.actorId, conversation);
-          return { ok: true, answer: textOf(response.message) };
-        }
-        const results: ToolResultPart[] = [];
-        for (const call of calls) results.push(await this.runCall(record, forkId, call, signal));
-        const message: Message = { role: 'user', parts: results };
-        conversation = [...conversation, message];
-        this.appended(forkId, message);
-      }
-      this.conversations.set(record.actorId, conversation);
-      return { ok: false, reason: `the answer took more than ${MAX_FORK_TURNS} model turns` };
+      result = await runToEnd(
+        this.forkMachine(record, forkId, budgetTask),
+        { messages: conversation, maxTurns: MAX_FORK_TURNS },
+        signal,
+        'the question was cancelled',
+      );
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
     }
+    if (result.answer !== null) {
+      this.conversations.set(record.actorId, result.messages);
+      return { ok: true, answer: result.answer };
+    }
+    // A failed model request leaves the fork as it was; a turn cap keeps what it reached.
+    if (result.turnCapReached) {
+      this.conversations.set(record.actorId, result.messages);
+      return { ok: false, reason: `the answer took more than ${MAX_FORK_TURNS} model turns` };
+    }
+    return { ok: false, reason: result.failure?.reason ?? 'the fork stopped without an answer' };
   }
 
-  /** One tool call of the fork: `ask_agent` on the commander's own agents; anything else refused. */
-  private async runCall(
-    record: CommanderRecord,
-    forkId: string,
-    call: ToolCallPart,
-    signal: AbortSignal,
-  ): Promise<ToolResultPart> {
-    const { bus, gate, redact } = this.services;
-    const started = performance.now();
-    bus.emit({
-      type: 'tool.called',
-      actor: forkId,
-      callId: call.id,
-      tool: call.name,
-      arguments: call.arguments,
+  /** The agent machine as the fork of `record`: its model, system prompt and ask-only tools. */
+  private forkMachine(record: CommanderRecord, forkId: string, budgetTask: string) {
+    const { services } = this;
+    const tools = forkTools(record);
+    const started = new Map<string, number>();
+    return agentMachine.provide({
+      actors: {
+        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal }) => {
+          const { response } = await services.runModelTurn({
+            actor: forkId,
+            task: budgetTask,
+            model: record.model,
+            ...(record.reasoning !== undefined ? { reasoning: record.reasoning } : {}),
+            system: record.system,
+            messages: input.messages,
+            tools,
+            signal,
+          });
+          return response;
+        }),
+        executeTool: fromPromise<ToolOutcome, AgentToolInput>(({ input, signal }) =>
+          executeForkTool(services, record, forkId, input.call, signal),
+        ),
+      },
+      actions: {
+        emitMessageAppended: (_, params) => this.appended(forkId, params.message),
+        emitToolCalled: (_, { call }) => {
+          started.set(call.id, performance.now());
+          services.bus.emit({
+            type: 'tool.called',
+            actor: forkId,
+            callId: call.id,
+            tool: call.name,
+            arguments: call.arguments,
+          });
+        },
+        emitToolCompleted: (_, { call, result }) => {
+          const start = started.get(call.id) ?? performance.now();
+          started.delete(call.id);
+          services.bus.emit({
+            type: 'tool.completed',
+            actor: forkId,
+            callId: call.id,
+            tool: call.name,
+            result: outcomeText(result),
+            isError: result.isError,
+            durationMs: Math.round(performance.now() - start),
+          });
+        },
+      },
     });
-    let content: string;
-    let isError = true;
-    if (call.name !== askAgentTool.name) {
-      content = toolResult.error(`only ask_agent is available while answering questions`);
-    } else {
-      const parsed = parseToolArguments(askAgentTool, call.arguments);
-      if (!parsed.ok)
-        content = toolResult.error('invalid arguments for ask_agent', {
-          problems: parsed.problems,
-        });
-      else {
-        await gate.before(
-          { kind: 'tool', actor: forkId, tool: call.name, detail: redact(call.arguments) },
-          signal,
-        );
-        const name = String(parsed.args.agent_id);
-        const session = record.agents.get(name);
-        if (session === undefined || !session.finishedOnce) {
-          const names = [...record.agents.keys()].join(', ') || 'none';
-          content = toolResult.error(
-            `agent "${name}" has not worked for this commander; available: ${names}`,
-          );
-        } else {
-          const reply: AgentCallResult = await session.ask(String(parsed.args.question), signal);
-          isError = !reply.ok;
-          content = reply.ok
-            ? toolResult.ok({ agent: name, answer: reply.result })
-            : toolResult.error(`agent "${name}" failed: ${reply.reason}`);
-        }
-      }
-    }
-    const result: ToolResultPart = {
-      type: 'tool_result',
-      callId: call.id,
-      name: call.name,
-      content,
-      isError,
-    };
-    bus.emit({
-      type: 'tool.completed',
-      actor: forkId,
-      callId: call.id,
-      tool: call.name,
-      result: content,
-      isError,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return result;
   }
 
   private appended(conversation: string, message: Message): void {
