@@ -44,8 +44,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // The MCP test servers are plain JavaScript: a stdio child starts without a TS loader.
-        projectService: { allowDefaultProject: ['test/fixtures/mcp/*.mjs'] },
+        // The MCP servers of the tests and examples are plain JavaScript: a stdio child starts
+        // without a TS loader.
+        projectService: {
+          allowDefaultProject: ['test/fixtures/mcp/*.mjs', 'examples/*/server/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

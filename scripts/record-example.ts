@@ -4,13 +4,14 @@
  * record-cassette.ts). The cassettes therefore hold scripted turns, not real model output,
  * and their header says so. Name examples to record only those; no name records them all.
  *
- *   node_modules/.bin/tsx scripts/record-example.ts [hello] [research]
+ *   node_modules/.bin/tsx scripts/record-example.ts [hello] [research] [bookshop]
  */
+import { bookshopExample } from './examples/bookshop.ts';
 import { helloExample } from './examples/hello.ts';
 import { researchExample } from './examples/research.ts';
 import { recordExample, type ExampleScript } from './record-cassette.ts';
 
-const EXAMPLES: ExampleScript[] = [helloExample, researchExample];
+const EXAMPLES: ExampleScript[] = [helloExample, researchExample, bookshopExample];
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !EXAMPLES.some((example) => example.name === name));

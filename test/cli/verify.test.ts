@@ -50,6 +50,10 @@ describe('sortie verify (child process)', () => {
       'datasets',
       'ok: 1 mission, 2 tasks, 2 agents, 3 models used (models.openai.gpt_4_1_mini, models.openai.gpt_5_mini, models.openai.gpt_4_1), 0 warnings\n',
     ],
+    [
+      'bookshop',
+      'ok: 1 mission, 1 task, 1 agent, 1 model used (models.openai.gpt_4o_mini), 0 warnings\n',
+    ],
   ])('verifies examples/%s cleanly', (name, summary) => {
     const result = sortie('verify', `examples/${name}`);
     expect(result).toEqual({ status: 0, stdout: summary, stderr: '' });

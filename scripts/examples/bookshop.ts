@@ -1,0 +1,71 @@
+/**
+ * The bookshop example's script, for its default reader ("a teenager who loves space"): the
+ * commander delegates, the bookseller searches the shop's MCP server, reads two books'
+ * details in one turn (one is out of stock) and recommends the other. The tool results in
+ * the recorded requests are the example server's real answers.
+ */
+import type { ScriptTurn } from '../../src/testing/index.ts';
+import type { ExampleScript } from '../record-cassette.ts';
+
+const COMMANDER = 'commander:recommend';
+const BOOKSELLER = 'agent:recommend/bookseller';
+const LADDER = '978-0-00-000003-5';
+const ORBIT = '978-0-00-000002-8';
+
+const RECOMMENDATION =
+  'A Ladder to the Moon by Clea Okafor (2017, $11.25, 2 in stock): the true story of how ' +
+  'people reached the Moon, told for young adults. Orbit of Small Things would fit too, but ' +
+  'it is out of stock.';
+
+/** A turn of `actor` calling tools. */
+function calls(
+  actor: string,
+  toolCalls: Array<{ name: string; arguments: Record<string, unknown> }>,
+  input: number,
+  output: number,
+): ScriptTurn {
+  return { match: { actor }, toolCalls, usage: { input, output, cacheRead: 1024 } };
+}
+
+/** examples/bookshop, run with its default input. */
+export const bookshopExample: ExampleScript = {
+  name: 'bookshop',
+  mission: 'recommend',
+  inputs: {},
+  keyVariables: ['openai_api_key'],
+  turns: [
+    calls(
+      COMMANDER,
+      [{ name: 'set_subtasks', arguments: { subtasks: ['Have the bookseller pick a book'] } }],
+      1190,
+      26,
+    ),
+    calls(
+      COMMANDER,
+      [
+        {
+          name: 'call_agent',
+          arguments: {
+            name: 'bookseller',
+            task: 'Recommend one book in stock for a teenager who loves space.',
+          },
+        },
+      ],
+      1250,
+      38,
+    ),
+    calls(BOOKSELLER, [{ name: 'mcp_shop_search_books', arguments: { query: 'space' } }], 310, 18),
+    calls(
+      BOOKSELLER,
+      [
+        { name: 'mcp_shop_book_details', arguments: { isbn: ORBIT } },
+        { name: 'mcp_shop_book_details', arguments: { isbn: LADDER } },
+      ],
+      420,
+      44,
+    ),
+    { match: { actor: BOOKSELLER }, text: RECOMMENDATION, usage: { input: 610, output: 52 } },
+    calls(COMMANDER, [{ name: 'complete_subtask', arguments: {} }], 1420, 12),
+    calls(COMMANDER, [{ name: 'task_complete', arguments: { summary: RECOMMENDATION } }], 1470, 58),
+  ],
+};
