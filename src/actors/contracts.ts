@@ -21,6 +21,7 @@ import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
 import type { AgentTool } from '../tools/builtins/agent-tool.ts';
+import type { HumanDesk, HumanDeskOptions } from '../runtime/human-desk.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { McpPool } from '../tools/mcp/index.ts';
@@ -58,6 +59,11 @@ export interface RunOptions {
    * `mission` (with `inputs`) continues from what the journal holds for it.
    */
   resume?: RunJournalState;
+  /**
+   * Questions agents ask the person (`builtins_human_ask`): whether a person can answer, the
+   * run's timeout, scripted answers. Default: nobody can (`[no human available]`).
+   */
+  human?: Omit<HumanDeskOptions, 'bus'>;
 }
 
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -113,6 +119,8 @@ export interface RunHandle {
    * `reason` is what the journal and the output say (default: {@link CANCELLED_BY_USER}).
    */
   cancel(reason?: string): void;
+  /** Where the person's answers go (`answer`), for the terminal UI and the terminal. */
+  human: HumanDesk;
 }
 
 /** One model request of one actor. */
@@ -153,6 +161,8 @@ export interface RunServices {
   costs: CostLedger;
   knowledge: KnowledgeStore;
   questions: QuestionStore;
+  /** Questions agents ask the person running the mission (`builtins_human_ask`). */
+  human: HumanDesk;
   datasets: DatasetStore;
   results: ResultStore;
   slots: SlotSet;

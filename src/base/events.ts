@@ -267,12 +267,43 @@ export interface EventPayloads {
     questionIndex: number;
     answer: string;
   };
+  /**
+   * An agent asked the person running the mission (`builtins_human_ask`). The actor and the
+   * tool call's `callId` name the question until its `human.answered`.
+   */
+  'human.asked': {
+    callId: string;
+    question: string;
+    /** The choices offered; empty for a free-text answer. */
+    choices: string[];
+    /** Several choices may be picked (only with choices). */
+    multiSelect: boolean;
+    shortSummary: string | null;
+    /** Markdown the agent added for the person. */
+    additionalContext: string | null;
+    /** Seconds the question waits before it is answered with a timeout; null waits on. */
+    timeoutSeconds: number | null;
+  };
+  /** The end of a `human.asked`: what the agent gets back and where it came from. */
+  'human.answered': {
+    callId: string;
+    /** The tool's result: the text, the choice, or a JSON array of the choices picked. */
+    answer: string;
+    how: HumanAnswerSource;
+    durationMs: number;
+  };
   'budget.warning': { scope: BudgetScope; subject: string } & BudgetAmounts;
   'budget.exceeded': { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
   'gate.paused': { point: GatePoint; reason: GatePauseReason; breakpoint: string | null };
   'gate.resumed': { point: GatePoint; how: GateResumeHow };
   warning: { code: string; message: string };
 }
+
+/**
+ * Who answered a person's question: the person, a scripted answer (`--answer`), nobody (no
+ * person can be asked: `[no human available]`), the timeout, or the actor was stopped.
+ */
+export type HumanAnswerSource = 'person' | 'script' | 'unavailable' | 'timeout' | 'cancelled';
 
 /** Why the step gate held a point. */
 export type GatePauseReason = 'paused' | 'breakpoint';

@@ -6,6 +6,8 @@ export interface CliIo {
   /** Whether stdout / stderr are interactive terminals. */
   stdoutIsTty: boolean;
   stderrIsTty: boolean;
+  /** Whether stdin is an interactive terminal (a person can answer agents' questions). */
+  stdinIsTty?: boolean;
 }
 
 /** The real process streams and environment. */
@@ -16,6 +18,7 @@ export function processIo(): CliIo {
     env: process.env,
     stdoutIsTty: process.stdout.isTTY === true,
     stderrIsTty: process.stderr.isTTY === true,
+    stdinIsTty: process.stdin.isTTY === true,
   };
 }
 

@@ -15,6 +15,7 @@ import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
 import { createEventHub } from './event-hub.ts';
 import { ExitCode, exitCodeOf } from '../base/exit-codes.ts';
 import { parseInputFlags } from './input-flags.ts';
+import { humanOptions, type HumanOptions } from './human-flags.ts';
 import { handleInterrupts, type SignalSource } from './interrupts.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createJsonPrinter } from './json-printer.ts';
@@ -24,6 +25,7 @@ import { checkCassetteFlags, runClients } from '../run/model-clients.ts';
 import { chooseOutputMode, type OutputMode } from './output-mode.ts';
 import { pickMission, taskDependencies } from '../run/pick-mission.ts';
 import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';
+import { TerminalAsker } from './plain/terminal-asker.ts';
 import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
 import { resumeCommandFor, StorageWatch } from './run-storage.ts';
@@ -43,12 +45,15 @@ export interface RunEnvironment {
   signals: SignalSource;
   /** The second Ctrl-C: leave at once. */
   exitNow: (code: number) => void;
+  /** Where a person types answers to agents' questions on a plain terminal. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export const processEnvironment = (): RunEnvironment => ({
   cwd: process.cwd(),
   signals: process,
   exitNow: (code) => process.exit(code),
+  stdin: process.stdin,
 });
 
 /** Runs a mission from the command line; returns the exit code. */
@@ -123,6 +128,11 @@ async function runToEnd(
     flags.step === true || prepared.breakpoints.length > 0
       ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
       : undefined;
+  // On a plain terminal the person answers agents' questions on the terminal.
+  const asker =
+    prepared.mode === 'plain' && prepared.human.available
+      ? new TerminalAsker({ input: environment.stdin ?? process.stdin, write: io.stderr })
+      : undefined;
   const { startRun } = await import('../run/start-run.ts');
   const handle = startRun({
     config: prepared.config,
@@ -134,8 +144,15 @@ async function runToEnd(
     chain: flags.chain,
     clients: wiring.clients,
     ...(resume !== undefined ? { resume } : {}),
-    subscribers: [wiring.journal, output?.subscriber ?? hub.publish],
+    // The terminal UI does not take answers yet: nobody can answer there.
+    human: prepared.mode === 'tui' ? { ...prepared.human, available: false } : prepared.human,
+    subscribers: [
+      wiring.journal,
+      output?.subscriber ?? hub.publish,
+      ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
+    ],
   });
+  asker?.attach(handle.human);
   wiring.storage.attach((why) => {
     handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
     handle.cancel(why);
@@ -163,6 +180,7 @@ async function runToEnd(
     return { runId: handle.runId, exitCode: exitCodeOf(result.status) };
   } finally {
     interrupts.dispose();
+    asker?.dispose();
   }
 }
 
@@ -174,6 +192,8 @@ export interface PreparedRun {
   mission: MissionConfig;
   inputs: Record<string, unknown>;
   stateDir: string;
+  /** Who answers the agents' questions to the person. */
+  human: HumanOptions;
 }
 
 /** Which mission a run starts with and its inputs (`run` parses them; `resume` reads the journal). */
@@ -204,6 +224,7 @@ export async function prepareRun(
   for (const spec of breakpoints) parseBreakpoint(spec);
   const mode = chooseOutputMode(flags, io);
   checkCassetteFlags(flags);
+  const human = await humanOptions(flags, mode, io, environment.cwd);
   const { config, checkVariables } = await loadForRun(
     request.directory,
     parseVarFlags(flags.var ?? []),
@@ -219,7 +240,7 @@ export async function prepareRun(
   const { mission, inputs } = await choose(config, stateDir);
   // Every run needs its variables before anything starts; a replayed run needs no credentials.
   checkVariables(mission.name, { credentials: flags.replayModel === undefined });
-  return { mode, breakpoints, config, mission, inputs, stateDir };
+  return { mode, breakpoints, config, mission, inputs, stateDir, human };
 }
 
 interface HeadlessOutput {

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
+import type { HumanFlags } from './human-flags.ts';
 import type { CliIo } from './io.ts';
 
 /** The flags of `sortie run` as commander parses them. */
-export interface RunFlags {
+export interface RunFlags extends HumanFlags {
   input?: string[];
   var?: string[];
   keepGoing?: boolean;
@@ -46,7 +47,11 @@ export function withRunOptions(command: Command): Command {
     )
     .option('--json', 'print events as JSON lines on stdout (the journal schema)')
     .option('--plain', 'print the line log even on a terminal')
-    .option('--quiet', 'line log: print only the final summary');
+    .option('--quiet', 'line log: print only the final summary')
+    .option('--no-human', 'agents asking the person get "[no human available]" at once')
+    .option('--human-timeout <SECONDS>', 'the longest an agent waits for the person')
+    .option('--answer <TEXT>', 'answer the next question to the person (repeatable)', collect)
+    .option('--answers <FILE>', 'answers to questions to the person: a JSON or YAML list');
 }
 
 /** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */

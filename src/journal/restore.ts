@@ -260,6 +260,16 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
       });
       return;
     }
+    case 'human.answered':
+      // The person's answer counts even if the crash came before the call's `tool.completed`
+      // (which, when journaled, replaces it with the same text); a withdrawn question is asked again.
+      if (event.how !== 'cancelled') {
+        journal.toolResults.set(toolResultKey(event.actor, event.callId), {
+          content: event.answer,
+          isError: false,
+        });
+      }
+      return;
     case 'plan.updated':
       journal.plans.set(event.actor, event.subtasks);
       return;

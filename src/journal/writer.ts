@@ -83,6 +83,9 @@ export function flushesAtOnce(event: MissionEvent): boolean {
     case 'task.skipped':
     case 'run.finished':
       return true;
+    case 'human.answered':
+      // A person's answer is not asked for twice: resume finds it after any crash.
+      return true;
     default:
       return event.type.startsWith('mission.');
   }

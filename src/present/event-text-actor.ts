@@ -1,8 +1,9 @@
-/** How model, conversation, tool, question, budget, gate and warning events read. */
+/** How model, conversation, tool, question (to commanders and the person), budget, gate and warning events read. */
 import type { BudgetAmounts, EventOf, MissionEventType } from '../base/events.ts';
 import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
 import { firstLine } from './columns.ts';
 import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
+import { humanAnsweredText, humanAskedText } from './human-text.ts';
 import { messageText, toolCallText, toolResultText } from './message-text.ts';
 import { formatDollars } from './money.ts';
 import { countOf, formatCount, formatDuration } from './numbers.ts';
@@ -79,6 +80,8 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
     text: (event) => `question from ${event.askedBy}: ${firstLine(event.question, EXCERPT)}`,
   },
   'question.answered': { text: (event) => `answer: ${firstLine(event.answer, EXCERPT)}` },
+  'human.asked': { text: (event) => firstLine(humanAskedText(event), EXCERPT * 2) },
+  'human.answered': { text: (event) => firstLine(humanAnsweredText(event), EXCERPT * 2) },
   'budget.warning': {
     text: (event, { paint }) =>
       `${paint('warn', 'budget warning')} (${event.scope} ${event.subject}): ${amounts(event)}`,

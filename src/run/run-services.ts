@@ -12,6 +12,7 @@ import type { EventBus } from '../runtime/event-bus.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
 import { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import { QuestionStore } from '../runtime/question-store.ts';
+import { HumanDesk } from '../runtime/human-desk.ts';
 import { SlotSet, sweepScratchpadsDaily, type SlotSources } from '../tools/files/index.ts';
 import { ResultStore } from '../tools/results/index.ts';
 import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
@@ -60,6 +61,8 @@ export interface RunServicesOptions {
   mcp?: McpPool;
   /** Tools registered as TypeScript functions (none by default). */
   functionTools?: ReadonlyMap<string, AgentTool>;
+  /** The run's desk for questions to the person; default: nobody answers. */
+  human?: HumanDesk;
 }
 
 /** The real providers, with sortie's retry policy reporting through `onRetry`. */
@@ -107,6 +110,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     costs,
     knowledge: new KnowledgeStore(),
     questions: new QuestionStore(),
+    human: options.human ?? new HumanDesk({ bus, available: false }),
     datasets: new EventedDatasetStore(datasetDeclarations(mission, prepared.inputs), bus, mission),
     results: await ResultStore.open(join(runDir, 'results')),
     slots,

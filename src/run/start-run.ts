@@ -12,6 +12,7 @@ import type { Redactor } from '../base/redact.ts';
 import { emptyUsage, totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
+import { HumanDesk } from '../runtime/human-desk.ts';
 import { actorId } from '../base/events.ts';
 import { exitCodeOf } from '../base/exit-codes.ts';
 import { createAgentSession as defaultAgentSession } from '../actors/agent/index.ts';
@@ -61,6 +62,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   // Every running task, commander and agent listens on the run's signal and stops listening
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
   setMaxListeners(0, controller.signal);
+  const human = new HumanDesk({ available: false, ...options.human, bus });
   const external = options.signal;
   if (external !== undefined) {
     const forward = (): void => controller.abort(cancelReasonOf(external));
@@ -74,12 +76,14 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     bus,
     redactor,
     signal: controller.signal,
+    human,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
   });
   return {
     runId,
     bus,
     done,
+    human,
     cancel: (reason = CANCELLED_BY_USER) => {
       if (!controller.signal.aborted) controller.abort(reason);
     },
@@ -138,6 +142,7 @@ interface RunContext {
   /** The bus's redactor; widened to each chained mission's protected inputs. */
   redactor: { current: Redactor };
   signal: AbortSignal;
+  human: HumanDesk;
   createAgentSession: CreateAgentSession;
 }
 
@@ -185,6 +190,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           runId,
           bus,
           signal: context.signal,
+          human: context.human,
           costs,
           answeredTurns,
           earlierMissions: [...earlierMissions],

@@ -89,6 +89,8 @@ describe('the event table', () => {
       'tool.completed': '✗ builtins_http_get: HTTP 503: unavailable',
       'question.asked': 'question from commander:analyze: Which source?',
       'question.answered': 'answer: The second.',
+      'human.asked': 'asks the person: Which region? [eu | us] (several) (waits 30s)',
+      'human.answered': 'answered: ["eu","us"]',
       'budget.warning': 'budget warning (task fetch): 80,000 of 100,000 tokens',
       'budget.exceeded': 'budget exceeded (mission research): $1.5000 of $1.0000',
       'output.submitted': 'output submitted: {"sources":2}',

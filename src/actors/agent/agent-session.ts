@@ -12,7 +12,7 @@ import {
   type AgentToolInput,
 } from '../../machines/agent.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
-import { reasonOf, textOf, toolCallsOf } from '../../machines/turn-types.ts';
+import { reasonOf, resultFor, textOf, toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import type {
@@ -22,6 +22,7 @@ import type {
   CreateAgentSession,
   RunServices,
 } from '../contracts.ts';
+import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
@@ -65,7 +66,7 @@ class ConversationSession implements AgentSession {
     // A restored conversation has had at least one call: its agent can be asked about it.
     this.finished = this.conversation.length > 0;
     const secrets = Object.fromEntries(services.secrets);
-    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets });
+    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets }, this.actorId);
     this.system = agentSystemPrompt(spec.agent, {
       config: services.config,
       mission: services.mission,
@@ -144,7 +145,13 @@ class ConversationSession implements AgentSession {
     }
     const restored = this.spec.restored;
     if (restored !== undefined) {
-      const closing = await closeInterruptedCalls(this.conversation, restored);
+      // A question to the person that had no answer yet is asked again; an answered one
+      // gets its journaled answer (as every finished call gets its result).
+      const closing = await closeInterruptedCalls(this.conversation, restored, async (call) =>
+        call.name === HUMAN_ASK_TOOL && restored.toolResult(call.id) === undefined
+          ? resultFor(call, await executeAgentTool(this.runner, call, signal))
+          : undefined,
+      );
       if (closing !== null) this.append(this.actorId, this.conversation, closing);
     }
     return this.runMachine(setup, signal);

@@ -8,6 +8,8 @@ import { variableValues } from '../../config/requirements.ts';
 import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from '../../tools/builtins/agent-tool.ts';
 import { customToolFromConfig } from '../../tools/builtins/config-http-tool.ts';
+import type { HumanDesk } from '../../runtime/human-desk.ts';
+import { createHumanAskTool, type HumanAsker } from '../../tools/builtins/human-ask.ts';
 import { findBuiltinTool } from '../../tools/builtins/tool-names.ts';
 import { datasetToolsFor, type DatasetStore } from '../../tools/datasets/index.ts';
 import { fileToolsFor, type SlotSet } from '../../tools/files/index.ts';
@@ -27,6 +29,8 @@ export interface ToolboxSources {
   mcp: McpPool;
   /** Tools registered as TypeScript functions, by the name `tools.NAME` gives them. */
   functionTools?: ReadonlyMap<string, AgentTool>;
+  /** Answers the agent's questions to the person (`builtins.human.ask`). */
+  human: HumanDesk;
 }
 
 /** An agent's tools by model-visible name; the list only ever grows (result tools). */
@@ -38,9 +42,11 @@ export class AgentToolbox {
   /** Settles once every tool is in place (MCP servers started); undefined until asked. */
   private ready: Promise<void> | undefined;
 
+  /** The tools of `agent` whose actor id is `actor` (a question to the person names it). */
   constructor(
     private readonly agent: AgentConfig,
     private readonly sources: ToolboxSources,
+    private readonly actor: string,
   ) {
     this.tools = [];
     // Without MCP tools the list is known now; with them it waits for their servers.
@@ -76,7 +82,10 @@ export class AgentToolbox {
 
   private fill(mcpTools: ReadonlyMap<ToolRef, AgentTool[]>): void {
     for (const tool of [
-      ...configuredTools(this.agent, this.sources, mcpTools),
+      ...configuredTools(this.agent, this.sources, {
+        mcpTools,
+        human: this.sources.human.askerFor(this.actor),
+      }),
       ...datasetToolsFor(this.sources.datasets, this.sources.results),
       ...fileToolsFor(this.sources.slots),
     ]) {
@@ -120,15 +129,14 @@ export class AgentToolbox {
 }
 
 /**
-/**
- * The agent's `tools = [...]` in config order: built-ins, custom tool blocks, tools registered
- * as TypeScript functions (configuration forbids the same name for both), and each MCP
- * reference's tools (`mcpTools`) at its place.
+ * The agent's `tools = [...]` in config order: built-ins (`builtins.human.ask` asking through
+ * `human`), custom tool blocks, tools registered as TypeScript functions (configuration
+ * forbids the same name for both), and each MCP reference's tools (`mcpTools`) at its place.
  */
 function configuredTools(
   agent: AgentConfig,
   sources: ToolboxSources,
-  mcpTools: ReadonlyMap<ToolRef, AgentTool[]>,
+  from: { mcpTools: ReadonlyMap<ToolRef, AgentTool[]>; human: HumanAsker },
 ): AgentTool[] {
   const { config } = sources;
   const variables = {
@@ -141,10 +149,11 @@ function configuredTools(
   };
   return agent.tools.flatMap((reference) => {
     if (reference.kind === 'builtin') {
+      if (reference.name === 'builtins.human.ask') return [createHumanAskTool(from.human)];
       const tool = findBuiltinTool(reference.name);
       return tool === undefined ? [] : [tool];
     }
-    if (reference.kind === 'mcp') return mcpTools.get(reference) ?? [];
+    if (reference.kind === 'mcp') return from.mcpTools.get(reference) ?? [];
     const custom = config.tools.get(reference.name);
     if (custom !== undefined) return [customToolFromConfig(custom, variables)];
     const registered = sources.functionTools?.get(reference.name);

@@ -95,7 +95,7 @@ async function runTool(
     return errorOutcome(`invalid arguments for ${call.name}`, { problems: parsed.problems });
   }
   try {
-    return await tool.execute(parsed.args, { signal });
+    return await tool.execute(parsed.args, { signal, callId: call.id });
   } catch (error) {
     // A cancelled run must stop here, not carry on with an error result.
     if (signal.aborted) throw error;

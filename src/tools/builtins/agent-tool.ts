@@ -22,6 +22,8 @@ export interface ToolOutcome {
 export interface AgentToolContext {
   /** Aborted when the calling actor stops (cancellation, task failure). */
   signal: AbortSignal;
+  /** The model's id of the call being executed (a question to the person is known by it). */
+  callId?: string;
 }
 
 /**

@@ -22,3 +22,11 @@ export {
   builtinToolsForReference,
   BUILTIN_TOOL_REFERENCES,
 } from './tool-names.ts';
+export {
+  createHumanAskTool,
+  humanQuestionOf,
+  noResponseWithin,
+  HUMAN_ASK_TOOL,
+  NO_HUMAN_AVAILABLE,
+} from './human-ask.ts';
+export type { HumanAsker, HumanQuestion } from './human-ask.ts';

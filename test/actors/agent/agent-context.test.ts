@@ -79,10 +79,11 @@ describe('agent tools and prompt', () => {
       },
     });
     const services = harness.services;
-    const toolbox = new AgentToolbox(researcher(services), {
-      ...services,
-      secrets: Object.fromEntries(services.secrets),
-    });
+    const toolbox = new AgentToolbox(
+      researcher(services),
+      { ...services, secrets: Object.fromEntries(services.secrets) },
+      'agent:analyze/researcher',
+    );
     expect(toolbox.names()).toEqual([
       'builtins_http_get',
       'tools_lookup',
@@ -133,7 +134,7 @@ mission "m" {
     const services = harness.services;
     const agent = findAgent(services.config, services.mission, 'writer');
     if (agent === undefined) throw new Error('test project has no writer');
-    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} });
+    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} }, 'agent:write/writer');
     expect(toolbox.names()).toEqual([
       'set_dataset',
       'dataset_sample',
@@ -220,7 +221,7 @@ mission "m" {
     const agent = findAgent(services.config, services.mission, 'writer');
     if (agent === undefined) throw new Error('test project has no writer');
     expect(services.slots.labels()).toEqual(['packet.playbooks', 'packet.glossary']);
-    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} });
+    const toolbox = new AgentToolbox(agent, { ...services, secrets: {} }, 'agent:write/writer');
     expect(toolbox.names().slice(4)).toEqual([
       'file_list',
       'file_read',
