@@ -1,16 +1,19 @@
 /**
  * `sortie` as a library: open a project with TypeScript functions registered as tools, run
- * one of its missions, follow its events and await its result. docs/decisions.md ("sortie as
- * a package") says what this API includes and why; `sortie/testing` has the scripted model
- * server to test missions with.
+ * one of its missions (or resume a journaled run), follow its events and await its result.
+ * docs/decisions.md ("sortie as a package") says what this API includes and why;
+ * `sortie/testing` has the scripted model server to test missions with.
  */
 export { openProject, type Project, type ProjectOptions } from './run/project.ts';
 export {
+  resumeMission,
   runMission,
   type FinalStatus,
   type MissionRun,
   type MissionRunOptions,
+  type ResumeOptions,
   type RunResult,
+  type RunSettings,
   type TaskResult,
 } from './run/mission-run.ts';
 export {

@@ -11,7 +11,7 @@ import { JOURNAL_FILE_NAME, runPaths } from '../journal/paths.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import { findRun } from './find-run.ts';
+import { findRun } from '../run/find-run.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createPlainPrinter } from './plain/index.ts';
 import type { ReplayFlags } from './replay-source.ts';

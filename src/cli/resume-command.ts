@@ -3,16 +3,11 @@
  * run keeps its id, journal and numbering; succeeded tasks are taken from the journal, the
  * rest continue (see RunOptions.resume). Refused while the run's process is still alive.
  */
-import type { Config, MissionConfig } from '../config/config-types.ts';
 import { UsageError } from '../base/errors.ts';
-import { runPaths } from '../journal/paths.ts';
-import { readJournal } from '../journal/reader.ts';
-import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
-import { journalWriterAlive } from '../journal/runs.ts';
-import { findRun } from './find-run.ts';
+import type { RunJournalState } from '../journal/restore.ts';
+import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
-import { pickMission } from '../run/pick-mission.ts';
 import { executeRun, prepareRun, processEnvironment, type RunEnvironment } from './run-command.ts';
 import type { RunFlags } from './run.ts';
 
@@ -50,58 +45,4 @@ export async function resumeCommand(
   // Set by the choice above, which prepareRun always calls.
   if (state === undefined) throw new UsageError(`run "${request.runId}" could not be read`);
   return executeRun(prepared, request.flags, io, environment, state);
-}
-
-/** The journal of the run, refused while its writer is alive or when it already succeeded. */
-export async function readRunState(stateDir: string, idOrPrefix: string): Promise<RunJournalState> {
-  const runId = await findRun(stateDir, idOrPrefix);
-  const paths = runPaths(stateDir, runId);
-  if (await journalWriterAlive(paths.dir)) {
-    throw new UsageError(
-      `run ${runId} is still running: another sortie process is writing its journal`,
-      'wait for it to finish, or stop it (Ctrl-C) before resuming',
-    );
-  }
-  const { events } = await readJournal(paths.journal);
-  const state = restoreFromJournal(runId, events);
-  if (state.finished === 'succeeded') {
-    throw new UsageError(`run ${runId} succeeded; there is nothing to resume`);
-  }
-  if (state.missions.length === 0) {
-    throw new UsageError(`run ${runId} stopped before its mission started; run it again instead`);
-  }
-  return state;
-}
-
-/** The project's mission the resumed run continues (see `missionToResume`). */
-function missionToContinue(config: Config, state: RunJournalState): MissionConfig {
-  return pickMission(config, missionToResume(state)?.name);
-}
-
-/**
- * The journaled inputs, with the ones a journal never keeps — protected inputs (masked) and
- * files (kept as slot references) — taken from `--input` again; left out, an optional one
- * falls back to its default and a required one is an error.
- */
-export function resumedInputs(
-  mission: MissionConfig,
-  state: RunJournalState,
-  given: Record<string, unknown>,
-): Record<string, unknown> {
-  const journaled = state.missions.find((entry) => entry.name === mission.name)?.inputs ?? {};
-  const inputs: Record<string, unknown> = {};
-  const missing: string[] = [];
-  for (const field of mission.inputs?.fields ?? []) {
-    if (field.name in given) inputs[field.name] = given[field.name];
-    else if (field.protected || field.file) {
-      if (field.required) missing.push(field.name);
-    } else if (field.name in journaled) inputs[field.name] = journaled[field.name];
-  }
-  if (missing.length > 0) {
-    throw new UsageError(
-      `the journal does not keep protected or file inputs; mission "${mission.name}" needs ${missing.map((name) => `"${name}"`).join(', ')} again`,
-      `pass ${missing.map((name) => `--input ${name}=VALUE`).join(' ')}`,
-    );
-  }
-  return inputs;
 }

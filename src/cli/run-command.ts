@@ -28,7 +28,7 @@ import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';
 import { TerminalAsker } from './plain/terminal-asker.ts';
 import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
-import { resumeCommandFor, StorageWatch } from './run-storage.ts';
+import { resumeCommandFor, StorageWatch } from '../run/run-storage.ts';
 import { prepareStateDir } from './state-dir.ts';
 import { parseVarFlags } from './var-flags.ts';
 

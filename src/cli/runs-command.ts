@@ -30,7 +30,7 @@ export const registerShow: RegisterCommand = (program: Command, io: CliIo, setEx
     .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
     .action(async (runId: string, directory: string, options: { stateDir?: string }) => {
       const { stateDirFor } = await import('./state-dir.ts');
-      const { findRun } = await import('./find-run.ts');
+      const { findRun } = await import('../run/find-run.ts');
       const { loadRunSummary } = await import('../journal/runs.ts');
       const { formatRunSummary } = await import('./runs-text.ts');
       const stateDir = stateDirFor(directory, options.stateDir, io);

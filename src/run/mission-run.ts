@@ -1,50 +1,39 @@
 /**
- * `runMission`, the programmatic API's second step: run a mission of an opened project with
- * the same wiring as `sortie run` (journal under the state directory, cassettes, gate,
- * cancellation), publish its events to subscribers, and settle with its result.
+ * `runMission` and `resumeMission`, the programmatic API's second step: run a mission of an
+ * opened project (or continue a journaled run) with the same wiring as `sortie run` (journal
+ * under the state directory, cassettes, gate, cancellation, a run stopped when its journal or
+ * cassette cannot be written), publish its events to subscribers, and settle with its result.
  */
 import type { FinalStatus, RunResult, TaskResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
-import { ProjectConfigError } from '../config/load-project.ts';
-import { makeDirectory } from '../base/make-directory.ts';
-import { runsDirectory, resolveStateDir } from '../journal/paths.ts';
-import type { ModelClientFactory } from '../models/create-client.ts';
-import type { StepGate } from '../runtime/gate.ts';
-import { lazyJournal } from './lazy-journal.ts';
-import { runClients, type RunClients } from './model-clients.ts';
+import {
+  executeMissionRun,
+  stateDirectoryOf,
+  type MissionStart,
+  type RunSettings,
+} from './execute-mission-run.ts';
 import { pickMission } from './pick-mission.ts';
 import type { Project } from './project.ts';
-import { createRunRedactor } from './run-redactor.ts';
-import { newRunId, startRun } from './start-run.ts';
+import { missionToContinue, readRunState, resumedInputs } from './resume-state.ts';
+import { newRunId } from './start-run.ts';
 
-export type { FinalStatus, RunResult, TaskResult };
+export type { FinalStatus, RunResult, RunSettings, TaskResult };
 
 /** How to run a mission. */
-export interface MissionRunOptions {
+export interface MissionRunOptions extends RunSettings {
   /** The mission to run; may be left out when the project has only one. */
   mission?: string;
   /** Mission inputs in their types (`{ quotes: [...] }`); defaults are applied and checked. */
   inputs?: Record<string, unknown>;
-  /** Where runs are journaled (default: `SORTIE_HOME`, else `.sortie/` in the project). */
-  stateDir?: string;
-  /** Aborting it cancels the run, like `cancel()`. */
-  signal?: AbortSignal;
-  /** Awaited before every model request and tool call (default: never holds). */
-  gate?: StepGate;
-  /** Model clients replacing the real providers (when given, no API key is needed). */
-  clients?: ModelClientFactory;
-  /** Answer every model request from this cassette file (no network, no API key). */
-  replayModel?: string;
-  /** Record every model turn into this cassette file (secrets redacted). */
-  record?: string;
-  /** Keep running unrelated tasks after a failure (`--keep-going`). */
-  keepGoing?: boolean;
-  /** Follow routes to other missions (default true). */
-  chain?: boolean;
-  /** Write the run's journal (default true), so `sortie show` and `sortie resume` find it. */
-  journal?: boolean;
-  /** Receives every event from the first; like `subscribe` before anything happened. */
-  onEvent?: (event: MissionEvent) => void;
+}
+
+/** How to continue a journaled run. */
+export interface ResumeOptions extends RunSettings {
+  /**
+   * Inputs the journal does not keep: protected and file inputs, which a required one needs
+   * again. Others given here replace the journaled values.
+   */
+  inputs?: Record<string, unknown>;
 }
 
 /** A started mission run. */
@@ -58,7 +47,8 @@ export interface MissionRun {
   /**
    * The run's result once it has finished and its journal is written. Rejects when the run
    * cannot start (a project with errors, an unknown mission, invalid inputs, a missing
-   * variable: ConfigError or UsageError) or its journal cannot be written.
+   * variable: ConfigError or UsageError) or its journal or cassette could not be written
+   * (a UsageError saying how to resume; the run was stopped).
    */
   readonly result: Promise<RunResult>;
   /** Cancels the run: in-flight requests and tools are aborted, the result says `cancelled`. */
@@ -67,7 +57,37 @@ export interface MissionRun {
 
 /** Starts a mission of an opened project; returns at once, before the first event. */
 export function runMission(project: Project, options: MissionRunOptions = {}): MissionRun {
-  const runId = newRunId();
+  return startMissionRun(project, options, newRunId(), () => {
+    const mission = pickMission(project.config, options.mission);
+    return Promise.resolve({ mission, inputs: options.inputs ?? {} });
+  });
+}
+
+/**
+ * Continues a failed, cancelled or interrupted run from its journal in the state directory
+ * (like `sortie resume`): the run keeps its id; succeeded tasks are taken from the journal.
+ * Rejects when the run cannot be resumed (no such run, another process still writes it, it
+ * succeeded, a protected or file input is missing from `inputs`).
+ */
+export async function resumeMission(
+  project: Project,
+  runIdOrPrefix: string,
+  options: ResumeOptions = {},
+): Promise<MissionRun> {
+  const stateDir = await stateDirectoryOf(project, options);
+  const state = await readRunState(stateDir, runIdOrPrefix);
+  const mission = missionToContinue(project.config, state);
+  const inputs = resumedInputs(mission, state, options.inputs ?? {});
+  const start: MissionStart = { mission, inputs, resume: state };
+  return startMissionRun(project, options, state.runId, () => Promise.resolve(start));
+}
+
+function startMissionRun(
+  project: Project,
+  options: RunSettings,
+  runId: string,
+  choose: () => Promise<MissionStart>,
+): MissionRun {
   const listeners = new Set<(event: MissionEvent) => void>();
   if (options.onEvent !== undefined) listeners.add(options.onEvent);
   const controller = new AbortController();
@@ -88,64 +108,12 @@ export function runMission(project: Project, options: MissionRunOptions = {}): M
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    result: run(project, options, { runId, publish, controller }),
+    result: executeMissionRun(project, options, {
+      runId,
+      publish,
+      signal: controller.signal,
+      choose,
+    }),
     cancel: () => controller.abort(),
   };
-}
-
-interface RunWiring {
-  runId: string;
-  publish: (event: MissionEvent) => void;
-  controller: AbortController;
-}
-
-async function run(
-  project: Project,
-  options: MissionRunOptions,
-  wiring: RunWiring,
-): Promise<RunResult> {
-  if (!project.ok)
-    throw new ProjectConfigError([...project.diagnostics], project.root, new Map(project.sources));
-  const mission = pickMission(project.config, options.mission);
-  const inputs = options.inputs ?? {};
-  const stateDir = resolveStateDir({
-    ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
-    env: process.env,
-    projectRoot: project.root,
-  });
-  await makeDirectory(runsDirectory(stateDir));
-  const redact = createRunRedactor(project.config, [{ mission, inputs }]);
-  const stop = (): void => wiring.controller.abort();
-  const clients: RunClients =
-    options.clients !== undefined
-      ? { clients: options.clients, close: () => Promise.resolve() }
-      : await runClients(
-          {
-            ...(options.replayModel !== undefined ? { replayModel: options.replayModel } : {}),
-            ...(options.record !== undefined ? { record: options.record } : {}),
-          },
-          redact,
-          () => undefined,
-          stop,
-        );
-  const journal = options.journal === false ? undefined : lazyJournal(stateDir, stop);
-  try {
-    const handle = startRun({
-      config: project.config,
-      mission: mission.name,
-      inputs,
-      stateDir,
-      runId: wiring.runId,
-      signal: wiring.controller.signal,
-      functionTools: project.functionTools,
-      subscribers: [...(journal !== undefined ? [journal.subscriber] : []), wiring.publish],
-      ...(options.gate !== undefined ? { gate: options.gate } : {}),
-      ...(clients.clients !== undefined ? { clients: clients.clients } : {}),
-      ...(options.keepGoing !== undefined ? { keepGoing: options.keepGoing } : {}),
-      ...(options.chain !== undefined ? { chain: options.chain } : {}),
-    });
-    return await handle.done;
-  } finally {
-    await Promise.all([journal?.close(), clients.close()]);
-  }
 }

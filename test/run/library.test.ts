@@ -3,7 +3,7 @@
  * TypeScript functions registered as tools, run a mission against the scripted model server,
  * follow its events and await its result.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   ConfigError,
   defineFunctionTool,
   openProject,
+  resumeMission,
   runMission,
   UsageError,
   type MissionEvent,
@@ -249,6 +250,59 @@ describe('runMission', () => {
       total_items: 25,
     });
     expect(await readdir(join(stateDir, 'runs'))).toEqual([run.runId]);
+  });
+
+  it('resumes a cancelled run under its id, and refuses to resume it once it succeeded', async () => {
+    const model = await server([{ text: 'The capital is Paris.' }]);
+    const dir = await project('tools.lookup');
+    const opened = await openProject(dir, {
+      vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 't' },
+      env: {},
+      tools: [lookup],
+    });
+    const stateDir = join(dir, 'state');
+    // Cancelled at its first model request, before the request is sent.
+    const first = runMission(opened, {
+      inputs: { country: 'France' },
+      stateDir,
+      gate: { before: () => Promise.resolve(first.cancel()) },
+    });
+    expect((await first.result).status).toBe('cancelled');
+    expect(model.requests).toEqual([]);
+
+    const resumed = await resumeMission(opened, first.runId.slice(0, 18), { stateDir });
+    const result = await resumed.result;
+
+    model.assertDone();
+    expect(resumed.runId).toBe(first.runId);
+    expect([result.status, result.tasks.map((task) => task.summary)]).toEqual([
+      'succeeded',
+      ['Paris'],
+    ]);
+    await expect(resumeMission(opened, first.runId, { stateDir })).rejects.toThrow(
+      new UsageError(`run ${first.runId} succeeded; there is nothing to resume`),
+    );
+  });
+
+  it('stops a run whose journal cannot be written, saying how to resume it', async () => {
+    const model = await server([]);
+    const dir = await project('tools.lookup');
+    const opened = await openProject(dir, {
+      vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 't' },
+      env: {},
+      tools: [lookup],
+    });
+    const stateDir = join(dir, 'state');
+    const run = runMission(opened, { inputs: { country: 'France' }, stateDir });
+    // A file where the run's journal folder goes.
+    await mkdir(join(stateDir, 'runs'), { recursive: true });
+    await writeFile(join(stateDir, 'runs', run.runId), '');
+    const outcome = (await run.result.catch((error: unknown) => error)) as UsageError;
+    expect(outcome).toBeInstanceOf(UsageError);
+    expect([outcome.message, outcome.hint]).toEqual([
+      `cannot create the folder ${join(stateDir, 'runs', run.runId)}: a part of the path is a file, not a folder; the run was stopped`,
+      `make room (or fix the file), then continue the run with: resumeMission(project, "${run.runId}")`,
+    ]);
   });
 
   it('rejects a run whose inputs are invalid, before any model request', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readRunState, resumedInputs } from '../../src/cli/resume-command.ts';
+import { readRunState, resumedInputs } from '../../src/run/resume-state.ts';
 import { loadProject } from '../../src/config/index.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { runTotals } from '../../src/journal/run-totals.ts';

@@ -1,0 +1,125 @@
+/**
+ * The body of a library run (`runMission`, `resumeMission`): the state directory, model
+ * clients (given, a cassette to replay, or the real providers, recorded on request), the
+ * journal, and the storage watch that stops the run when the journal or cassette fails.
+ */
+import type { RunResult } from '../actors/contracts.ts';
+import type { MissionEvent } from '../base/events.ts';
+import { makeDirectory } from '../base/make-directory.ts';
+import type { MissionConfig } from '../config/config-types.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
+import type { StepGate } from '../runtime/gate.ts';
+import { ProjectConfigError } from '../config/load-project.ts';
+import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
+import type { RunJournalState } from '../journal/restore.ts';
+import { lazyJournal } from './lazy-journal.ts';
+import { runClients, type RunClients } from './model-clients.ts';
+import type { Project } from './project.ts';
+import { createRunRedactor } from './run-redactor.ts';
+import { StorageWatch } from './run-storage.ts';
+import { startRun } from './start-run.ts';
+
+/** What a fresh run and a resumed run are both given. */
+export interface RunSettings {
+  /** Where runs are journaled (default: `SORTIE_HOME`, else `.sortie/` in the project). */
+  stateDir?: string;
+  /** Aborting it cancels the run, like `cancel()`. */
+  signal?: AbortSignal;
+  /** Awaited before every model request and tool call (default: never holds). */
+  gate?: StepGate;
+  /** Model clients replacing the real providers (when given, no API key is needed). */
+  clients?: ModelClientFactory;
+  /** Answer every model request from this cassette file (no network, no API key). */
+  replayModel?: string;
+  /** Record every model turn into this cassette file (secrets redacted). */
+  record?: string;
+  /** Keep running unrelated tasks after a failure (`--keep-going`). */
+  keepGoing?: boolean;
+  /** Follow routes to other missions (default true). */
+  chain?: boolean;
+  /** Write the run's journal (default true), so `sortie show` and `sortie resume` find it. */
+  journal?: boolean;
+  /** Receives every event from the first; like `subscribe` before anything happened. */
+  onEvent?: (event: MissionEvent) => void;
+}
+
+/** The mission a run starts with, its inputs, and the journal it continues, if any. */
+export interface MissionStart {
+  mission: MissionConfig;
+  inputs: Record<string, unknown>;
+  resume?: RunJournalState;
+}
+
+/** What the public handle gives the run. */
+export interface RunWiring {
+  runId: string;
+  publish: (event: MissionEvent) => void;
+  signal: AbortSignal;
+  /** Picks the mission once the project is known to be runnable. */
+  choose: () => Promise<MissionStart>;
+}
+
+/** The absolute state directory of a library run; a project with errors is refused first. */
+export async function stateDirectoryOf(project: Project, settings: RunSettings): Promise<string> {
+  if (!project.ok) {
+    throw new ProjectConfigError([...project.diagnostics], project.root, new Map(project.sources));
+  }
+  const stateDir = resolveStateDir({
+    ...(settings.stateDir !== undefined ? { stateDir: settings.stateDir } : {}),
+    env: process.env,
+    projectRoot: project.root,
+  });
+  await makeDirectory(runsDirectory(stateDir));
+  return stateDir;
+}
+
+/** Runs to the end; rejects when the run cannot start or its files could not be written. */
+export async function executeMissionRun(
+  project: Project,
+  settings: RunSettings,
+  wiring: RunWiring,
+): Promise<RunResult> {
+  const stateDir = await stateDirectoryOf(project, settings);
+  const { mission, inputs, resume } = await wiring.choose();
+  const redact = createRunRedactor(project.config, [{ mission, inputs }]);
+  const storage = new StorageWatch();
+  const clients: RunClients =
+    settings.clients !== undefined
+      ? { clients: settings.clients, close: () => Promise.resolve() }
+      : await runClients(cassetteFlags(settings), redact, () => undefined, storage.failed);
+  const journal = settings.journal === false ? undefined : lazyJournal(stateDir, storage.failed);
+  let result: RunResult;
+  try {
+    const handle = startRun({
+      config: project.config,
+      mission: mission.name,
+      inputs,
+      stateDir,
+      runId: wiring.runId,
+      signal: wiring.signal,
+      functionTools: project.functionTools,
+      subscribers: [...(journal !== undefined ? [journal.subscriber] : []), wiring.publish],
+      ...(resume !== undefined ? { resume } : {}),
+      ...(settings.gate !== undefined ? { gate: settings.gate } : {}),
+      ...(clients.clients !== undefined ? { clients: clients.clients } : {}),
+      ...(settings.keepGoing !== undefined ? { keepGoing: settings.keepGoing } : {}),
+      ...(settings.chain !== undefined ? { chain: settings.chain } : {}),
+    });
+    storage.attach((why) => {
+      handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
+      handle.cancel(why);
+    });
+    result = await handle.done;
+  } finally {
+    await storage.close([() => journal?.close() ?? Promise.resolve(), () => clients.close()]);
+  }
+  storage.throwIfFailed(wiring.runId, `resumeMission(project, ${JSON.stringify(wiring.runId)})`);
+  return result;
+}
+
+function cassetteFlags(settings: RunSettings): { replayModel?: string; record?: string } {
+  return {
+    ...(settings.replayModel !== undefined ? { replayModel: settings.replayModel } : {}),
+    ...(settings.record !== undefined ? { record: settings.record } : {}),
+  };
+}
