@@ -1,6 +1,7 @@
 /** Shared setup of the MCP end-to-end tests: the project's `mcp` blocks and pid checks. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Protocol, ScriptedModelServer } from '../../src/testing/index.ts';
 
 export const STDIO_SERVER = join(import.meta.dirname, '../fixtures/mcp/stdio-server.mjs');
 export const FILESYSTEM_SERVER = join(
@@ -33,4 +34,44 @@ export async function processAlive(pid: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A project of `servers` (its `mcp` blocks) and one agent, `worker`, with `tools`; the
+ * commander of task "work" of mission "job" delegates to it.
+ */
+export function workerProject(servers: string, tools: string): string {
+  return `${servers}
+agent "worker" {
+  model       = MODEL
+  personality = "You use tools."
+  tools       = ${tools}
+}
+
+mission "job" {
+  commander {
+    model = MODEL
+  }
+  agents = [agents.worker]
+  task "work" {
+    objective = "Do the work"
+  }
+}
+`;
+}
+
+/** The CLI arguments pointing the project's model at the scripted `server`, state in `stateDir`. */
+export function modelArgs(
+  server: ScriptedModelServer,
+  stateDir: string,
+  provider: Protocol = 'openai',
+): string[] {
+  return [
+    '--var',
+    'api_key=test-key',
+    '--var',
+    `base_url=${server.baseUrl(provider)}`,
+    '--state-dir',
+    stateDir,
+  ];
 }

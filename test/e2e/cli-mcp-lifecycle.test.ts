@@ -25,32 +25,19 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { FILESYSTEM_SERVER, localServerBlock, pidsIn, processAlive } from './cli-mcp-harness.ts';
+import {
+  FILESYSTEM_SERVER,
+  localServerBlock,
+  modelArgs,
+  pidsIn,
+  processAlive,
+  workerProject,
+} from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
 const AGENT = 'agent:work/worker';
 const COMMANDER = 'commander:work';
-
-function project(servers: string, tools: string): string {
-  return `${servers}
-agent "worker" {
-  model       = MODEL
-  personality = "You use tools."
-  tools       = ${tools}
-}
-
-mission "job" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.worker]
-  task "work" {
-    objective = "Do the work"
-  }
-}
-`;
-}
 
 /** Resolves once the file at `path` exists and holds `text` (watched, not polled). */
 async function fileHolds(path: string, text = ''): Promise<void> {
@@ -87,17 +74,6 @@ function background(args: string[]) {
   return { child, exited };
 }
 
-function modelArgs(server: ScriptedModelServer, stateDir: string): string[] {
-  return [
-    '--var',
-    'api_key=test-key',
-    '--var',
-    `base_url=${server.baseUrl('openai')}`,
-    '--state-dir',
-    stateDir,
-  ];
-}
-
 describe('MCP servers over the life of a run (CLI)', () => {
   it('leaves no server process after Ctrl-C in the middle of a call', async () => {
     const dir = await tempDir('mcp-interrupt');
@@ -109,7 +85,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
     const servers = localServerBlock(pidFile, { MCP_WAIT_FILE: `"${waiting}"` });
     const run = background([
       'run',
-      await writeProject(project(servers, '[mcp.local.wait]')),
+      await writeProject(workerProject(servers, '[mcp.local.wait]')),
       '--json',
       ...modelArgs(server, join(dir, 'state')),
     ]);
@@ -135,7 +111,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
     ]);
     const run = await sortie([
       'run',
-      await writeProject(project(localServerBlock(pidFile), '[mcp.local.echo]')),
+      await writeProject(workerProject(localServerBlock(pidFile), '[mcp.local.echo]')),
       '--json',
       ...modelArgs(server, join(dir, 'state')),
     ]);
@@ -176,7 +152,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
     };
     const server = await ScriptedModelServer.start({ respond });
     const servers = localServerBlock(pidFile, { MCP_WAIT_FILE: `"${waiting}"` });
-    const projectDir = await writeProject(project(servers, '[mcp.local.all]'));
+    const projectDir = await writeProject(workerProject(servers, '[mcp.local.all]'));
     const first = background(['run', projectDir, '--json', ...modelArgs(server, stateDir)]);
     await fileHolds(waiting);
     // The journal is written in batches: kill once the call is in it, so the resume sees a
@@ -217,7 +193,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
     const dir = await tempDir('mcp-published');
     const servers = `mcp "files" {\n  command = "node"\n  args    = ["${FILESYSTEM_SERVER}", "."]\n}\n`;
     const projectDir = await writeProject(
-      project(servers, '[mcp.files.list_directory, mcp.files.read_text_file]'),
+      workerProject(servers, '[mcp.files.list_directory, mcp.files.read_text_file]'),
     );
     await writeFile(join(projectDir, 'notes.txt'), 'Launch is on Tuesday.\n');
     const server = await startModelServer(

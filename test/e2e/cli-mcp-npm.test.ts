@@ -25,33 +25,21 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { modelArgs, workerProject } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
 const AGENT = 'agent:work/worker';
 
-const PROJECT = `mcp "fixture" {
+const PROJECT = workerProject(
+  `mcp "fixture" {
   source  = "npm:${FIXTURE_PACKAGE}"
   version = "${FIXTURE_VERSION}"
   args    = ["from npm"]
 }
-
-agent "worker" {
-  model       = MODEL
-  personality = "You use tools."
-  tools       = [mcp.fixture.shout]
-}
-
-mission "job" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.worker]
-  task "work" {
-    objective = "Do the work"
-  }
-}
-`;
+`,
+  '[mcp.fixture.shout]',
+);
 
 describe('an npm: MCP source through the CLI', () => {
   it('installs the package once into the state directory and runs it from there', async () => {
@@ -75,17 +63,7 @@ describe('an npm: MCP source through the CLI', () => {
         ),
       );
       const run = await sortieAsync(
-        [
-          'run',
-          projectDir,
-          '--json',
-          '--var',
-          'api_key=test-key',
-          '--var',
-          `base_url=${server.baseUrl('openai')}`,
-          '--state-dir',
-          stateDir,
-        ],
+        ['run', projectDir, '--json', ...modelArgs(server, stateDir)],
         npmEnv,
       );
       expect(run.stderr).toBe('');
@@ -109,17 +87,7 @@ describe('an npm: MCP source through the CLI', () => {
     const dir = await tempDir('mcp-npm-offline');
     const server = await startModelServer([]);
     const run = await sortieAsync(
-      [
-        'run',
-        await writeProject(PROJECT),
-        '--json',
-        '--var',
-        'api_key=test-key',
-        '--var',
-        `base_url=${server.baseUrl('openai')}`,
-        '--state-dir',
-        join(dir, 'state'),
-      ],
+      ['run', await writeProject(PROJECT), '--json', ...modelArgs(server, join(dir, 'state'))],
       {
         npm_config_registry: `http://127.0.0.1:${await closedPort()}/`,
         npm_config_cache: join(dir, 'npm-cache'),

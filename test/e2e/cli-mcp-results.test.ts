@@ -17,33 +17,19 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { localServerBlock, pidsIn, processAlive } from './cli-mcp-harness.ts';
+import {
+  localServerBlock,
+  modelArgs,
+  pidsIn,
+  processAlive,
+  workerProject,
+} from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
 const AGENT = 'agent:work/worker';
 
 type Provider = 'openai' | 'anthropic' | 'gemini';
-
-function project(pidFile: string): string {
-  return `${localServerBlock(pidFile)}
-agent "worker" {
-  model       = MODEL
-  personality = "You use tools."
-  tools       = [mcp.local.all]
-}
-
-mission "job" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.worker]
-  task "work" {
-    objective = "Do the work"
-  }
-}
-`;
-}
 
 /** Every object nested anywhere in a JSON value. */
 function objectsIn(value: unknown): Array<Record<string, unknown>> {
@@ -73,14 +59,9 @@ async function runProject(provider: Provider, agentTurns: Parameters<typeof dele
   const server = await startModelServer(delegatingTask('work', 'worker', agentTurns, 'Worked'));
   const run = await sortie([
     'run',
-    await writeProject(project(pidFile), provider),
+    await writeProject(workerProject(localServerBlock(pidFile), '[mcp.local.all]'), provider),
     '--plain',
-    '--var',
-    'api_key=test-key',
-    '--var',
-    `base_url=${server.baseUrl(provider)}`,
-    '--state-dir',
-    join(dir, 'state'),
+    ...modelArgs(server, join(dir, 'state'), provider),
   ]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);

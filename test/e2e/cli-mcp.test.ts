@@ -21,7 +21,13 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { localServerBlock, pidsIn, processAlive } from './cli-mcp-harness.ts';
+import {
+  localServerBlock,
+  modelArgs,
+  pidsIn,
+  processAlive,
+  workerProject,
+} from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
@@ -29,7 +35,7 @@ const TOKEN = 'mcp-"tok"-9f8e7d\\secret';
 const AGENT = 'agent:work/worker';
 
 function project(pidFile: string, url: string, tools: string): string {
-  return `
+  const servers = `
 variable "mcp_token" {
   secret = true
 }
@@ -42,23 +48,8 @@ mcp "web" {
     X-Team        = "blue"
   }
 }
-
-agent "worker" {
-  model       = MODEL
-  personality = "You use tools."
-  tools       = ${tools}
-}
-
-mission "job" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.worker]
-  task "work" {
-    objective = "Do the work"
-  }
-}
 `;
+  return workerProject(servers, tools);
 }
 
 /** The tool results of an OpenAI Responses request body, in order. */
@@ -157,33 +148,12 @@ describe('MCP tools through the CLI', () => {
     const dir = await tempDir('mcp-unknown');
     const pidFile = join(dir, 'pids');
     const server = await startModelServer([]);
-    const hcl = `${localServerBlock(pidFile)}
-agent "worker" {
-  model       = MODEL
-  personality = "You use tools."
-  tools       = [mcp.local.echo, mcp.local.ecko]
-}
-
-mission "job" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.worker]
-  task "work" {
-    objective = "Do the work"
-  }
-}
-`;
+    const hcl = workerProject(localServerBlock(pidFile), '[mcp.local.echo, mcp.local.ecko]');
     const run = await sortie([
       'run',
       await writeProject(hcl),
       '--json',
-      '--var',
-      'api_key=test-key',
-      '--var',
-      `base_url=${server.baseUrl('openai')}`,
-      '--state-dir',
-      join(dir, 'state'),
+      ...modelArgs(server, join(dir, 'state')),
     ]);
     expect(run.status).toBe(1);
     expect(server.requests).toEqual([]);
