@@ -219,6 +219,8 @@ export interface RestoredConversation {
   messages: readonly Message[];
   /** The journaled result of one of this actor's tool calls, when it finished. */
   toolResult(callId: string): { content: string; isError: boolean } | undefined;
+  /** Agents: the skills it had loaded, in load order (from the journal's `load_skill` calls). */
+  loadedSkills?: readonly string[];
 }
 
 export type CreateAgentSession = (services: RunServices, spec: AgentSessionSpec) => AgentSession;

@@ -14,6 +14,7 @@ import {
   type Subtask,
 } from '../base/events.ts';
 import { RunTotalsTally } from './run-totals.ts';
+import { LOAD_SKILL } from '../tools/skills/load-skill.ts';
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {
@@ -79,6 +80,10 @@ export interface MissionJournal {
   spending: JournaledSpending[];
   /** Questions to commanders by target task, in the order asked (index = question index). */
   questions: Map<string, JournaledQuestion[]>;
+  /** Skills each agent actor loaded (a `load_skill` call with an ok result), in load order. */
+  loadedSkills: Map<string, string[]>;
+  /** `load_skill` calls waiting for their result, by `toolResultKey`: the skill each names. */
+  skillLoads: Map<string, string>;
 }
 
 /** A mission as the journal saw it start and (maybe) end. */
@@ -135,6 +140,8 @@ function emptyMissionJournal(): MissionJournal {
     datasetWrites: [],
     spending: [],
     questions: new Map(),
+    loadedSkills: new Map(),
+    skillLoads: new Map(),
   };
 }
 
@@ -231,6 +238,9 @@ function forget(journal: MissionJournal, commander: string, agentPrefix: string)
       journal.conversations.delete(id);
     }
   }
+  for (const id of [...journal.loadedSkills.keys()]) {
+    if (id.startsWith(agentPrefix)) journal.loadedSkills.delete(id);
+  }
   journal.plans.delete(commander);
   journal.outputs.get(commander)?.delete(null);
 }
@@ -249,7 +259,16 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
     case 'message.appended':
       entry(journal.conversations, event.conversation, () => []).push(event.message);
       return;
+    case 'tool.called':
+      if (event.tool === LOAD_SKILL) {
+        journal.skillLoads.set(
+          toolResultKey(event.actor, event.callId),
+          skillNamed(event.arguments),
+        );
+      }
+      return;
     case 'tool.completed': {
+      collectSkillLoad(journal, event.actor, event.callId, event.isError);
       // Used only for a call a crash left unanswered: a long result's blob stays unread till then.
       const completed = event;
       journal.toolResults.set(toolResultKey(event.actor, event.callId), {
@@ -338,4 +357,30 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
     default:
       return;
   }
+}
+
+/** The skill a `load_skill` call's arguments name, or '' when they name none. */
+function skillNamed(argumentsJson: string): string {
+  try {
+    const name = (JSON.parse(argumentsJson) as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
+  }
+}
+
+/** A finished `load_skill` call: an ok result means its skill was loaded. */
+function collectSkillLoad(
+  journal: MissionJournal,
+  actor: string,
+  callId: string,
+  isError: boolean,
+): void {
+  const key = toolResultKey(actor, callId);
+  const skill = journal.skillLoads.get(key);
+  if (skill === undefined) return;
+  journal.skillLoads.delete(key);
+  if (isError || skill === '') return;
+  const loaded = entry(journal.loadedSkills, actor, () => []);
+  if (!loaded.includes(skill)) loaded.push(skill);
 }

@@ -8,6 +8,16 @@ import type {
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 import { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';
+import {
+  findSkill,
+  isLoaded,
+  loadSkillArguments,
+  loadsSkill,
+  requestedSkill,
+  skillAnswers,
+  skillNeededFor,
+  type SkillEntry,
+} from './agent-skills.ts';
 
 /** The default `max_turns` of an agent (runtime.md, "Agent loop"). */
 export const DEFAULT_AGENT_MAX_TURNS = 50;
@@ -16,11 +26,21 @@ export interface AgentInput {
   /** The conversation so far, ending with the task as a user message. */
   messages: Message[];
   maxTurns?: number;
+  /** The skills the agent may load (`load_skill` is answered only when there is one). */
+  skills?: readonly SkillEntry[];
+  /** Skills loaded by earlier calls of the session (or before a restart), in load order. */
+  loadedSkills?: readonly string[];
 }
 
-/** What an agent's `executeTool` actor receives: the raw call (the wiring validates it). */
+/**
+ * What an agent's `executeTool` actor receives: the raw call (the wiring validates it), or the
+ * machine's own `answer` to it (skill rules) for the wiring to report as the call's result.
+ */
 export interface AgentToolInput {
   call: ToolCallPart;
+  answer?: ToolOutcome;
+  /** The skills loaded now: their tools are callable. */
+  loadedSkills: readonly string[];
 }
 
 export interface AgentContext {
@@ -34,6 +54,10 @@ export interface AgentContext {
   failure: AgentFailure | null;
   /** The failure is the turn cap (not an actor's error). */
   turnCapReached: boolean;
+  skills: readonly SkillEntry[];
+  loadedSkills: string[];
+  /** The machine's own result for the call at the head of the queue (skill rules), if any. */
+  ruling: ToolOutcome | null;
 }
 
 /** Why an agent stopped without an answer: an actor's error, or the turn cap. */
@@ -49,7 +73,26 @@ export interface AgentResult {
   turnCapReached: boolean;
   messages: Message[];
   turns: number;
+  /** Every skill loaded so far, in load order (the next call starts with them). */
+  loadedSkills: string[];
 }
+
+type Guard = (args: { context: AgentContext }) => boolean;
+
+/** A guard on the call at the head of the queue. */
+const onHead =
+  (predicate: (context: AgentContext, call: ToolCallPart) => boolean): Guard =>
+  ({ context }) => {
+    const call = context.queue[0];
+    return call !== undefined && predicate(context, call);
+  };
+
+/** The context update of a ruling on the head call: its result comes from `rule`, not a tool. */
+const ruleOnHead =
+  (rule: (context: AgentContext, call: ToolCallPart) => ToolOutcome) =>
+  ({ context }: { context: AgentContext }): Partial<AgentContext> => ({
+    ruling: rule(context, context.queue[0] as ToolCallPart),
+  });
 
 const base = setup({
   types: {
@@ -69,6 +112,11 @@ const base = setup({
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
     replyHasNoToolCalls: ({ context }) => context.queue.length === 0,
     queueEmpty: ({ context }) => context.queue.length === 0,
+    callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
+    callLoadsSkill: onHead(loadsSkill),
+    skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
+    skillUnknown: onHead((context, call) => findSkill(context, requestedSkill(call)) === undefined),
+    skillAlreadyLoaded: onHead((context, call) => isLoaded(context, requestedSkill(call))),
   },
   actions: {
     emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
@@ -124,6 +172,7 @@ export const agentMachine = base
       recordResult: assign(({ context }, answered: ToolCompletedParams) => ({
         queue: context.queue.slice(1),
         results: [...context.results, answered.result],
+        ruling: null,
       })),
       appendResults: action(
         enqueueActions(({ context, enqueue }) => {
@@ -132,6 +181,26 @@ export const agentMachine = base
           enqueue({ type: 'emitMessageAppended', params: { message } });
         }),
       ),
+      refuseSkillTool: assign(
+        ruleOnHead((context, call) =>
+          skillAnswers.needsSkill(call.name, skillNeededFor(context, call.name) ?? ''),
+        ),
+      ),
+      refuseSkillArguments: assign(ruleOnHead((_, call) => skillAnswers.invalidArguments(call))),
+      refuseUnknownSkill: assign(
+        ruleOnHead((context, call) => skillAnswers.unknown(context, requestedSkill(call))),
+      ),
+      refuseSkillLoadedTwice: assign(
+        ruleOnHead((_, call) => skillAnswers.loadedTwice(requestedSkill(call))),
+      ),
+      loadSkill: assign(({ context }) => {
+        const skill = findSkill(context, requestedSkill(context.queue[0] as ToolCallPart));
+        if (skill === undefined) return {};
+        return {
+          loadedSkills: [...context.loadedSkills, skill.name],
+          ruling: skillAnswers.loaded(skill),
+        };
+      }),
       failTurnCap: assign(({ context }) => ({
         failure: { reason: `more than ${context.maxTurns} model turns` },
         turnCapReached: true,
@@ -153,6 +222,9 @@ export const agentMachine = base
       answer: null,
       failure: null,
       turnCapReached: false,
+      skills: input.skills ?? [],
+      loadedSkills: [...(input.loadedSkills ?? [])],
+      ruling: null,
     }),
     initial: 'preparingTurn',
     states: {
@@ -167,7 +239,11 @@ export const agentMachine = base
         description: 'The model is producing the next reply.',
         invoke: {
           src: 'modelTurn',
-          input: ({ context }) => ({ messages: context.messages, turn: context.turns + 1 }),
+          input: ({ context }) => ({
+            messages: context.messages,
+            turn: context.turns + 1,
+            loadedSkills: context.loadedSkills,
+          }),
           onDone: {
             target: 'reviewingReply',
             actions: [
@@ -183,15 +259,46 @@ export const agentMachine = base
       },
       reviewingReply: {
         description: 'A reply without tool calls is the answer; otherwise its calls run.',
-        always: [{ guard: 'replyHasNoToolCalls', target: 'answered' }, { target: 'runningTool' }],
+        always: [{ guard: 'replyHasNoToolCalls', target: 'answered' }, { target: 'choosingCall' }],
+      },
+      choosingCall: {
+        description:
+          'The skill rules look at the first unanswered call: a tool of a skill not loaded yet is refused, load_skill is ruled on; any other call runs its tool.',
+        always: [
+          { guard: 'callNeedsSkill', target: 'runningTool', actions: 'refuseSkillTool' },
+          { guard: 'callLoadsSkill', target: 'loadingSkill' },
+          { target: 'runningTool' },
+        ],
+      },
+      loadingSkill: {
+        description:
+          'load_skill: refused for bad arguments, an unknown skill or one already loaded; else the skill is loaded (its tools are callable from now on).',
+        always: [
+          {
+            guard: 'skillArgumentsInvalid',
+            target: 'runningTool',
+            actions: 'refuseSkillArguments',
+          },
+          { guard: 'skillUnknown', target: 'runningTool', actions: 'refuseUnknownSkill' },
+          {
+            guard: 'skillAlreadyLoaded',
+            target: 'runningTool',
+            actions: 'refuseSkillLoadedTwice',
+          },
+          { target: 'runningTool', actions: 'loadSkill' },
+        ],
       },
       runningTool: {
         description:
-          'The first unanswered call runs through executeTool; calls run one at a time, in order.',
+          'The first unanswered call runs through executeTool (which reports the ruling instead when the machine made one); calls run one at a time, in order.',
         entry: 'announceCall',
         invoke: {
           src: 'executeTool',
-          input: ({ context }) => ({ call: context.queue[0] as ToolCallPart }),
+          input: ({ context }) => ({
+            call: context.queue[0] as ToolCallPart,
+            ...(context.ruling === null ? {} : { answer: context.ruling }),
+            loadedSkills: context.loadedSkills,
+          }),
           onDone: {
             target: 'nextTool',
             // Both see the head call: the completion is reported before the queue moves on.
@@ -207,7 +314,7 @@ export const agentMachine = base
         description: 'Runs the next call, or sends all results back to the model.',
         always: [
           { guard: 'queueEmpty', target: 'preparingTurn', actions: 'appendResults' },
-          { target: 'runningTool' },
+          { target: 'choosingCall' },
         ],
       },
       answered: {
@@ -225,5 +332,6 @@ export const agentMachine = base
       turnCapReached: context.turnCapReached,
       messages: context.messages,
       turns: context.turns,
+      loadedSkills: context.loadedSkills,
     }),
   });

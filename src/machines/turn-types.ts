@@ -12,6 +12,8 @@ export interface ModelTurnInput {
   turn: number;
   /** The tools the machine offers (commanders: the list its rules know); agents leave it to the wiring. */
   tools?: ToolDefinition[];
+  /** Agents: the skills loaded so far, in load order (their tools join the offered list). */
+  loadedSkills?: readonly string[];
 }
 
 /** What a `modelTurn` actor resolves with; a full `ModelResponse` fits. */

@@ -62,6 +62,66 @@ describe('restoreFromJournal: conversations', () => {
   });
 });
 
+describe('restoreFromJournal: loaded skills', () => {
+  function journalOf(emit: (bus: EventBus) => void): MissionEvent[] {
+    const bus = new EventBus({ runId: 'r', now: steppingClock('2026-01-01T00:00:00.000Z') });
+    const events: MissionEvent[] = [];
+    bus.subscribe((event) => events.push(event));
+    bus.emit({
+      type: 'mission.started',
+      actor: 'mission:m',
+      mission: 'm',
+      inputs: {},
+      chainedFrom: null,
+    });
+    emit(bus);
+    return events;
+  }
+  const load = (bus: EventBus, actor: string, callId: string, args: string, isError?: boolean) => {
+    bus.emit({ type: 'tool.called', actor, callId, tool: 'load_skill', arguments: args });
+    if (isError === undefined) return;
+    bus.emit({
+      type: 'tool.completed',
+      actor,
+      callId,
+      tool: 'load_skill',
+      result: 'x',
+      isError,
+      durationMs: 1,
+    });
+  };
+
+  it('keeps, per agent, the skills whose load_skill call ended without error, in load order', () => {
+    const events = journalOf((bus) => {
+      load(bus, 'agent:a/r', 'c1', '{"name":"summarizer"}', false);
+      load(bus, 'agent:a/r', 'c2', '{"name":"cooking"}', true);
+      load(bus, 'agent:a/r', 'c3', '{"name":"web"}', false);
+      load(bus, 'agent:a/r', 'c4', '{"name":"web"}', true);
+      load(bus, 'agent:b/w', 'c1', '{"name":"web"}', false);
+      // Called but killed before its result: not loaded.
+      load(bus, 'agent:a/r', 'c5', '{"name":"late"}');
+      load(bus, 'agent:a/r', 'c6', '{"name":', false);
+    });
+    const journal = restoreFromJournal('r', events).journals.get('m');
+    expect(journal?.loadedSkills).toEqual(
+      new Map([
+        ['agent:a/r', ['summarizer', 'web']],
+        ['agent:b/w', ['web']],
+      ]),
+    );
+  });
+
+  it("forgets a failed task's agents' skills with their conversations", () => {
+    const events = journalOf((bus) => {
+      load(bus, 'agent:a/r', 'c1', '{"name":"web"}', false);
+      load(bus, 'agent:b/w', 'c1', '{"name":"web"}', false);
+      bus.emit({ type: 'task.failed', actor: 'task:a', task: 'a', error: 'x', durationMs: 1 });
+    });
+    const journal = restoreFromJournal('r', events).journals.get('m');
+    expect(journal?.loadedSkills).toEqual(new Map([['agent:b/w', ['web']]]));
+  });
+});
+
 describe('unansweredToolCalls', () => {
   it('returns the calls of the last assistant message that have no result yet', () => {
     expect(

@@ -25,7 +25,8 @@ import type {
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
-import { agentSystemPrompt } from './system-prompt.ts';
+import { agentSystemPrompt, withLoadedSkills } from './system-prompt.ts';
+import { skillsOutsideConversation } from '../../machines/agent-skills.ts';
 import {
   closeInterruptedCalls,
   endOfCall,
@@ -53,6 +54,8 @@ class ConversationSession implements AgentSession {
   private readonly toolbox: AgentToolbox;
   private readonly runner: AgentToolRunner;
   private setup: TurnSetup | undefined;
+  /** Skills loaded so far, in load order: the next call starts with them. */
+  private loadedSkills: string[];
   /** Calls and questions run one at a time, in the order they were made. */
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -67,6 +70,9 @@ class ConversationSession implements AgentSession {
     this.finished = this.conversation.length > 0;
     const secrets = Object.fromEntries(services.secrets);
     this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets }, this.actorId);
+    // A restored agent has the skills it had loaded (the journal knows them, not the messages).
+    const skillNames = new Set(this.toolbox.skillEntries().map((skill) => skill.name));
+    this.loadedSkills = (spec.restored?.loadedSkills ?? []).filter((name) => skillNames.has(name));
     this.system = agentSystemPrompt(spec.agent, {
       config: services.config,
       mission: services.mission,
@@ -160,7 +166,12 @@ class ConversationSession implements AgentSession {
   /** Runs the agent machine over the conversation until the agent answers or stops. */
   private async runMachine(setup: TurnSetup, signal: AbortSignal): Promise<AgentCallResult> {
     const actor = createActor(this.machineFor(setup, signal), {
-      input: { messages: this.conversation, maxTurns: this.agent.maxTurns },
+      input: {
+        messages: this.conversation,
+        maxTurns: this.agent.maxTurns,
+        skills: this.toolbox.skillEntries(),
+        loadedSkills: this.loadedSkills,
+      },
     });
     let result: AgentResult;
     try {
@@ -168,11 +179,14 @@ class ConversationSession implements AgentSession {
       result = await toPromise(actor);
     } catch (error) {
       // A defect inside the machine: keep what the conversation reached and report it.
-      this.conversation = [...actor.getSnapshot().context.messages];
+      const { context } = actor.getSnapshot();
+      this.conversation = [...context.messages];
+      this.loadedSkills = [...context.loadedSkills];
       this.closeOpenCalls(this.actorId, this.conversation, reasonOf(error));
       return { ok: false, reason: reasonOf(error) };
     }
     this.conversation = [...result.messages];
+    this.loadedSkills = [...result.loadedSkills];
     if (result.answer !== null) return { ok: true, result: result.answer };
     const reason = result.failure?.reason ?? 'the agent stopped without an answer';
     // An aborted call ends with its task (or the run): nothing more is reported after it.
@@ -190,7 +204,7 @@ class ConversationSession implements AgentSession {
         task: this.spec.task,
         model: setup.model,
         ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
-        system: this.system,
+        system: this.systemFor([...this.conversation, ...this.forkMessages], this.loadedSkills),
         messages: [...this.conversation, ...this.forkMessages],
         tools: [],
         signal,
@@ -215,16 +229,19 @@ class ConversationSession implements AgentSession {
             task: spec.task,
             model: setup.model,
             ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
-            system: this.system,
+            system: this.systemFor(input.messages, input.loadedSkills ?? []),
             messages: input.messages,
-            // Read per turn: result tools join the list after the first interception.
-            tools: this.toolbox.definitions(),
+            // Read per turn: result tools join after the first interception, skill tools on load.
+            tools: this.toolbox.definitions(input.loadedSkills),
             signal: AbortSignal.any([callSignal, signal]),
           });
           return response;
         }),
         executeTool: fromPromise<ToolOutcome, AgentToolInput>(({ input, signal }) =>
-          executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal])),
+          executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal]), {
+            ...(input.answer === undefined ? {} : { answer: input.answer }),
+            loadedSkills: input.loadedSkills,
+          }),
         ),
       },
       actions: {
@@ -245,6 +262,15 @@ class ConversationSession implements AgentSession {
     const setup = this.turnSetup();
     await this.toolbox.prepare(signal);
     return setup;
+  }
+
+  /** The system prompt, with the loaded skills the conversation no longer holds. */
+  private systemFor(messages: readonly Message[], loadedSkills: readonly string[]): string {
+    const skills = this.toolbox.skillEntries();
+    return withLoadedSkills(
+      this.system,
+      skillsOutsideConversation({ skills, loadedSkills }, messages),
+    );
   }
 
   /** The resolved model and the reasoning level to send (only to reasoning-capable models). */

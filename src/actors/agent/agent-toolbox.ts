@@ -1,9 +1,10 @@
 /**
- * The tools one agent session offers, in a fixed order: configured tools (config order, an
- * MCP server's tools at the place of their reference), dataset tools, file tools, then the
- * `result_*` tools once a large result was intercepted.
+ * The tools one agent session offers, in a fixed order: configured tools (config order),
+ * `load_skill` (agents with skills), dataset tools, file tools, the `result_*` tools once a
+ * large result was intercepted, then the tools of the loaded skills, in load order.
  */
 import type { AgentConfig, Config, MissionConfig, ToolRef } from '../../config/config-types.ts';
+import type { SkillEntry } from '../../machines/agent-skills.ts';
 import { variableValues } from '../../config/requirements.ts';
 import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from '../../tools/builtins/agent-tool.ts';
@@ -16,6 +17,8 @@ import { fileToolsFor, type SlotSet } from '../../tools/files/index.ts';
 import { mcpReferencesOf, type McpPool } from '../../tools/mcp/index.ts';
 import { resultToolsFor, type ResultStore } from '../../tools/results/index.ts';
 import { withSecrets, type SecretValues } from '../../tools/secrets.ts';
+import { LOAD_SKILL_DEFINITION } from '../../tools/skills/load-skill.ts';
+import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
 
 /** The run services a toolbox draws its tools from. */
 export interface ToolboxSources {
@@ -33,10 +36,26 @@ export interface ToolboxSources {
   human: HumanDesk;
 }
 
-/** An agent's tools by model-visible name; the list only ever grows (result tools). */
+/**
+ * `load_skill` as the toolbox lists it. The agent machine answers every call of it (the skill
+ * rules are its own), so this `execute` is never reached.
+ */
+const LOAD_SKILL_TOOL: AgentTool = {
+  definition: LOAD_SKILL_DEFINITION,
+  execute: async () => errorOutcome('load_skill is answered by the agent loop'),
+};
+
+/**
+ * An agent's tools by model-visible name: its own (a list that only ever grows: result tools)
+ * and those each of its skills adds once loaded.
+ */
 export class AgentToolbox {
   private readonly tools: AgentTool[];
   private readonly byName = new Map<string, AgentTool>();
+  /** Per skill, in the agent's skill order: the tools it adds (none the agent has anyway). */
+  private readonly skillTools = new Map<string, AgentTool[]>();
+  /** The agent's skills; their tool names are known once the tools are in place. */
+  private skills: SkillEntry[];
   private resultToolsAdded = false;
 
   /** Settles once every tool is in place (MCP servers started); undefined until asked. */
@@ -49,16 +68,20 @@ export class AgentToolbox {
     private readonly actor: string,
   ) {
     this.tools = [];
+    this.skills = agent.skills.map((skill) => ({
+      name: skill.name,
+      instructions: skill.instructions,
+      tools: [],
+    }));
     // Without MCP tools the list is known now; with them it waits for their servers.
-    if (mcpReferencesOf(agent.tools).length === 0)
-      this.ready = Promise.resolve(this.fill(new Map()));
+    if (this.mcpReferences().length === 0) this.ready = Promise.resolve(this.fill(new Map()));
   }
 
   /**
-   * Starts the MCP servers the agent's tools come from (once per run, shared) and puts their
-   * tools in place; call before the first model turn. Rejects with McpStartError naming the
-   * server when one cannot start (the agent call fails with it); a later call tries again
-   * only if the start was cancelled.
+   * Starts the MCP servers the agent's and its skills' tools come from (once per run, shared)
+   * and puts their tools in place; call before the first model turn. Rejects with
+   * McpStartError naming the server when one cannot start (the agent call fails with it); a
+   * later call tries again only if the start was cancelled.
    */
   prepare(signal: AbortSignal): Promise<void> {
     this.ready ??= this.mcpTools(signal).then((mcpTools) => this.fill(mcpTools));
@@ -69,9 +92,15 @@ export class AgentToolbox {
     return ready;
   }
 
+  /** The MCP references of the agent's tools and of its skills' tools. */
+  private mcpReferences(): ToolRef[] {
+    const references = [this.agent.tools, ...this.agent.skills.map((skill) => skill.tools)];
+    return references.flat().filter((tool) => tool.kind === 'mcp');
+  }
+
   /** Each MCP reference's tools (servers started concurrently). */
   private async mcpTools(signal: AbortSignal): Promise<Map<ToolRef, AgentTool[]>> {
-    const references = this.agent.tools.filter((tool) => tool.kind === 'mcp');
+    const references = this.mcpReferences();
     const lists = await Promise.all(
       references.map((reference) =>
         this.sources.mcp.toolsFor(mcpReferencesOf([reference]), signal),
@@ -81,30 +110,47 @@ export class AgentToolbox {
   }
 
   private fill(mcpTools: ReadonlyMap<ToolRef, AgentTool[]>): void {
+    const { datasets, results, slots, secrets } = this.sources;
+    const from = { mcpTools, human: this.sources.human.askerFor(this.actor) };
     for (const tool of [
-      ...configuredTools(this.agent, this.sources, {
-        mcpTools,
-        human: this.sources.human.askerFor(this.actor),
-      }),
-      ...datasetToolsFor(this.sources.datasets, this.sources.results),
-      ...fileToolsFor(this.sources.slots),
+      ...configuredTools(this.agent.tools, this.sources, from),
+      ...(this.agent.skills.length > 0 ? [LOAD_SKILL_TOOL] : []),
+      ...datasetToolsFor(datasets, results),
+      ...fileToolsFor(slots),
     ]) {
       this.add(tool);
     }
+    this.skills = this.agent.skills.map((skill) => {
+      const tools = configuredTools(skill.tools, this.sources, from)
+        .filter((tool) => !this.byName.has(tool.definition.name))
+        .map((tool) => withSecrets(tool, secrets));
+      this.skillTools.set(skill.name, tools);
+      const names = tools.map((tool) => tool.definition.name);
+      return { name: skill.name, instructions: skill.instructions, tools: names };
+    });
   }
 
-  /** The definitions to offer the model, in order. */
-  definitions(): ToolDefinition[] {
-    return this.tools.map((tool) => tool.definition);
+  /** The agent's skills as its machine rules on them (tool names once `prepare` settled). */
+  skillEntries(): SkillEntry[] {
+    return this.skills;
+  }
+
+  /** The definitions to offer the model, in order: own tools, then the loaded skills' tools. */
+  definitions(loadedSkills: readonly string[] = []): ToolDefinition[] {
+    return this.offered(loadedSkills).map((tool) => tool.definition);
   }
 
   /** The model-visible names, in order (for the unknown-tool error). */
-  names(): string[] {
-    return this.tools.map((tool) => tool.definition.name);
+  names(loadedSkills: readonly string[] = []): string[] {
+    return this.offered(loadedSkills).map((tool) => tool.definition.name);
   }
 
-  find(name: string): AgentTool | undefined {
-    return this.byName.get(name);
+  /** An own tool, or a tool of a loaded skill. */
+  find(name: string, loadedSkills: readonly string[] = []): AgentTool | undefined {
+    return (
+      this.byName.get(name) ??
+      this.loadedSkillTools(loadedSkills).find((tool) => tool.definition.name === name)
+    );
   }
 
   /** Adds `result_info` … `result_chunk` after the first interception; later calls do nothing. */
@@ -118,6 +164,23 @@ export class AgentToolbox {
     return this.resultToolsAdded;
   }
 
+  private offered(loadedSkills: readonly string[]): AgentTool[] {
+    if (loadedSkills.length === 0) return this.tools;
+    return [...this.tools, ...this.loadedSkillTools(loadedSkills)];
+  }
+
+  /** The loaded skills' tools in load order, each name once (two skills may share a tool). */
+  private loadedSkillTools(loadedSkills: readonly string[]): AgentTool[] {
+    const seen = new Set<string>();
+    return loadedSkills.flatMap((skill) =>
+      (this.skillTools.get(skill) ?? []).filter((tool) => {
+        if (seen.has(tool.definition.name)) return false;
+        seen.add(tool.definition.name);
+        return true;
+      }),
+    );
+  }
+
   // Every tool substitutes `${secrets.NAME}` and scrubs the values from what it returns.
   // A tool named twice (`mcp.s.all` and `mcp.s.read`) is offered once, at its first place.
   private add(tool: AgentTool): void {
@@ -129,12 +192,13 @@ export class AgentToolbox {
 }
 
 /**
- * The agent's `tools = [...]` in config order: built-ins (`builtins.human.ask` asking through
- * `human`), custom tool blocks, tools registered as TypeScript functions (configuration
- * forbids the same name for both), and each MCP reference's tools (`mcpTools`) at its place.
+ * An agent's or a skill's `tools = [...]` in config order: built-ins (`builtins.human.ask`
+ * asking through `human`), custom tool blocks, tools registered as TypeScript functions
+ * (configuration forbids the same name for both), and each MCP reference's tools (`mcpTools`)
+ * at its place.
  */
 function configuredTools(
-  agent: AgentConfig,
+  references: readonly ToolRef[],
   sources: ToolboxSources,
   from: { mcpTools: ReadonlyMap<ToolRef, AgentTool[]>; human: HumanAsker },
 ): AgentTool[] {
@@ -147,7 +211,7 @@ function configuredTools(
       ),
     ),
   };
-  return agent.tools.flatMap((reference) => {
+  return references.flatMap((reference) => {
     if (reference.kind === 'builtin') {
       if (reference.name === 'builtins.human.ask') return [createHumanAskTool(from.human)];
       const tool = findBuiltinTool(reference.name);

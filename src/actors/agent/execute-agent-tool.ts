@@ -30,6 +30,14 @@ export interface AgentToolRunner {
   thresholdBytes: number;
 }
 
+/** What the agent machine says about one call besides the call itself. */
+export interface AgentCallRuling {
+  /** The machine's own result (skill rules): reported as the call's result, no tool runs. */
+  answer?: ToolOutcome;
+  /** The skills loaded now: their tools are callable. */
+  loadedSkills?: readonly string[];
+}
+
 /**
  * Executes one call and returns what the model sees. Rejects only when the gate or the
  * signal aborts (cancellation); everything a tool does wrong becomes an error result.
@@ -38,6 +46,7 @@ export async function executeAgentTool(
   runner: AgentToolRunner,
   call: ToolCallPart,
   signal: AbortSignal,
+  ruling: AgentCallRuling = {},
 ): Promise<ToolOutcome> {
   const { actor, bus } = runner;
   await runner.gate.before(
@@ -53,17 +62,23 @@ export async function executeAgentTool(
     arguments: call.arguments,
   });
   const started = performance.now();
-  const raw = await runTool(runner, call, signal);
-  // A tool that answers its abort with a result (a cut-off HTTP body) ends with the run, unreported.
-  if (signal.aborted) throw abortError('the tool call was aborted');
-  let outcome = redactOutcome(raw, runner.redact);
-  const intercepted = await interceptLargeResult(outcome, {
-    thresholdBytes: runner.thresholdBytes,
-    store: runner.results,
-    toolName: call.name,
-  });
-  outcome = intercepted.outcome;
-  if (intercepted.stored !== undefined) runner.toolbox.addResultTools();
+  let outcome: ToolOutcome;
+  if (ruling.answer !== undefined) {
+    // The machine's own answer (a skill's instructions) is configuration, never a large result.
+    outcome = redactOutcome(ruling.answer, runner.redact);
+  } else {
+    const raw = await runTool(runner, call, signal, ruling.loadedSkills ?? []);
+    // A tool that answers its abort with a result (a cut-off HTTP body) ends with the run, unreported.
+    if (signal.aborted) throw abortError('the tool call was aborted');
+    outcome = redactOutcome(raw, runner.redact);
+    const intercepted = await interceptLargeResult(outcome, {
+      thresholdBytes: runner.thresholdBytes,
+      store: runner.results,
+      toolName: call.name,
+    });
+    outcome = intercepted.outcome;
+    if (intercepted.stored !== undefined) runner.toolbox.addResultTools();
+  }
   bus.emit({
     type: 'tool.completed',
     actor,
@@ -80,10 +95,11 @@ async function runTool(
   runner: AgentToolRunner,
   call: ToolCallPart,
   signal: AbortSignal,
+  loadedSkills: readonly string[],
 ): Promise<ToolOutcome> {
-  const tool = runner.toolbox.find(call.name);
+  const tool = runner.toolbox.find(call.name, loadedSkills);
   if (tool === undefined) {
-    const names = runner.toolbox.names();
+    const names = runner.toolbox.names(loadedSkills);
     const available = names.length === 0 ? 'none' : names.join(', ');
     return errorOutcome(`unknown tool "${call.name}"; available tools: ${available}`);
   }

@@ -32,3 +32,21 @@ export const SECRETS_SECTION = `
 
 ## Secrets
 Write \${secrets.NAME} in a tool argument to use a protected value; it is filled in just before the tool runs and never shown to you. Available: {secrets}.`;
+
+/** The skills the agent may load, one `- NAME: DESCRIPTION` line each. */
+export const SKILLS_SECTION = `
+
+## Skills
+Call load_skill with a skill's name when its description fits your work: the result holds the skill's instructions, and its tools are offered from your next turn.
+{skills}`;
+
+/**
+ * Loaded skills whose load result is no longer in the conversation (pruning or compaction
+ * dropped it): their instructions, so a loaded skill stays in force. Appended last.
+ */
+export const LOADED_SKILLS_SECTION = `
+
+## Loaded skills
+You loaded these skills earlier in this conversation; their tools are offered.
+
+{instructions}`;

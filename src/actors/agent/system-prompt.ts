@@ -1,6 +1,7 @@
 /** Builds an agent's system prompt from its personality and the mission context it needs. */
 import type { AgentConfig, Config, MissionConfig } from '../../config/config-types.ts';
 import { fillTemplate } from '../../runtime/prompts/fill.ts';
+import { skillInstructions, type SkillEntry } from '../../machines/agent-skills.ts';
 import { describeSchemaForPrompt } from '../../schema/describe.ts';
 import type { DatasetStore } from '../../tools/datasets/index.ts';
 import type { SlotSet } from '../../tools/files/index.ts';
@@ -9,7 +10,9 @@ import {
   DATASET_ENTRY,
   DATASETS_SECTION,
   FILES_SECTION,
+  LOADED_SKILLS_SECTION,
   SECRETS_SECTION,
+  SKILLS_SECTION,
 } from './system-prompt-template.ts';
 
 /** What the prompt describes; all read once, when the session starts. */
@@ -22,14 +25,40 @@ export interface AgentPromptContext {
   secretNames: readonly string[];
 }
 
-/** The agent's system prompt: personality, then datasets, files and secrets when present. */
+/**
+ * The agent's system prompt: personality, then datasets, files, secrets and skills when
+ * present. It never changes while the agent works (a stable, cacheable prefix), except for
+ * `withLoadedSkills`.
+ */
 export function agentSystemPrompt(agent: AgentConfig, context: AgentPromptContext): string {
   const sections = [
     datasetsSection(context),
     filesSection(context),
     secretsSection(context.secretNames),
+    skillsSection(agent),
   ].join('');
   return fillTemplate(AGENT_PROMPT_TEMPLATE, { personality: agent.personality.trim(), sections });
+}
+
+/**
+ * The prompt with the instructions of loaded skills that are no longer in the conversation
+ * (see `skillsOutsideConversation`) appended; the prompt itself when there are none.
+ */
+export function withLoadedSkills(prompt: string, skills: readonly SkillEntry[]): string {
+  if (skills.length === 0) return prompt;
+  const instructions = skills.map(skillInstructions).join('\n\n');
+  return prompt + fillTemplate(LOADED_SKILLS_SECTION, { instructions });
+}
+
+function skillsSection(agent: AgentConfig): string {
+  if (agent.skills.length === 0) return '';
+  const lines = agent.skills.map((skill) => `- ${skill.name}: ${oneLine(skill.description)}`);
+  return fillTemplate(SKILLS_SECTION, { skills: lines.join('\n') });
+}
+
+/** A description on one line: line breaks inside it would break the list. */
+function oneLine(text: string): string {
+  return text.trim().replace(/\s*\n\s*/g, ' ');
 }
 
 function datasetsSection({ mission, datasets }: AgentPromptContext): string {

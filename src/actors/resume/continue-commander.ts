@@ -38,6 +38,7 @@ export function restoredConversation(
   return {
     messages,
     toolResult: (callId) => journal.toolResults.get(toolResultKey(id, callId)),
+    loadedSkills: journal.loadedSkills.get(id) ?? [],
   };
 }
 
