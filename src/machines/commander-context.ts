@@ -31,7 +31,12 @@ export interface CommanderTask extends TaskShape {
   routes?: CommanderRoute[];
 }
 
-export interface CommanderInput {
+/**
+ * A commander's input: its task, the conversation so far and the rule state it starts from.
+ * A fresh commander starts with no plan and no output; a resumed one is handed the plan, lock
+ * and output its journal left (the machine does not know which it is).
+ */
+export interface CommanderInput extends Partial<CommanderRuleStart> {
   task: CommanderTask;
   /** The conversation so far: at least the first user message (the objective). */
   messages: Message[];
@@ -43,8 +48,6 @@ export interface CommanderInput {
   acceptedOutputs?: Record<number, unknown>;
   /** Model turns allowed before the commander fails (default 200). */
   maxTurns?: number;
-  /** Rule state rebuilt from a run journal (resume): the conversation continues with it. */
-  restored?: RestoredRuleState;
   /** The run's side of this commander; without it the actors and effects must be provided. */
   environment?: CommanderEnvironment;
 }
@@ -88,10 +91,11 @@ export interface DatasetProgress {
   exhausted: boolean;
 }
 
-/** The rule state a resumed commander starts from. */
-export interface RestoredRuleState {
+/** The rule state a commander starts from (defaults: no plan, unlocked, no output). */
+export interface CommanderRuleStart {
   plan: Plan;
   planLocked: boolean;
+  /** The task's accepted output, when one was submitted. */
   output: { value: unknown } | null;
 }
 

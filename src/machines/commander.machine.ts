@@ -29,9 +29,9 @@ export const commanderMachine = commanderSetup.createMachine({
     return {
       task: input.task,
       messages: [...input.messages],
-      plan: input.restored?.plan ?? null,
-      planLocked: input.restored?.planLocked ?? false,
-      output: input.restored?.output ?? null,
+      plan: input.plan ?? null,
+      planLocked: input.planLocked ?? false,
+      output: input.output ?? null,
       itemOutputs: { ...accepted },
       itemIndex: input.itemIndex ?? null,
       completion: null,

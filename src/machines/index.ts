@@ -14,7 +14,7 @@ export type {
   ExecuteToolInput,
   InternalToolEvent,
   QueuedCall,
-  RestoredRuleState,
+  CommanderRuleStart,
   ToolGateInput,
 } from './commander-context.ts';
 export { EXTERNAL_TOOLS } from './commander-context.ts';

@@ -167,7 +167,7 @@ describe('commander planning rules', () => {
     };
     const run = await runCommander(
       [reply(call('set_subtasks', { subtasks: ['Other'] }), call('complete_subtask'), finish)],
-      { restored },
+      restored,
     );
     expect(resultsAfterTurn(run.result.messages, 1)).toEqual([
       {

@@ -145,14 +145,14 @@ export function finishRestoredCommander(
   launch: CommanderLaunch,
   completion: CompletionRecord,
 ): CommanderResult {
-  const { messages, restored } = launch.input;
+  const { messages, output, plan } = launch.input;
   keepFinished(launch, messages);
   return {
     completion,
     failure: null,
-    output: restored?.output ?? null,
+    output: output ?? null,
     itemOutputs: {},
-    plan: restored?.plan ?? null,
+    plan: plan ?? null,
     messages,
     turns: 0,
   };

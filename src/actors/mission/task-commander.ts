@@ -54,7 +54,7 @@ export async function runTaskCommander(
       ...start.input,
       task: prepared.commanderTask,
       ...(continuation !== undefined
-        ? { messages: continuation.messages, restored: continuation.restored }
+        ? { messages: continuation.messages, ...continuation.ruleStart }
         : { messages: [userText(start.objective())] }),
     }),
     ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),

@@ -4,7 +4,7 @@
  * resumed `call_agent`, or the "interrupted" error) and its plan and output are restored.
  */
 import { toolResultKey, type MissionJournal } from '../../journal/restore.ts';
-import type { CompletionRecord, RestoredRuleState } from '../../machines/commander-context.ts';
+import type { CommanderRuleStart, CompletionRecord } from '../../machines/commander-context.ts';
 import { textOf, toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
@@ -23,7 +23,7 @@ export interface CommanderContinuation {
   messages: Message[];
   /** How many of `messages` the journal already holds (the rest are new). */
   journaled: number;
-  restored: RestoredRuleState;
+  ruleStart: CommanderRuleStart;
   /** Its `task_complete` had been accepted: it ends with this, no model turn needed. */
   completion?: CompletionRecord;
 }
@@ -80,7 +80,7 @@ export async function continueCommander(
   const journaled = messages.length;
   const completion = acceptedCompletion(messages, restored);
   if (completion !== undefined) {
-    return { messages, journaled, restored: ruleState(scope, journal), completion };
+    return { messages, journaled, ruleStart: ruleState(scope, journal), completion };
   }
   const openings = agentCallOpenings(scope, messages);
   const closing = await closeInterruptedCalls(messages, restored, async (call) => {
@@ -94,7 +94,7 @@ export async function continueCommander(
   });
   if (closing !== null) messages.push(closing);
   else if (endsWithPlainReply(messages)) messages.push(userText(RESTART_NOTE));
-  return { messages, journaled, restored: ruleState(scope, journal) };
+  return { messages, journaled, ruleStart: ruleState(scope, journal) };
 }
 
 /**
@@ -135,7 +135,7 @@ export function acceptedCompletion(
 }
 
 /** The plan and output the commander had accepted. */
-function ruleState(scope: CommanderScope, journal: MissionJournal): RestoredRuleState {
+function ruleState(scope: CommanderScope, journal: MissionJournal): CommanderRuleStart {
   const plan = journal.plans.get(scope.actorId) ?? null;
   const outputs = journal.outputs.get(scope.actorId);
   return {
