@@ -1,5 +1,6 @@
-# An agent with tools from an MCP server: the bookshop's own catalog server, shipped in
-# server/bookshop.mjs and started by sortie over stdio when the mission starts.
+# An agent with tools from an MCP server (the bookshop's own catalog server, shipped in
+# server/bookshop.mjs and started by sortie over stdio when the mission starts) and a skill
+# it loads when it needs it, which brings one more of the server's tools.
 
 variable "openai_api_key" {
   secret      = true
@@ -16,10 +17,17 @@ mcp "shop" {
   args    = ["server/bookshop.mjs"] # relative to this folder: the server runs from here
 }
 
+skill "gift_wrap" {
+  description  = "Load when a book is to be gift-wrapped: how to write its card, and the wrap_gift tool"
+  instructions = load("skills/gift-wrap.md")
+  tools        = [mcp.shop.wrap_gift]
+}
+
 agent "bookseller" {
   model       = models.openai.gpt_4o_mini
   personality = "You are a bookseller. You recommend only books the shop has in stock, and say why in one sentence."
   tools       = [mcp.shop.search_books, mcp.shop.book_details]
+  skills      = [skills.gift_wrap]
 }
 
 mission "recommend" {
@@ -35,6 +43,6 @@ mission "recommend" {
   }
 
   task "recommend" {
-    objective = "Recommend one book in stock for ${inputs.reader}"
+    objective = "Recommend one book in stock for ${inputs.reader}, and have it gift-wrapped"
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The bookshop example runs offline from its shipped cassette, exactly as its README says:
  * no key, no network; the model is replayed while its MCP server (server/bookshop.mjs) runs
- * for real, and the server's answers match the ones the cassette was recorded with.
+ * for real, and the server's answers match the ones the cassette was recorded with. The
+ * bookseller loads its skill, whose tool (another of the server's) it is offered only then.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,10 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, cleanUpAll, jsonLines, runDirs, sortie, tempDir } from './agent-tools-harness.ts';
 
 const CASSETTE = 'examples/bookshop/cassette.jsonl';
+const CARD = 'For you, who looks up at night: the true story of how people climbed to the Moon.';
 const RECOMMENDATION =
   'A Ladder to the Moon by Clea Okafor (2017, $11.25, 2 in stock): the true story of how ' +
   'people reached the Moon, told for young adults. Orbit of Small Things would fit too, but ' +
-  'it is out of stock.';
+  `it is out of stock. A copy is set aside, gift-wrapped, with the card: "${CARD}"`;
+const SKILL_FILE = 'examples/bookshop/skills/gift-wrap.md';
 
 afterAll(cleanUpAll);
 
@@ -25,7 +28,23 @@ describe('examples/bookshop offline (CLI, shipped cassette, real MCP server)', (
   it('ships a cassette that says it is scripted, not real model output', async () => {
     const [header, ...entries] = jsonLines(await readFile(join(ROOT, CASSETTE), 'utf8'));
     expect(String(header?.note).startsWith('scripted, not real model output')).toBe(true);
-    expect(entries).toHaveLength(7);
+    expect(entries).toHaveLength(9);
+    // The skill's tool is offered from the request after the load, not before.
+    const agentTools = entries
+      .filter((entry) => entry.actor === 'agent:recommend/bookseller')
+      .map((entry) =>
+        (entry.request as { tools: Array<{ name: string }> }).tools
+          .map((tool) => tool.name)
+          .filter((name) => name.startsWith('mcp_') || name === 'load_skill'),
+      );
+    const before = ['mcp_shop_search_books', 'mcp_shop_book_details', 'load_skill'];
+    expect(agentTools).toEqual([
+      before,
+      before,
+      before,
+      [...before, 'mcp_shop_wrap_gift'],
+      [...before, 'mcp_shop_wrap_gift'],
+    ]);
   });
 
   it('runs the mission with the MCP server answering for real and exits 0', async () => {
@@ -63,6 +82,17 @@ describe('examples/bookshop offline (CLI, shipped cassette, real MCP server)', (
         'mcp_shop_book_details',
         false,
         '{"isbn":"978-0-00-000003-5","title":"A Ladder to the Moon","author":"Clea Okafor","year":2017,"tags":["space","history","young adult"],"stock":2,"price":11.25}',
+      ],
+      [
+        'load_skill',
+        false,
+        'Skill "gift_wrap" loaded. Tools it adds, offered from your next turn: mcp_shop_wrap_gift.\n\n# Skill: gift_wrap\n\n' +
+          (await readFile(join(ROOT, SKILL_FILE), 'utf8')).trimEnd(),
+      ],
+      [
+        'mcp_shop_wrap_gift',
+        false,
+        `Set aside one copy of A Ladder to the Moon, gift-wrapped, with the card: "${CARD}"`,
       ],
     ]);
     expect(journal.find((event) => event.type === 'task.succeeded')).toMatchObject({
