@@ -238,8 +238,11 @@ export async function prepareRun(
   });
   await prepareStateDir(stateDir, flags.stateDir, io.env);
   const { mission, inputs } = await choose(config, stateDir);
-  // Every run needs its variables before anything starts; a replayed run needs no credentials.
-  checkVariables(mission.name, { credentials: flags.replayModel === undefined });
+  // Every run needs its variables before anything starts; a replayed or mocked run needs no
+  // credentials.
+  checkVariables(mission.name, {
+    credentials: flags.replayModel === undefined && flags.mockModel === undefined,
+  });
   return { mode, breakpoints, config, mission, inputs, stateDir, human };
 }
 

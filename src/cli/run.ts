@@ -16,6 +16,7 @@ export interface RunFlags extends HumanFlags {
   record?: string;
   replayModel?: string;
   replayLenient?: boolean;
+  mockModel?: string;
   json?: boolean;
   plain?: boolean;
   quiet?: boolean;
@@ -44,6 +45,10 @@ export function withRunOptions(command: Command): Command {
     .option(
       '--replay-lenient',
       'with --replay-model: answer mismatched requests anyway, with a warning',
+    )
+    .option(
+      '--mock-model <FILE>',
+      'answer model requests from a file of scripted answers per actor (no network, no key)',
     )
     .option('--json', 'print events as JSON lines on stdout (the journal schema)')
     .option('--plain', 'print the line log even on a terminal')

@@ -1,6 +1,7 @@
 /**
- * The model clients of a run: the real providers (default), the real providers recorded into
- * a cassette (`--record`), or a cassette answering with no network (`--replay-model`).
+ * The model clients of a run: the real providers (default), a mock-model file answering in
+ * process (`--mock-model`), either recorded into a cassette (`--record`), or a cassette
+ * answering with no network (`--replay-model`).
  */
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { defaultModelClients } from './run-services.ts';
@@ -13,12 +14,15 @@ import {
   replayClients,
 } from '../journal/cassette/index.ts';
 import type { Redactor } from '../base/redact.ts';
+import { loadMockModel } from '../models/mock/mock-file.ts';
+import { mockModelClients } from '../models/mock/mock-clients.ts';
 
 /** The cassette flags of `sortie run`. */
 export interface CassetteFlags {
   record?: string;
   replayModel?: string;
   replayLenient?: boolean;
+  mockModel?: string;
 }
 
 /** The factory to give the run (undefined: the runtime's default) and what to close after it. */
@@ -32,6 +36,9 @@ export interface RunClients {
 export function checkCassetteFlags(flags: CassetteFlags): void {
   if (flags.record !== undefined && flags.replayModel !== undefined) {
     throw new UsageError('--record and --replay-model cannot be used together');
+  }
+  if (flags.mockModel !== undefined && flags.replayModel !== undefined) {
+    throw new UsageError('--mock-model and --replay-model cannot be used together');
   }
   if (flags.replayLenient === true && flags.replayModel === undefined) {
     throw new UsageError('--replay-lenient only applies with --replay-model FILE');
@@ -58,10 +65,17 @@ export async function runClients(
     });
     return { clients, close: () => Promise.resolve() };
   }
+  const answering =
+    flags.mockModel === undefined
+      ? undefined
+      : mockModelClients(await loadMockModel(flags.mockModel));
   if (flags.record !== undefined) {
     const path = flags.record;
     const writer = await openCassetteWriter(path, {
-      note: `recorded by sortie run from real model responses`,
+      note:
+        answering === undefined
+          ? 'recorded by sortie run from real model responses'
+          : `recorded by sortie run from the mock model ${flags.mockModel}`,
       redact,
       onFailure: (error) => onFailure?.(error, path),
     }).catch((error: unknown) => {
@@ -69,9 +83,9 @@ export async function runClients(
       throw new UsageError(`--record ${path}: ${describeFileSystemError(error)}`);
     });
     return {
-      clients: recordingClients(defaultModelClients, writer, redact),
+      clients: recordingClients(answering ?? defaultModelClients, writer, redact),
       close: () => writer.close(),
     };
   }
-  return { clients: undefined, close: () => Promise.resolve() };
+  return { clients: answering, close: () => Promise.resolve() };
 }

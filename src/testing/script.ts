@@ -4,6 +4,10 @@
  * first request it matches (so parallel actors are answered deterministically).
  */
 
+import type { TurnMatch } from '../base/turn-match.ts';
+
+export type { TurnMatch } from '../base/turn-match.ts';
+
 export type Protocol = 'openai' | 'anthropic' | 'gemini';
 
 export interface ScriptedToolCall {
@@ -22,15 +26,6 @@ export interface ScriptedUsage {
   cacheRead?: number;
   cacheWrite?: number;
   reasoning?: number;
-}
-
-export interface TurnMatch {
-  /** The request's `x-sortie-actor` header equals this, or matches this RegExp. */
-  actor?: string | RegExp;
-  /** The last user message's text (tool results included) contains this. */
-  lastMessageContains?: string;
-  /** Any message or the system text contains this. */
-  contains?: string;
 }
 
 export interface ScriptedError {

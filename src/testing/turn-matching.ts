@@ -1,9 +1,16 @@
 /**
  * Which script turn answers a request: the first unused turn, in script order, whose
- * `protocol` and `match` fit the request.
+ * `protocol` and `match` fit the request (the matching itself is `base/turn-match.ts`, shared
+ * with `--mock-model`).
  */
 import type { RequestSummary } from './protocol.ts';
-import type { Protocol, ScriptTurn, TurnMatch } from './script.ts';
+import {
+  matchesRequest,
+  pickMatchingTurn,
+  type MatchableRequest,
+  type TurnMatch,
+} from '../base/turn-match.ts';
+import type { Protocol, ScriptTurn } from './script.ts';
 
 /** What the server knows about a request when it picks a turn. */
 export interface IncomingRequest {
@@ -14,26 +21,7 @@ export interface IncomingRequest {
 
 /** True when every condition of `match` holds for the request. */
 export function matchesTurn(match: TurnMatch | undefined, request: IncomingRequest): boolean {
-  if (match === undefined) return true;
-  if (match.actor !== undefined) {
-    if (request.actor === undefined) return false;
-    const fits =
-      typeof match.actor === 'string'
-        ? match.actor === request.actor
-        : match.actor.test(request.actor);
-    if (!fits) return false;
-  }
-  if (
-    match.lastMessageContains !== undefined &&
-    !request.summary.lastMessage.includes(match.lastMessageContains)
-  ) {
-    return false;
-  }
-  if (match.contains !== undefined) {
-    const { system, allText } = request.summary;
-    if (!system.includes(match.contains) && !allText.includes(match.contains)) return false;
-  }
-  return true;
+  return matchesRequest(match, matchable(request));
 }
 
 /** Index of the turn that answers the request, or -1 when none is left that fits. */
@@ -42,13 +30,21 @@ export function pickTurn(
   used: ReadonlySet<number>,
   request: IncomingRequest,
 ): number {
-  for (let index = 0; index < turns.length; index++) {
-    if (used.has(index)) continue;
-    const turn = turns[index]!;
-    if (turn.protocol !== undefined && turn.protocol !== request.protocol) continue;
-    if (matchesTurn(turn.match, request)) return index;
-  }
-  return -1;
+  return pickMatchingTurn(
+    turns,
+    used,
+    matchable(request),
+    (turn) => turn.protocol === undefined || turn.protocol === request.protocol,
+  );
+}
+
+function matchable({ actor, summary }: IncomingRequest): MatchableRequest {
+  return {
+    actor,
+    system: summary.system,
+    lastMessage: summary.lastMessage,
+    allText: summary.allText,
+  };
 }
 
 /** A one-line description of a turn for assertion messages. */
