@@ -27,6 +27,11 @@ export interface ConfigSchemaField {
   protected: boolean;
   file: boolean;
   default?: unknown;
+  /**
+   * A protected mission input's value from the configuration (`input "x" { protected = true,
+   * value = vars.x }`): used when the run is not given the input, which is then not required.
+   */
+  value?: DeferredString;
 }
 
 /** Where a variable's value came from. */
@@ -358,6 +363,12 @@ export interface MissionConfig {
   memories: string[];
   memory?: { description: string };
   scratchpad: boolean;
+  /**
+   * `max_parallel`, as written: the reference runtime's limit on concurrent runs of this
+   * mission. It has no effect in sortie (one `sortie run` runs one mission at a time), which
+   * a load-time warning says.
+   */
+  maxParallel?: number;
   /**
    * Packets the mission's agents and commanders can read (slot `packet.NAME`): the mission's
    * `packets`, then those only its tasks name. As in the reference runtime, a task's list

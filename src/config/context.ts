@@ -15,8 +15,13 @@ export interface DecodeContext {
   loadText: (requested: string) => LoadTextResult;
   /** Resolves a folder path written in `fromFile` (a packet's `path`), checking it on disk. */
   resolveFolder: (fromFile: string, requested: string) => FolderResult;
-  /** Declared variables with their values (for `vars.*` in static strings). */
+  /** Variables with their values (for `vars.*` in static strings): declared, and undeclared ones used so far. */
   variables: ReadonlyMap<string, VariableConfig>;
+  /**
+   * The variable `vars.NAME` reads: the declared one, or an undeclared one read like a secret
+   * variable (a warning at its first use names the missing block).
+   */
+  useVariable: (name: string, span: Span, path: readonly string[]) => VariableConfig;
 }
 
 /** The same context, one block deeper. */

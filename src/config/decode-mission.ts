@@ -6,12 +6,13 @@ import { DEFAULT_TOOL_RESPONSE_MAX_TOKENS } from './decode-context-limits.ts';
 import { decodeDataset } from './decode-dataset.ts';
 import { decodeBudget, decodeMissionMemory } from './decode-memory.ts';
 import { decodeTask, type TaskDraft } from './decode-task.ts';
+import { applyInputValues, takeInputValues } from './input-values.ts';
 import { resolveModelRef } from './model-refs.ts';
 import { resolveNameList } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
 import { checkTaskGraph } from './check-task-graph.ts';
 import type { AgentConfig, CommanderConfig, DatasetConfig, MissionConfig } from './config-types.ts';
-import { readBool, readList, readString } from './values.ts';
+import { readBool, readList, readNumber, readString } from './values.ts';
 
 /** What a mission may reference in the rest of the project. */
 export interface MissionScope extends AgentScope {
@@ -48,9 +49,14 @@ export function decodeMission(
         'packets',
         'scratchpad',
         'commander',
+        'max_parallel',
       ],
       blocks: ['commander', 'agent', 'inputs', 'input', 'dataset', 'task', 'memory', 'budget'],
-      ignoredBlocks: ['schedule', 'trigger'],
+      ignoredBlocks: ['schedule', 'trigger', 'secret'],
+      ignoredHints: {
+        secret:
+          'the reference runtime never reads them either; feed a protected input with input "NAME" { protected = true, value = vars.NAME }',
+      },
     },
     inner,
     header,
@@ -70,12 +76,14 @@ export function decodeMission(
     : [];
   const inputsAttribute = body.attributes.get('inputs');
   const inputBlocks = blocksOf('inputs');
+  const inputValues = takeInputValues(blocksOf('input'), inner);
   const inputs = readSchema(
-    { attribute: inputsAttribute, blocks: inputBlocks, inputBlocks: blocksOf('input') },
+    { attribute: inputsAttribute, blocks: inputBlocks, inputBlocks: inputValues.blocks },
     'mission_inputs',
     'inputs',
     inner,
   );
+  if (inputs) applyInputValues(inputs, inputValues.values, inner);
   const inputsBroken =
     !inputs &&
     (inputsAttribute !== undefined || inputBlocks.length > 0 || blocksOf('input').length > 0);
@@ -237,6 +245,17 @@ function readMissionExtras(
   const memoryBlock = singleBlock(blocksOf('memory'), 'memory', context);
   const memory = memoryBlock && decodeMissionMemory(memoryBlock, context);
   if (memory) mission.memory = memory;
+  const maxParallel = body.attributes.get('max_parallel');
+  const maxParallelValue =
+    maxParallel && readNumber(maxParallel, context, { integer: true, min: 0 });
+  if (maxParallel && maxParallelValue !== undefined) {
+    mission.maxParallel = maxParallelValue;
+    context.sink.warning(
+      maxParallel.nameSpan,
+      'max_parallel has no effect in sortie: it limits concurrent runs of a mission, and a sortie run runs one mission at a time',
+      context.path,
+    );
+  }
   const scratchpad = body.attributes.get('scratchpad');
   if (scratchpad) mission.scratchpad = readBool(scratchpad, context) ?? false;
   const budgetBlock = singleBlock(blocksOf('budget'), 'budget', context);

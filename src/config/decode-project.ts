@@ -15,6 +15,7 @@ import { DiagnosticSink } from './diagnostics.ts';
 import type { ModelCatalog } from './model-catalog.ts';
 import type { Config, VariableConfig } from './config-types.ts';
 import type { FolderResult } from './syntax/project-folder.ts';
+import { undeclaredVariables } from './variable-table.ts';
 import type { VariableSources } from './variable-values.ts';
 
 /** Everything decoding needs besides the parsed files. */
@@ -46,12 +47,14 @@ export function decodeProject(
 ): { config: Config; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
   const variables = new Map<string, VariableConfig>();
+  const undeclared = undeclaredVariables(variables, options, sink);
   const context: DecodeContext = {
     sink,
     path: [],
     loadText: options.loadText,
     resolveFolder: options.resolveFolder,
     variables,
+    useVariable: undeclared.use,
   };
   const blocks: Block[] = [];
   for (const file of files) {
@@ -128,6 +131,7 @@ export function decodeProject(
   };
   const missions = named('mission', (block) => decodeMission(block, context, scope));
   warnUnknowableRouteInputs(missions.values);
+  undeclared.report();
   const config: Config = {
     root: options.root,
     files: files.map((file) => file.path),

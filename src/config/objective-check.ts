@@ -96,10 +96,25 @@ function checkVariable(
   name: string | undefined,
   context: DecodeContext,
 ): void {
-  const variable = name === undefined ? undefined : context.variables.get(name);
-  if (name === undefined || variable === undefined) {
-    const suggestion = name === undefined ? '' : didYouMean(name, context.variables.keys());
-    context.sink.error(span, `unknown variable "${name ?? ''}"${suggestion}`, context.path);
+  if (name === undefined) {
+    context.sink.error(span, 'a variable reference reads vars.NAME', context.path);
+    return;
+  }
+  const variable = context.variables.get(name);
+  if (variable === undefined || !variable.declared) {
+    // An undeclared variable is secret (the reference runtime's vault), so it is refused here
+    // rather than made up: objectives are shown to models and people.
+    const declared = [...context.variables.values()].filter((known) => known.declared);
+    const suggestion = didYouMean(
+      name,
+      declared.map((known) => known.name),
+    );
+    context.sink.error(
+      span,
+      `unknown variable "${name}"${suggestion}: an objective can only use declared variables`,
+      context.path,
+      `declare it with variable "${name}" { } to use its value in objectives`,
+    );
   } else if (variable.secret) {
     context.sink.error(
       span,

@@ -20,8 +20,8 @@ export interface RequirementOptions {
 /**
  * Checks that every variable running `missionName` needs has a value: credentials of the
  * models its commanders and agents use (unless `credentials` is false), variables of the
- * custom tools and MCP servers its agents call (directly or through skills), and variables in
- * objectives — also of missions its routes chain to. Throws one ConfigError listing each unset variable once, at its first use.
+ * custom tools and MCP servers its agents call (directly or through skills), values of its
+ * protected inputs, and variables in objectives — also of missions its routes chain to. Throws one ConfigError listing each unset variable once, at its first use.
  */
 export function requireVariables(
   config: Config,
@@ -80,6 +80,11 @@ export function requireVariables(
         for (const segment of value.segments)
           if ('variable' in segment) add(segment.variable, segment.span, path);
       }
+    }
+    for (const field of mission.inputs?.fields ?? []) {
+      const path = [`mission "${mission.name}"`, `input "${field.name}"`];
+      for (const segment of field.value?.segments ?? [])
+        if ('variable' in segment) add(segment.variable, segment.span, path);
     }
     for (const task of mission.tasks.values())
       checkExpr(task.objective, [`mission "${mission.name}"`, `task "${task.name}"`]);

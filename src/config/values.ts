@@ -1,6 +1,5 @@
 import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
 import type { DecodeContext } from './context.ts';
-import { didYouMean } from '../base/suggest.ts';
 import { missingVariableHint } from './variable-values.ts';
 
 /**
@@ -128,19 +127,17 @@ export function variableOf(
   return variable.value;
 }
 
-/** The declared variable a `vars.NAME` traversal names, reporting malformed or unknown ones. */
+/**
+ * The variable a `vars.NAME` traversal names, reporting malformed ones; an undeclared name
+ * becomes an undeclared variable (`DecodeContext.useVariable`).
+ */
 export function variableName(expr: Expr, context: DecodeContext): string | undefined {
   const [step, ...rest] = expr.kind === 'traversal' ? expr.steps : [];
   if (expr.kind !== 'traversal' || step?.kind !== 'attr' || rest.length > 0) {
     context.sink.error(expr.span, 'a variable reference reads vars.NAME', context.path);
     return undefined;
   }
-  if (!context.variables.has(step.name)) {
-    const suggestion = didYouMean(step.name, context.variables.keys());
-    context.sink.error(expr.span, `unknown variable "${step.name}"${suggestion}`, context.path);
-    return undefined;
-  }
-  return step.name;
+  return context.useVariable(step.name, expr.span, context.path).name;
 }
 
 /** A boolean literal. */

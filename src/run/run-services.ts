@@ -21,6 +21,7 @@ import type { RunServices } from '../actors/contracts.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { createRunModelTurn } from '../actors/model-turn.ts';
 import { EventedDatasetStore, datasetDeclarations } from '../actors/mission/mission-datasets.ts';
+import { configuredInputValues } from '../config/input-values.ts';
 import { prepareMissionInputs } from './run-inputs.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunRedactor } from './run-redactor.ts';
@@ -89,7 +90,9 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
   const runDir = runDirectory(stateDir, runId);
   await makeDirectory(runDir);
   await sweepScratchpadsDaily(stateDir, options.now ?? new Date(), runId);
-  const prepared = await prepareMissionInputs(mission, options.inputs, runDir, options.cwd);
+  // Protected inputs with a configured value (`value = vars.x`) take it unless the run gives one.
+  const inputs = { ...configuredInputValues(config, mission), ...options.inputs };
+  const prepared = await prepareMissionInputs(mission, inputs, runDir, options.cwd);
   const redact = createRunRedactor(config, [
     ...(options.earlierMissions ?? []),
     { mission, inputs: prepared.inputs },

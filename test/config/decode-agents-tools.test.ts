@@ -75,7 +75,7 @@ describe('custom tools', () => {
         "error 2:16 \`plugins.*\` references are not supported by sortie (\`plugin\` blocks are not supported)",
         "error 7:16 implements must be one of builtins.http.get, builtins.http.post, builtins.http.put, builtins.http.patch, builtins.http.delete",
         "error 17:22 unknown input "cty" (did you mean "city"?)",
-        "error 17:36 unknown variable "nope"",
+        "warning 17:36 vars.nope has no variable "nope" block: it is read like a secret variable",
         "error 17:49 unknown reference "other" in url: use inputs.NAME or vars.NAME",
         "error 18:10 body is not allowed with builtins.http.get",
         "error 19:21 timeout_seconds must be greater than 0",

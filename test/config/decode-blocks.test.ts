@@ -166,7 +166,7 @@ describe('variables', () => {
       ),
     ).toMatchInlineSnapshot(`
       [
-        "error 6:14 unknown variable "openai_api_kye" (did you mean "openai_api_key"?)",
+        "warning 6:14 vars.openai_api_kye has no variable "openai_api_kye" block: it is read like a secret variable (did you mean "openai_api_key"?)",
       ]
     `);
   });

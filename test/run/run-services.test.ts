@@ -232,3 +232,57 @@ describe('createRunServices', () => {
     await expect(attempt).rejects.toThrow('mission "nope" does not exist; missions: m');
   });
 });
+
+describe('protected inputs with a configured value', () => {
+  const VALUED = `
+variable "service_token" {
+  secret = true
+}
+model "openai" {
+  provider = "openai"
+  api_key  = "sk-literal-key-0001"
+}
+agent "a" {
+  model       = models.openai.gpt_4o
+  personality = "p"
+}
+mission "m" {
+  commander {
+    model = models.openai.gpt_4o
+  }
+  agents = [agents.a]
+  input "token" {
+    type      = "string"
+    protected = true
+    value     = vars.service_token
+  }
+  task "t" {
+    objective = "x"
+  }
+}
+`;
+
+  it('take the value from the configuration unless the run gives one', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sortie-valued-'));
+    try {
+      await writeFile(join(root, 'main.hcl'), VALUED);
+      const valued = await loadProject(root, { env: { SERVICE_TOKEN: 'tok-from-env-4242' } });
+      const start = (inputs: Record<string, unknown>) =>
+        createRunServices({
+          config: valued,
+          mission: 'm',
+          inputs,
+          stateDir: join(root, '.sortie'),
+          runId: 'run-v',
+          bus: new EventBus({ runId: 'run-v' }),
+          signal: new AbortController().signal,
+        });
+      expect([...(await start({})).secrets]).toEqual([['token', 'tok-from-env-4242']]);
+      expect([...(await start({ token: 'given-9999' })).secrets]).toEqual([
+        ['token', 'given-9999'],
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -64,8 +64,13 @@ function checkProtected(
   if (flag === undefined) return;
   if (context !== 'mission_inputs') {
     reader.error(flag.span, 'protected is only allowed in mission inputs');
-  } else if (depth > 0) {
-    reader.error(flag.span, 'protected is only allowed on top-level mission inputs');
+  } else if (depth > 0 && flag.value) {
+    // The reference runtime accepts it and never acts on it; sortie says so.
+    reader.warning(
+      flag.span,
+      'protected is ignored inside an object: only top-level mission inputs are protected',
+      'make the value a top-level mission input to hide it',
+    );
   }
 }
 

@@ -14,6 +14,11 @@ export class SchemaReader {
     return undefined;
   }
 
+  /** Records a warning at `span`. */
+  warning(span: Span, message: string, hint?: string): void {
+    this.diagnostics.push(diagnosticAt(span, message, this.path, { severity: 'warning', hint }));
+  }
+
   get failed(): boolean {
     return this.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   }

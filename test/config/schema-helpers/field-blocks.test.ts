@@ -310,14 +310,22 @@ describe('compileInputBlocks', () => {
       'input "a" {\n  type = "file"\n  protected = true\n}',
       ['3:15-3:19 a file field cannot be protected'],
     ],
-    [
-      'protected on a nested field',
-      'input "a" {\n  type = "object"\n  field "b" {\n    type = "string"\n    protected = true\n  }\n}',
-      ['5:17-5:21 protected is only allowed on top-level mission inputs'],
-    ],
   ])('reports %s', (_name, text, expected) => {
     const result = compileInputs(text);
     expect(result.schema).toBeUndefined();
     expect(located(result.diagnostics)).toEqual(expected);
+  });
+
+  it('warns that protected on a nested field is ignored', () => {
+    const result = compileInputs(
+      'input "a" {\n  type = "object"\n  field "b" {\n    type = "string"\n    protected = true\n  }\n}',
+    );
+    expect(result.schema?.fields.map((field) => field.protected)).toEqual([false]);
+    expect(result.diagnostics.map((d) => [d.severity, ...located([d])])).toEqual([
+      [
+        'warning',
+        '5:17-5:21 protected is ignored inside an object: only top-level mission inputs are protected',
+      ],
+    ]);
   });
 });

@@ -527,14 +527,25 @@ describe('compileShorthandSchema: errors', () => {
       ['2:31-2:35 protected is only allowed in mission inputs'],
       'dataset_schema',
     ],
-    [
-      'protected on a nested mission input',
-      'a = object({ k = string("K", { protected = true }) })',
-      ['2:44-2:48 protected is only allowed on top-level mission inputs'],
-      'mission_inputs',
-    ],
   ])('reports %s', (_name, body, expected, context) => {
     expect(errorsOf(body, context)).toEqual(expected);
+  });
+
+  it('warns that protected inside an object is ignored, and compiles the schema', () => {
+    const result = compile(
+      'a = object({ k = string("K", { protected = true }), j = string("J", { protected = false }) })',
+      'mission_inputs',
+    );
+    expect(result.diagnostics.map((d) => [d.severity, ...located([d]), d.hint])).toEqual([
+      [
+        'warning',
+        '2:44-2:48 protected is ignored inside an object: only top-level mission inputs are protected',
+        'make the value a top-level mission input to hide it',
+      ],
+    ]);
+    expect(result.schema?.fields.map((field) => [field.name, field.protected])).toEqual([
+      ['a', false],
+    ]);
   });
 
   it('reports every problem in one run, with the block path', () => {
