@@ -1,5 +1,5 @@
 import type { Attribute, Block } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { within, type DecodeContext } from './context.ts';
 import { readDeferredString } from './deferred-strings.ts';
 import { resolveDeferredString } from './resolve-model.ts';
 import type { Config, ConfigSchema, DeferredString, MissionConfig } from './config-types.ts';
@@ -20,7 +20,8 @@ export function takeInputValues(
     const attribute = block.body.attributes.find((candidate) => candidate.name === 'value');
     const [name] = block.labels;
     if (attribute === undefined) return block;
-    const value = readDeferredString(attribute.value, 'value', context);
+    const inner = name === undefined ? context : within(context, `input "${name}"`);
+    const value = readDeferredString(attribute.value, 'value', inner);
     if (value !== undefined && name !== undefined) values.set(name, { value, attribute });
     const attributes = block.body.attributes.filter((candidate) => candidate !== attribute);
     return { ...block, body: { ...block.body, attributes } };
@@ -46,8 +47,19 @@ export function applyInputValues(
       context.sink.warning(
         configured.attribute.nameSpan,
         `value is ignored on input "${field.name}": only a protected input takes its value from the configuration`,
-        context.path,
+        [...context.path, `input "${field.name}"`],
         'use default for the value of an input that is not protected',
+      );
+      continue;
+    }
+    if (field.type !== 'string') {
+      // The configured value is text (a variable's value); a number or list would only fail
+      // when the run checks its inputs.
+      context.sink.error(
+        configured.attribute.nameSpan,
+        `value needs a string input: input "${field.name}" is ${field.type}`,
+        [...context.path, `input "${field.name}"`],
+        'a protected input is a secret text; make its type "string"',
       );
       continue;
     }

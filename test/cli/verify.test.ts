@@ -109,6 +109,33 @@ describe('sortie verify (in process)', () => {
     ).toBe(true);
   });
 
+  it('accepts constructs of the reference runtime with one warning each, at its position', async () => {
+    const result = await run(['verify', 'test/fixtures/config/reference-compat'], {
+      ANTHROPIC_API_KEY: 'sk-ant-test-0001',
+    });
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    const warnings = result.out
+      .split('\n')
+      .flatMap((line, index, lines) =>
+        line.startsWith('warning: ') ? [`${line.slice(9)} @ ${lines[index + 1]?.trim()}`] : [],
+      );
+    expect(warnings).toEqual([
+      'vars.anthropic_api_key has no variable "anthropic_api_key" block: it is read like a secret variable @ --> main.hcl:3:14',
+      'unknown attribute "goal" is ignored by sortie @ --> main.hcl:14:3',
+      'max_parallel has no effect in sortie: it limits concurrent runs of a mission, and a sortie run runs one mission at a time @ --> main.hcl:19:3',
+      '`secret` blocks are ignored by sortie @ --> main.hcl:25:3',
+      'vars.pager_token has no variable "pager_token" block: it is read like a secret variable @ --> main.hcl:32:17',
+      'protected is ignored inside an object: only top-level mission inputs are protected @ --> main.hcl:48:51',
+    ]);
+    expect(result.out).toContain(
+      '   = in mission "incident" › input "pager_token"\n   = hint: its value comes from --var pager_token=VALUE, SORTIE_VAR_pager_token or PAGER_TOKEN; declare it with variable "pager_token" { secret = true } to silence this warning\n',
+    );
+    expect(result.out.split('\n').at(-2)).toBe(
+      'ok: 2 missions, 2 tasks, 1 agent, 1 model used (models.anthropic.claude_sonnet_4_6), 6 warnings',
+    );
+  });
+
   it('reports a missing project and a bad --var as usage errors', async () => {
     expect(await run(['verify', 'no/such/dir'])).toEqual({
       code: 2,

@@ -149,3 +149,114 @@ describe('constructs of the reference runtime sortie accepts', () => {
     ]);
   });
 });
+
+describe('diagnostics of the reference runtime constructs', () => {
+  /** Each diagnostic as its row, block path and hint. */
+  const described = (text: string) =>
+    decodeText(text).diagnostics.map((d) => [rows([d])[0], d.path.join(' › '), d.hint]);
+  const AGENT_HINT =
+    'agents use model, personality, tools, skills, reasoning, max_turns and the blocks skill, tool_response, pruning, compaction';
+  const VAULT_HINT =
+    'its value comes from --var k=VALUE, SORTIE_VAR_k or K; declare it with variable "k" { secret = true } to silence this warning';
+
+  it.each([
+    [
+      'max_parallel that is not a whole number',
+      mission('  max_parallel = 1.5'),
+      [['error 18:18 max_parallel must be a whole number', 'mission "m"', undefined]],
+    ],
+    [
+      'a negative max_parallel',
+      mission('  max_parallel = -1'),
+      [['error 18:18 max_parallel must be 0 or more', 'mission "m"', undefined]],
+    ],
+    [
+      'a configured value that is not text',
+      mission(
+        '  input "a" {\n    type      = "string"\n    protected = true\n    value     = 3\n  }',
+      ),
+      [
+        [
+          'error 21:17 value must be a string or a variable (vars.NAME)',
+          'mission "m" › input "a"',
+          undefined,
+        ],
+      ],
+    ],
+    [
+      'a configured value on an input that is not a string',
+      mission(
+        '  input "a" {\n    type      = "number"\n    protected = true\n    value     = "42"\n  }',
+      ),
+      [
+        [
+          'error 21:5 value needs a string input: input "a" is number',
+          'mission "m" › input "a"',
+          'a protected input is a secret text; make its type "string"',
+        ],
+      ],
+    ],
+    [
+      'a configured value on an input that is not protected',
+      mission('  input "a" {\n    type  = "string"\n    value = "eu"\n  }'),
+      [
+        [
+          'warning 20:5 value is ignored on input "a": only a protected input takes its value from the configuration',
+          'mission "m" › input "a"',
+          'use default for the value of an input that is not protected',
+        ],
+      ],
+    ],
+    [
+      'an undeclared variable in a configured value',
+      mission(
+        '  input "a" {\n    type      = "string"\n    protected = true\n    value     = "t-${vars.k}"\n  }',
+      ),
+      [
+        [
+          'warning 21:22 vars.k has no variable "k" block: it is read like a secret variable',
+          'mission "m" › input "a"',
+          VAULT_HINT,
+        ],
+      ],
+    ],
+    [
+      'protected inside an object input',
+      mission(
+        '  inputs = {\n    login = object({ password = string("P", { protected = true }) })\n  }',
+      ),
+      [
+        [
+          'warning 19:59 protected is ignored inside an object: only top-level mission inputs are protected',
+          'mission "m"',
+          'make the value a top-level mission input to hide it',
+        ],
+      ],
+    ],
+    [
+      'an unknown agent attribute and a typo of a known one',
+      `${PRELUDE}agent "a" {\n  model       = models.openai.gpt_4o\n  personality = "p"\n  goal        = "g"\n  personalty  = "q"\n}\n`,
+      [
+        ['warning 17:3 unknown attribute "goal" is ignored by sortie', 'agent "a"', AGENT_HINT],
+        [
+          'error 18:3 unknown attribute "personalty" (did you mean "personality"?)',
+          'agent "a"',
+          undefined,
+        ],
+      ],
+    ],
+    [
+      'a plugin block, still refused with why',
+      'plugin "p" {\n  version = "local"\n}\n',
+      [
+        [
+          'error 1:1 `plugin` blocks are not supported by sortie',
+          '',
+          'plugins are Go programs served over go-plugin/gRPC, which sortie does not run; an `mcp` server block gives agents tools instead',
+        ],
+      ],
+    ],
+  ])('reports %s', (_name, text, expected) => {
+    expect(described(text)).toEqual(expected);
+  });
+});
