@@ -21,7 +21,7 @@ import { useColor, type CliIo } from './io.ts';
 import { createJsonPrinter } from './json-printer.ts';
 import { lazyJournal } from '../run/lazy-journal.ts';
 import { loadForRun } from './load-for-run.ts';
-import { checkCassetteFlags, runClients } from '../run/model-clients.ts';
+import { checkCassetteFlags, runClients } from '../run/run-clients.ts';
 import { chooseOutputMode, type OutputMode } from './output-mode.ts';
 import { pickMission, taskDependencies } from '../run/pick-mission.ts';
 import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';

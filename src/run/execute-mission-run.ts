@@ -13,7 +13,7 @@ import { ProjectConfigError } from '../config/load-project.ts';
 import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { lazyJournal } from './lazy-journal.ts';
-import { runClients, type RunClients } from './model-clients.ts';
+import { runClients, type RunClients } from './run-clients.ts';
 import type { Project } from './project.ts';
 import { createRunRedactor } from './run-redactor.ts';
 import { StorageWatch } from './run-storage.ts';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ENV, ROOT } from './cli-child.ts';
+import { capitalProject } from '../run/capital-project.ts';
 import { npm, packSortie, placeDependencies } from './package-install-harness.ts';
 
 const run = promisify(execFile);
@@ -58,35 +59,7 @@ async function inApp(command: string, args: string[]): Promise<string> {
 
 async function writeProject(dir: string, agentTools: string): Promise<void> {
   await mkdir(dir);
-  await writeFile(
-    join(dir, 'main.hcl'),
-    `variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-  default = "https://api.openai.com/v1"
-}
-model "main" {
-  provider = "openai"
-  api_key  = vars.api_key
-  base_url = vars.base_url
-}
-agent "clerk" {
-  model       = models.main.gpt_4o_mini
-  personality = "You look things up."
-  tools       = [${agentTools}]
-}
-mission "look" {
-  commander {
-    model = models.main.gpt_4o_mini
-  }
-  agents = [agents.clerk]
-  task "find" {
-    objective = "Find the capital of France"
-  }
-}
-`,
-  );
+  await writeFile(join(dir, 'main.hcl'), capitalProject(agentTools));
 }
 
 /** The installed package used from an ESM script: a zod tool, the scripted model server. */
@@ -113,11 +86,11 @@ const lookup = defineFunctionTool({
   run: ({ country }) => ({ capital: country === 'France' ? 'Paris' : '?' }),
 });
 const project = await openProject('project', {
-  vars: { api_key: 'test', base_url: server.baseUrl('openai') },
+  vars: { api_key: 'test', base_url: server.baseUrl('openai'), token: 't' },
   env: {},
   tools: [lookup],
 });
-const mission = runMission(project, { stateDir: 'state' });
+const mission = runMission(project, { inputs: { country: 'France' }, stateDir: 'state' });
 const tools = [];
 mission.subscribe((event) => {
   if (event.type === 'tool.completed' && event.tool === 'tools_lookup') tools.push(event.result);

@@ -16,9 +16,11 @@ import {
   runMission,
   UsageError,
   type MissionEvent,
+  type Project,
   type SortieTool,
 } from '../../src/index.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { capitalProject } from './capital-project.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,40 +30,7 @@ afterEach(async () => {
 async function project(agentTools: string, extra = ''): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sortie-library-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  await writeFile(
-    join(dir, 'main.hcl'),
-    `variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-variable "token" {
-  secret = true
-}
-model "main" {
-  provider = "openai"
-  api_key  = vars.api_key
-  base_url = vars.base_url
-}
-agent "clerk" {
-  model       = models.main.gpt_4o_mini
-  personality = "You look things up."
-  tools       = [${agentTools}]
-}
-mission "look" {
-  commander {
-    model = models.main.gpt_4o_mini
-  }
-  agents = [agents.clerk]
-  inputs = {
-    country = string("Country", true)
-  }
-  task "find" {
-    objective = "Find the capital of \${inputs.country}"
-  }
-}
-${extra}`,
-  );
+  await writeFile(join(dir, 'main.hcl'), capitalProject(agentTools, extra));
   return dir;
 }
 
@@ -127,7 +96,7 @@ describe('openProject', () => {
 }`;
     const opened = await openProject(await project('tools.lookup', block), { tools: [lookup] });
     expect(opened.diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.message])).toEqual([
-      [31, 'tool "lookup" is also registered as a TypeScript function tool'],
+      [32, 'tool "lookup" is also registered as a TypeScript function tool'],
     ]);
   });
 
@@ -164,6 +133,15 @@ describe('openProject', () => {
     });
   });
 });
+
+/** The project in `dir` with the lookup tool, its model at the scripted server. */
+function openAgainst(dir: string, model: ScriptedModelServer): Promise<Project> {
+  return openProject(dir, {
+    vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 't' },
+    env: {},
+    tools: [lookup],
+  });
+}
 
 describe('runMission', () => {
   async function server(agentTurns: ScriptTurn[]): Promise<ScriptedModelServer> {
@@ -255,11 +233,7 @@ describe('runMission', () => {
   it('resumes a cancelled run under its id, and refuses to resume it once it succeeded', async () => {
     const model = await server([{ text: 'The capital is Paris.' }]);
     const dir = await project('tools.lookup');
-    const opened = await openProject(dir, {
-      vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 't' },
-      env: {},
-      tools: [lookup],
-    });
+    const opened = await openAgainst(dir, model);
     const stateDir = join(dir, 'state');
     // Cancelled at its first model request, before the request is sent.
     const first = runMission(opened, {
@@ -287,11 +261,7 @@ describe('runMission', () => {
   it('stops a run whose journal cannot be written, saying how to resume it', async () => {
     const model = await server([]);
     const dir = await project('tools.lookup');
-    const opened = await openProject(dir, {
-      vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 't' },
-      env: {},
-      tools: [lookup],
-    });
+    const opened = await openAgainst(dir, model);
     const stateDir = join(dir, 'state');
     const run = runMission(opened, { inputs: { country: 'France' }, stateDir });
     // A file where the run's journal folder goes.
