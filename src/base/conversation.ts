@@ -108,3 +108,16 @@ export type StopReason =
   | 'safety'
   | 'malformed_tool_call'
   | 'other';
+
+/** The tool calls of an assistant message, in order. */
+export function toolCallsOf(message: Message): ToolCallPart[] {
+  return message.parts.filter((part): part is ToolCallPart => part.type === 'tool_call');
+}
+
+/** The text of an assistant message: its text parts joined. */
+export function textOf(message: Message): string {
+  return message.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
+}

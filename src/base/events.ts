@@ -230,6 +230,21 @@ export interface EventPayloads {
    * and `actorId.fork(...)` for an `ask_commander` / `ask_agent` fork of it.
    */
   'message.appended': { conversation: string; message: Message };
+  /**
+   * A conversation was pruned or compacted (`pruning`, `compaction`) before its actor's next
+   * request: it is now `head` followed by its messages from index `from` on — how the journal
+   * rebuilds it on resume. `head` is the task, with a summary of the dropped turns when compacted.
+   */
+  'context.compacted': {
+    conversation: string;
+    kind: 'pruned' | 'compacted';
+    from: number;
+    head: Message;
+    turnsBefore: number;
+    turnsAfter: number;
+    /** The prompt size that crossed `token_limit`; null for pruning. */
+    inputTokens: number | null;
+  };
   'tool.called': { callId: string; tool: string; arguments: string };
   'tool.completed': {
     callId: string;

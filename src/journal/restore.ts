@@ -13,6 +13,7 @@ import {
   type RunTotals,
   type Subtask,
 } from '../base/events.ts';
+import { applyContextCut } from '../runtime/context-window.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import { LOAD_SKILL } from '../tools/skills/load-skill.ts';
 
@@ -267,6 +268,11 @@ function collect(journal: MissionJournal, event: MissionEvent): void {
         );
       }
       return;
+    case 'context.compacted': {
+      const messages = journal.conversations.get(event.conversation) ?? [];
+      journal.conversations.set(event.conversation, applyContextCut(messages, event));
+      return;
+    }
     case 'tool.completed': {
       collectSkillLoad(journal, event.actor, event.callId, event.isError);
       // Used only for a call a crash left unanswered: a long result's blob stays unread till then.

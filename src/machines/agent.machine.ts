@@ -1,6 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Message, ToolCallPart, ToolResultPart } from '../models/model-types.ts';
+import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
+import { applyContextCut, planContextCut, type ContextPolicy } from '../runtime/context-window.ts';
 import type {
+  ContextCutParams,
   MessageAppendedParams,
   ToolCalledParams,
   ToolCompletedParams,
@@ -30,6 +32,8 @@ export interface AgentInput {
   skills?: readonly SkillEntry[];
   /** Skills loaded by earlier calls of the session (or before a restart), in load order. */
   loadedSkills?: readonly string[];
+  /** `pruning` and `compaction` of the agent; none by default. */
+  context?: ContextPolicy;
 }
 
 /**
@@ -58,6 +62,9 @@ export interface AgentContext {
   loadedSkills: string[];
   /** The machine's own result for the call at the head of the queue (skill rules), if any. */
   ruling: ToolOutcome | null;
+  context: ContextPolicy;
+  /** Usage of the last reply (its prompt size decides compaction); null after a cut. */
+  lastUsage: Usage | null;
 }
 
 /** Why an agent stopped without an answer: an actor's error, or the turn cap. */
@@ -117,11 +124,14 @@ const base = setup({
     skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
     skillUnknown: onHead((context, call) => findSkill(context, requestedSkill(call)) === undefined),
     skillAlreadyLoaded: onHead((context, call) => isLoaded(context, requestedSkill(call))),
+    contextOverLimit: ({ context }) =>
+      planContextCut(context.messages, context.context, context.lastUsage) !== null,
   },
   actions: {
     emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
     emitToolCompleted: (_, _params: ToolCompletedParams) => noEffect(),
     emitMessageAppended: (_, _params: MessageAppendedParams) => noEffect(),
+    emitContextCut: (_, _params: ContextCutParams) => noEffect(),
   },
 });
 
@@ -158,6 +168,7 @@ export const agentMachine = base
         return {
           messages: [...context.messages, reply.message],
           turns: context.turns + 1,
+          lastUsage: reply.usage ?? null,
           queue,
           answer: queue.length === 0 ? textOf(reply.message) : null,
         };
@@ -201,6 +212,14 @@ export const agentMachine = base
           ruling: skillAnswers.loaded(skill),
         };
       }),
+      cutContext: action(
+        enqueueActions(({ context, enqueue }) => {
+          const cut = planContextCut(context.messages, context.context, context.lastUsage);
+          if (cut === null) return;
+          enqueue.assign({ messages: applyContextCut(context.messages, cut), lastUsage: null });
+          enqueue({ type: 'emitContextCut', params: { cut } });
+        }),
+      ),
       failTurnCap: assign(({ context }) => ({
         failure: { reason: `more than ${context.maxTurns} model turns` },
         turnCapReached: true,
@@ -225,13 +244,17 @@ export const agentMachine = base
       skills: input.skills ?? [],
       loadedSkills: [...(input.loadedSkills ?? [])],
       ruling: null,
+      context: input.context ?? {},
+      lastUsage: null,
     }),
     initial: 'preparingTurn',
     states: {
       preparingTurn: {
-        description: 'Checks max_turns before the next model request.',
+        description:
+          'Checks max_turns before the next model request, and prunes or compacts the conversation when its limits are reached.',
         always: [
           { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
+          { guard: 'contextOverLimit', target: 'awaitingModel', actions: 'cutContext' },
           { target: 'awaitingModel' },
         ],
       },

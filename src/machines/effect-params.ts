@@ -4,6 +4,7 @@
  */
 import type { Message, ToolCallPart, ToolResultPart } from '../models/model-types.ts';
 import { SortieError } from '../base/errors.ts';
+import type { ContextCut } from '../runtime/context-window.ts';
 import type { Plan } from './plan.ts';
 
 export interface PlanUpdatedParams {
@@ -30,6 +31,10 @@ export interface OutputSubmittedParams {
 
 export interface MessageAppendedParams {
   message: Message;
+}
+
+export interface ContextCutParams {
+  cut: ContextCut;
 }
 
 /** The default of every effect: the machine works alone, the wiring decides what to record. */

@@ -17,7 +17,8 @@ export interface ModelTurnInput {
 }
 
 /** What a `modelTurn` actor resolves with; a full `ModelResponse` fits. */
-export type ModelTurnOutput = Pick<ModelResponse, 'message' | 'stopReason'>;
+export type ModelTurnOutput = Pick<ModelResponse, 'message' | 'stopReason'> &
+  Partial<Pick<ModelResponse, 'usage'>>;
 
 /** What an `executeTool` actor resolves with: the result content and the provider error flag. */
 export interface ToolOutcome {
@@ -25,18 +26,7 @@ export interface ToolOutcome {
   isError: boolean;
 }
 
-/** The tool calls of an assistant message, in order. */
-export function toolCallsOf(message: Message): ToolCallPart[] {
-  return message.parts.filter((part): part is ToolCallPart => part.type === 'tool_call');
-}
-
-/** The text of an assistant message: its text parts joined. */
-export function textOf(message: Message): string {
-  return message.parts
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text)
-    .join('');
-}
+export { textOf, toolCallsOf } from '../base/conversation.ts';
 
 /** A tool result part answering `call`. */
 export function resultFor(call: ToolCallPart, outcome: ToolOutcome): ToolResultPart {

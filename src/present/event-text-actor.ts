@@ -45,6 +45,14 @@ function appendedText(event: EventOf<'message.appended'>): string {
   return `${event.message.role}${fork}: ${firstLine(messageText(event.message, EXCERPT), EXCERPT)}`;
 }
 
+/** `context compacted: 12 turns → 3 (prompt of 120,400 tokens)`. */
+function contextText(event: EventOf<'context.compacted'>): string {
+  const turns = `${countOf(event.turnsBefore, 'turn')} → ${event.turnsAfter}`;
+  const prompt =
+    event.inputTokens === null ? '' : ` (prompt of ${formatCount(event.inputTokens)} tokens)`;
+  return `context ${event.kind}: ${turns}${prompt}`;
+}
+
 function amounts(event: BudgetAmounts): string {
   if (event.metric === 'tokens')
     return `${formatCount(event.used)} of ${formatCount(event.limit)} tokens`;
@@ -69,6 +77,7 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
   'model.retry': { text: (event, { paint }) => retryText(event, paint) },
   'model.delta': { text: (event) => firstLine(event.text, EXCERPT), log: noLine },
   'message.appended': { text: appendedText, log: noLine },
+  'context.compacted': { text: contextText },
   'tool.called': { text: (event) => toolCallText(event.tool, event.arguments) },
   'tool.completed': {
     text: (event, { paint }) => toolResultText(event.tool, event.result, event.isError, paint),

@@ -8,6 +8,8 @@ import type {
   ModelTurnOutput,
   ToolOutcome,
 } from '../../src/machines/turn-types.ts';
+import type { ContextCut, ContextPolicy } from '../../src/runtime/context-window.ts';
+import { emptyUsage } from '../../src/models/usage.ts';
 import { call, reply, textReply } from './commander-harness.ts';
 
 const task: Message = {
@@ -20,13 +22,18 @@ async function runAgent(
   options: {
     maxTurns?: number;
     executeTool?: (input: AgentToolInput) => Promise<ToolOutcome>;
+    context?: ContextPolicy;
   } = {},
 ) {
   const script = [...replies];
   const executed: string[] = [];
+  const sent: number[] = [];
+  const cuts: ContextCut[] = [];
   const machine = agentMachine.provide({
+    actions: { emitContextCut: (_, { cut }) => void cuts.push(cut) },
     actors: {
-      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async () => {
+      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input }) => {
+        sent.push(input.messages.length);
         const next = script.shift();
         if (next === undefined) throw new Error('script exhausted');
         return next;
@@ -43,9 +50,9 @@ async function runAgent(
     },
   });
   const actor = createActor(machine, {
-    input: { messages: [task], maxTurns: options.maxTurns },
+    input: { messages: [task], maxTurns: options.maxTurns, context: options.context },
   }).start();
-  return { result: await toPromise(actor), executed };
+  return { result: await toPromise(actor), executed, sent, cuts };
 }
 
 describe('agent loop', () => {
@@ -133,5 +140,33 @@ describe('agent loop', () => {
     });
     const result = await toPromise(createActor(machine, { input: { messages: earlier } }).start());
     expect(result.answer).toBe('saw 3 messages');
+  });
+});
+
+describe('agent context limits', () => {
+  const fetches = (count: number): ModelTurnOutput[] =>
+    Array.from({ length: count }, (_, index) => reply(call('fetch', { page: index + 1 })));
+
+  it('prunes to prune_to turns before the request that would reach prune_on', async () => {
+    const { result, sent, cuts } = await runAgent([...fetches(3), textReply('done')], {
+      context: { pruning: { pruneOn: 3, pruneTo: 1 } },
+    });
+    // 1, 3, 5 messages; after the third reply the oldest two turns go: task + 1 turn.
+    expect(sent).toEqual([1, 3, 5, 3]);
+    expect(cuts).toMatchObject([{ kind: 'pruned', from: 5, turnsBefore: 3, turnsAfter: 1 }]);
+    expect(result.answer).toBe('done');
+    expect(result.messages[0]).toEqual(task);
+  });
+
+  it('compacts when a reply reports a prompt over token_limit, once per crossing', async () => {
+    const usage = (input: number) => ({ ...emptyUsage(), input });
+    const replies = fetches(3).map((turn, index) => ({ ...turn, usage: usage(index * 600) }));
+    const { sent, cuts } = await runAgent([...replies, textReply('done')], {
+      context: { compaction: { tokenLimit: 1000, turnRetention: 1 } },
+    });
+    expect(sent).toEqual([1, 3, 5, 3]);
+    expect(cuts).toMatchObject([
+      { kind: 'compacted', from: 5, turnsBefore: 3, turnsAfter: 1, inputTokens: 1200 },
+    ]);
   });
 });

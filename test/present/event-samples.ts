@@ -91,6 +91,17 @@ export const SAMPLES: Samples = {
       ],
     },
   },
+  'context.compacted': {
+    type: 'context.compacted',
+    actor: 'agent:fetch/researcher',
+    conversation: 'agent:fetch/researcher',
+    kind: 'compacted',
+    from: 21,
+    head: { role: 'user', parts: [{ type: 'text', text: 'Find sources' }] },
+    turnsBefore: 12,
+    turnsAfter: 3,
+    inputTokens: 120_400,
+  },
   'gate.paused': {
     type: 'gate.paused',
     actor: POINT.actor,

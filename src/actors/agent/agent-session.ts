@@ -23,6 +23,7 @@ import type {
   RunServices,
 } from '../contracts.ts';
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
+import { contextPolicyOf } from '../../runtime/context-window.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt, withLoadedSkills } from './system-prompt.ts';
@@ -171,6 +172,7 @@ class ConversationSession implements AgentSession {
         maxTurns: this.agent.maxTurns,
         skills: this.toolbox.skillEntries(),
         loadedSkills: this.loadedSkills,
+        context: contextPolicyOf(this.agent),
       },
     });
     let result: AgentResult;
@@ -251,6 +253,14 @@ class ConversationSession implements AgentSession {
             actor: this.actorId,
             conversation: this.actorId,
             message: params.message,
+          });
+        },
+        emitContextCut: (_, { cut }) => {
+          services.bus.emit({
+            type: 'context.compacted',
+            actor: this.actorId,
+            conversation: this.actorId,
+            ...cut,
           });
         },
       },

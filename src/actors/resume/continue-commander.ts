@@ -5,9 +5,10 @@
  */
 import { toolResultKey, type MissionJournal } from '../../journal/restore.ts';
 import type { CommanderRuleStart, CompletionRecord } from '../../machines/commander-context.ts';
-import { textOf, toolCallsOf } from '../../machines/turn-types.ts';
+import { toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
+import { taskTextOf } from '../../runtime/context-window.ts';
 import { resumeAgentCall } from '../commander/delegation-tools.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
 import { userText } from '../commander/conversation-helpers.ts';
@@ -168,7 +169,8 @@ function agentCallOpenings(
         cursor += 1;
       }
       const opening = conversation[cursor];
-      if (opening !== undefined && textOf(opening) === String(args?.task)) {
+      // A compacted conversation opens with the task and a summary: the task is what matches.
+      if (opening !== undefined && taskTextOf(opening) === String(args?.task)) {
         found.set(call.id, cursor);
         cursors.set(name, cursor + 1);
       }

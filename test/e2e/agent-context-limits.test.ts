@@ -1,0 +1,190 @@
+/**
+ * An agent's `compaction` and `pruning` through the real CLI and the scripted model server:
+ * the request after the limit carries the cut conversation (every call still with its
+ * result), `--json` shows the `context.compacted` event, and a run killed after a compaction
+ * resumes from the compacted conversation, not the full history.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ScriptTurn } from '../../src/testing/index.ts';
+import {
+  call,
+  cleanUpAll,
+  delegatingTask,
+  jsonLines,
+  reply,
+  sortie,
+  startModelServer,
+  tempDir,
+  writeProject,
+} from './agent-tools-harness.ts';
+import { journalOf, journalReaches, sortie as crashableSortie } from './cli-resume-harness.ts';
+
+afterEach(cleanUpAll);
+
+const AGENT = 'agent:look/watcher';
+const COMMANDER = 'commander:look';
+
+function project(limits: string): Promise<string> {
+  return writeProject(`
+agent "watcher" {
+  model       = MODEL
+  personality = "You watch the clock."
+  tools       = [builtins.utils.current_time]
+  ${limits}
+}
+
+mission "clock" {
+  commander {
+    model = MODEL
+  }
+  agents = [agents.watcher]
+  task "look" {
+    objective = "Look at the clock"
+  }
+}
+`);
+}
+
+const COMPACTION = 'compaction {\n    token_limit    = 1000\n    turn_retention = 1\n  }';
+
+/** An agent turn calling the clock, reporting a prompt of `input` tokens. */
+function clockTurn(text: string, input: number): ScriptTurn {
+  return {
+    match: { actor: AGENT },
+    text,
+    toolCalls: [{ name: 'builtins_utils_current_time', arguments: {} }],
+    usage: { input, output: 10 },
+  };
+}
+
+/** The Responses API input items of one request of the agent. */
+function inputOf(body: unknown): Array<{ type?: string; role?: string; content?: unknown }> {
+  return (body as { input: Array<{ type?: string; role?: string }> }).input;
+}
+
+function cliArgs(baseUrl: string, stateDir: string): string[] {
+  return ['--var', 'api_key=test-key', '--var', `base_url=${baseUrl}`, '--state-dir', stateDir];
+}
+
+describe('agent context limits (CLI)', () => {
+  it('compacts the conversation once a reply reports a prompt over token_limit', async () => {
+    const dir = await project(COMPACTION);
+    const server = await startModelServer(
+      delegatingTask(
+        'look',
+        'watcher',
+        [clockTurn('first look', 400), clockTurn('second look', 1500), reply(AGENT, 'noon')],
+        'Noon',
+      ),
+    );
+    const stateDir = join(await tempDir('state'), 'state');
+    const run = await sortie([
+      'run',
+      dir,
+      '--json',
+      ...cliArgs(server.baseUrl('openai'), stateDir),
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    server.assertDone();
+    const compacted = jsonLines(run.stdout).filter((event) => event.type === 'context.compacted');
+    expect(compacted).toMatchObject([
+      {
+        actor: AGENT,
+        kind: 'compacted',
+        from: 3,
+        turnsBefore: 2,
+        turnsAfter: 1,
+        inputTokens: 1500,
+      },
+    ]);
+    const agentRequests = server.requests.filter((request) => request.actor === AGENT);
+    const last = inputOf(agentRequests[2]?.body);
+    // The summary message, then the kept turn: its call and the call's result.
+    expect(last.map((item) => item.type ?? item.role)).toEqual([
+      'message',
+      'message',
+      'function_call',
+      'function_call_output',
+    ]);
+    const head = JSON.stringify(last[0]);
+    expect(head).toContain('<compacted_context>');
+    expect(head).toContain('- first look');
+  }, 60_000);
+
+  it('prunes to prune_to turns when the conversation reaches prune_on', async () => {
+    const dir = await project('pruning {\n    prune_on = 3\n    prune_to = 1\n  }');
+    const server = await startModelServer(
+      delegatingTask(
+        'look',
+        'watcher',
+        [clockTurn('one', 10), clockTurn('two', 10), clockTurn('three', 10), reply(AGENT, 'noon')],
+        'Noon',
+      ),
+    );
+    const stateDir = join(await tempDir('state'), 'state');
+    const run = await sortie([
+      'run',
+      dir,
+      '--plain',
+      ...cliArgs(server.baseUrl('openai'), stateDir),
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('context pruned: 3 turns → 1');
+    const agentRequests = server.requests.filter((request) => request.actor === AGENT);
+    const last = inputOf(agentRequests[3]?.body);
+    expect(JSON.stringify(last[0])).toContain('work on look');
+    expect(last.map((item) => item.type ?? item.role)).toEqual([
+      'message',
+      'message',
+      'function_call',
+      'function_call_output',
+    ]);
+  }, 60_000);
+
+  it('resumed after a SIGKILL that followed a compaction, continues from the compacted conversation', async () => {
+    const dir = await project(COMPACTION);
+    const stateDir = join(await tempDir('state'), 'state');
+    const first = await startModelServer([
+      call(COMMANDER, 'set_subtasks', { subtasks: ['Look'] }),
+      call(COMMANDER, 'call_agent', { name: 'watcher', task: 'look at the clock, please' }),
+      clockTurn('first look', 400),
+      clockTurn('second look', 1500),
+      // Never answered: the CLI is killed while it waits for this reply.
+      { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
+    ]);
+    const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
+    await journalReaches(
+      killed,
+      stateDir,
+      (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 3,
+    );
+    killed.process.kill('SIGKILL');
+    expect(await killed.exited).toBeNull();
+    const runId = await killed.runId;
+
+    const second = await startModelServer([
+      reply(AGENT, 'noon'),
+      call(COMMANDER, 'complete_subtask'),
+      call(COMMANDER, 'task_complete', { summary: 'Noon' }),
+    ]);
+    const resumed = crashableSortie(['resume', runId, dir], {
+      stateDir,
+      baseUrl: second.baseUrl('openai'),
+    });
+    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    second.assertDone();
+    const resent = inputOf(second.requests.find((request) => request.actor === AGENT)?.body);
+    expect(resent.map((item) => item.type ?? item.role)).toEqual([
+      'message',
+      'message',
+      'function_call',
+      'function_call_output',
+    ]);
+    expect(JSON.stringify(resent[0])).toContain('<compacted_context>');
+    const journal = journalOf(stateDir, runId);
+    expect(journal.filter((event) => event.type === 'context.compacted')).toHaveLength(1);
+  }, 60_000);
+});
