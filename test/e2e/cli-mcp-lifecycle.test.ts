@@ -124,6 +124,8 @@ describe('MCP servers over the life of a run (CLI)', () => {
     expect(await processAlive(pids[0]!)).toBe(false);
   }, 60_000);
 
+  // Two whole runs of the CLI (the killed one and its resume): on a loaded machine with the
+  // other MCP test files alongside, over 90 s.
   it('resumes a run killed in the middle of a call, and the MCP tools work after the resume', async () => {
     const dir = await tempDir('mcp-resume');
     const pidFile = join(dir, 'pids');
@@ -187,7 +189,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
     const pids = await pidsIn(pidFile);
     expect(pids).toHaveLength(2);
     for (const pid of pids) expect(await processAlive(pid)).toBe(false);
-  }, 90_000);
+  }, 180_000);
 
   it('runs a published MCP server package spawned with command = "node"', async () => {
     const dir = await tempDir('mcp-published');
