@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
+import { registerInit } from './init.ts';
 import { registerModels } from './models.ts';
 import { registerReplay } from './replay-source.ts';
 import { registerResume } from './resume.ts';
@@ -26,4 +27,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerRuns,
   registerShow,
   registerReplay,
+  registerInit,
 ];

@@ -39,7 +39,8 @@ function summary(stdout: string): string[] {
   return stdout.slice(stdout.indexOf('\ntasks:\n') + 1).split('\n');
 }
 
-describe('sortie run --mock-model (child process)', () => {
+// Each test starts one or two CLI children, slow on a loaded machine.
+describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => {
   it('runs a mission from scripted answers with no key and exits 0', () => {
     const directory = folder();
     const mock = file(directory, 'mock.yaml', PLAN + DONE + GREETER);
