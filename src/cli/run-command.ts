@@ -144,8 +144,7 @@ async function runToEnd(
     chain: flags.chain,
     clients: wiring.clients,
     ...(resume !== undefined ? { resume } : {}),
-    // The terminal UI does not take answers yet: nobody can answer there.
-    human: prepared.mode === 'tui' ? { ...prepared.human, available: false } : prepared.human,
+    human: prepared.human,
     subscribers: [
       wiring.journal,
       output?.subscriber ?? hub.publish,

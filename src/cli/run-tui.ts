@@ -34,6 +34,7 @@ export async function runInTui(run: TuiRun): Promise<RunResult> {
       run.handle.cancel();
     },
     title: run.title,
+    human: run.handle.human,
     stdout: process.stdout,
     stdin: process.stdin,
   });

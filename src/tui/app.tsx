@@ -32,10 +32,19 @@ export interface AppProps {
   title?: string;
   /** The clock for elapsed time (tests pass a fixed one). */
   now?: () => number;
+  /** A live run's desk for questions to the person (`RunHandle.human`); none in a replay. */
+  human?: HumanDeskAnswers;
 }
 
-function hintFor(view: ViewState, finished: boolean): string {
+/** Where the person's answers go. */
+export interface HumanDeskAnswers {
+  answer(actor: string, callId: string, reply: string): string | undefined;
+}
+
+function hintFor(view: ViewState, finished: boolean, asking: string | null): string {
   if (view.overlay === 'filter') return 'typing filters events: enter keeps, esc clears';
+  if (asking !== null && view.overlay !== 'answer')
+    return `${asking} asks you a question: a to answer`;
   return finished ? 'run finished — q to quit' : '';
 }
 
@@ -59,6 +68,13 @@ export function App(props: AppProps) {
   const paused = props.gate === undefined ? state.header.paused : gate.view.paused;
   const screen = useScreen(state, view, held, useTerminalSize());
   const mode = props.replay === undefined ? 'live' : 'replay';
+  const question = props.human === undefined ? null : (state.questions[0] ?? null);
+  // A question answered another way (timeout, the agent stopped) closes its prompt.
+  useEffect(() => {
+    if (question === null && view.overlay === 'answer') {
+      setView((current) => ({ ...current, overlay: 'none', answer: '' }));
+    }
+  }, [question, view.overlay]);
   const context: KeyContext = { mode, pane: focusedPane(view), overlay: view.overlay };
 
   useKeyCommands({
@@ -84,6 +100,14 @@ export function App(props: AppProps) {
     replay: props.replay,
     cancel: props.cancel,
     exit,
+    ...(props.human === undefined
+      ? {}
+      : {
+          human: {
+            question,
+            answer: (asked, reply) => props.human?.answer(asked.actor, asked.callId, reply),
+          },
+        }),
   });
 
   return (
@@ -111,7 +135,7 @@ export function App(props: AppProps) {
         {view.overlay === 'confirm' ? <ConfirmQuit /> : null}
         <Footer
           context={context}
-          notice={notice || hintFor(view, finished)}
+          notice={notice || hintFor(view, finished, question?.actor ?? null)}
           width={screen.columns}
         />
       </Box>

@@ -6,7 +6,7 @@ import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
-import { App } from './app.tsx';
+import { App, type HumanDeskAnswers } from './app.tsx';
 import type { ReplayPlayer } from './replay-player.ts';
 import { createTuiStore } from './store/index.ts';
 
@@ -29,6 +29,8 @@ export interface RenderTuiOptions {
   gate?: DebugGate;
   /** Cancels the run (`RunHandle.cancel`); a replay passes a no-op. */
   cancel: () => void;
+  /** A live run's desk for questions to the person: the TUI answers them (`a`). */
+  human?: HumanDeskAnswers;
   /** Replay mode: the player the replay keys drive. */
   replay?: ReplayPlayer;
   /** Shown first in the header. Default `sortie`. */
@@ -57,6 +59,7 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
       gate: options.gate,
       replay: options.replay,
       title: options.title,
+      human: options.human,
     }),
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdout.

@@ -36,12 +36,16 @@ export type Command =
   | 'closeOverlay'
   | 'filterApply'
   | 'filterCancel'
-  | 'filterErase';
+  | 'filterErase'
+  | 'answer'
+  | 'answerSubmit'
+  | 'answerClose'
+  | 'answerErase';
 
 /** The panes keys can be scoped to. */
 export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs';
 /** Modal layers that take the keys while open. */
-export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints';
+export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer';
 /** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
 export type Scope = 'global' | Pane | Exclude<Overlay, 'none'>;
 /** A live run (with a gate) or a journal replay. */
@@ -267,7 +271,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     keys: [{ input: 'c', ctrl: true }],
     short: 'cancel',
     help: 'cancel the run (again to leave at once)',
-    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints'],
+    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints', 'answer'],
   },
   {
     command: 'confirmYes',
@@ -318,6 +322,35 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'erase',
     help: 'erase a character',
     scopes: ['filter'],
+  },
+  {
+    command: 'answer',
+    keys: [{ input: 'a' }],
+    short: 'answer',
+    help: 'answer the question an agent asks you (the oldest waiting)',
+    scopes: ['global'],
+    modes: ['live'],
+  },
+  {
+    command: 'answerSubmit',
+    keys: [{ special: 'return' }],
+    short: 'send',
+    help: 'send the answer typed (choices by number or text; several: 1,3)',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerClose',
+    keys: [{ special: 'escape' }],
+    short: 'later',
+    help: 'close the question; it keeps waiting for you',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerErase',
+    keys: [{ special: 'backspace' }],
+    short: 'erase',
+    help: 'erase a character',
+    scopes: ['answer'],
   },
 ];
 

@@ -82,10 +82,11 @@ describe('footer', () => {
       'help',
       'quit',
       'cancel',
+      'answer',
     ]);
     expect(footerLines({ ...live, pane: 'costs' }, 100)).toEqual([
       '↑/k up  ↓/j down  pgup page up  pgdn page down  1 tree  2 costs  3 events  4 outputs  space pause',
-      'n step  c continue  B breakpoints  ? help  q quit  ctrl-c cancel',
+      'n step  c continue  B breakpoints  ? help  q quit  ctrl-c cancel  a answer',
     ]);
   });
 

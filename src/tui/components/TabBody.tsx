@@ -10,6 +10,7 @@ import { LinesView } from './LinesView.tsx';
 import { DetailPane } from './DetailPane.tsx';
 import { EventsTab } from './EventsTab.tsx';
 import { HelpOverlay } from './HelpOverlay.tsx';
+import { HumanPrompt } from './HumanPrompt.tsx';
 import { TreeView } from './TreeView.tsx';
 
 export interface TabBodyProps {
@@ -62,6 +63,16 @@ export function TabBody(props: TabBodyProps) {
   const height = screen.bodyHeight;
   if (view.overlay === 'help')
     return <HelpOverlay mode={props.mode} height={height} width={screen.columns} />;
+  if (view.overlay === 'answer') {
+    return (
+      <HumanPrompt
+        question={props.state.questions[0]}
+        typed={view.answer}
+        height={height}
+        width={screen.columns}
+      />
+    );
+  }
   if (view.overlay === 'breakpoints') {
     return (
       <BreakpointList

@@ -10,6 +10,7 @@ import type { DebugGate } from '../../runtime/gate.ts';
 import { commandFor, type PressedKey } from '../key-match.ts';
 import type { Command, KeyContext } from '../keys.ts';
 import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
+import type { OpenQuestion } from '../store/index.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
 
 /** Everything the commands act on. */
@@ -31,6 +32,37 @@ export interface CommandTargets {
   replay: ReplayPlayer | undefined;
   cancel: () => void;
   exit: () => void;
+  /** A live run's questions to the person: the one to answer now, and where answers go. */
+  human?: HumanAnswering;
+}
+
+/** What answering a question to the person needs. */
+export interface HumanAnswering {
+  /** The oldest question waiting for the person, if any. */
+  question: OpenQuestion | null;
+  /** Sends a reply; returns what is wrong with it, or undefined once it is the answer. */
+  answer(question: OpenQuestion, reply: string): string | undefined;
+}
+
+/** Opens the question, or sends the reply typed; a reply that does not fit stays to be fixed. */
+function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTargets): void {
+  const question = targets.human?.question ?? null;
+  if (targets.human === undefined || question === null) {
+    targets.setView((view) => ({ ...view, overlay: 'none' }));
+    targets.setNotice('no question is waiting for you');
+    return;
+  }
+  if (command === 'answer') {
+    targets.setView((view) => ({ ...view, overlay: 'answer' }));
+    return;
+  }
+  const problem = targets.human.answer(question, targets.view.answer);
+  if (problem !== undefined) {
+    targets.setNotice(problem);
+    return;
+  }
+  targets.setView((view) => ({ ...view, overlay: 'none', answer: '' }));
+  targets.setNotice(`answered ${question.actor}`);
 }
 
 function gateCommand(command: Command, gate: DebugGate): string | null {
@@ -128,6 +160,10 @@ function leaveCommand(command: Command, targets: CommandTargets): boolean {
 /** Performs one command. */
 export function runCommand(command: Command, targets: CommandTargets): void {
   if (leaveCommand(command, targets)) return;
+  if (command === 'answer' || command === 'answerSubmit') {
+    answerCommand(command, targets);
+    return;
+  }
   const { gate, replay } = targets;
   if (replay !== undefined && replayCommand(command, replay)) return;
   if (command === 'toggleBreakpoint') {
@@ -175,6 +211,10 @@ function handleKey(input: string, key: PressedKey, targets: CommandTargets): voi
     targets.setView((view) => ({ ...view, filter: view.filter + input }));
     return;
   }
+  if (targets.context.overlay === 'answer' && input !== '' && !key.ctrl) {
+    targets.setView((view) => ({ ...view, answer: view.answer + input }));
+    return;
+  }
   // Keys typed faster than the terminal is read (tmux send-keys, key repeat) arrive as one
   // chunk: `jjj` is three moves. `/` opens the filter, and what follows it is filter text.
   const characters = Array.from(input);
@@ -191,7 +231,7 @@ function handleKey(input: string, key: PressedKey, targets: CommandTargets): voi
   }
 }
 
-/** Listens for keys and runs their commands; while the filter line is open, typing edits it. */
+/** Listens for keys and runs their commands; while the filter or answer line is open, typing edits it. */
 export function useKeyCommands(targets: CommandTargets): void {
   useInput((input, key) => handleKey(input, key, targets));
 }

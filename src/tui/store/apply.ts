@@ -7,6 +7,7 @@ import { ensureActor } from './actor-tree.ts';
 import { StateDraft } from './draft.ts';
 import { reduceActivity } from './reduce-activity.ts';
 import { reduceCost } from './reduce-costs.ts';
+import { reduceHuman } from './reduce-human.ts';
 import { reduceItems } from './reduce-items.ts';
 import { reduceRun } from './reduce-run.ts';
 import { reduceTasks } from './reduce-tasks.ts';
@@ -43,7 +44,12 @@ function applyOne(draft: StateDraft, event: MissionEvent, context: EventTextCont
   );
   if (event.type === 'model.response') reduceCost(draft, event);
   // Each reducer takes its own event types; the first that knows the event applies it.
-  if (!reduceRun(draft, event) && !reduceTasks(draft, event) && !reduceItems(draft, event)) {
+  if (
+    !reduceRun(draft, event) &&
+    !reduceTasks(draft, event) &&
+    !reduceItems(draft, event) &&
+    !reduceHuman(draft, event)
+  ) {
     reduceActivity(draft, event);
   }
   ensureActor(draft, event.actor);

@@ -118,6 +118,14 @@ export class StateDraft {
     this.working.held = held;
   }
 
+  get questions(): TuiState['questions'] {
+    return this.working.questions;
+  }
+
+  setQuestions(questions: TuiState['questions']): void {
+    this.working.questions = questions;
+  }
+
   private own<T extends ReadonlyMap<unknown, unknown>>(map: T): T {
     if (this.owned.has(map)) return map;
     const copy = new Map(map) as unknown as T;

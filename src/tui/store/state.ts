@@ -158,6 +158,9 @@ export interface RunHeader {
   taskCount: number;
 }
 
+/** A question to the person (`human.asked`) not answered yet. */
+export type OpenQuestion = Omit<EventOf<'human.asked'>, 'seq' | 'time' | 'runId' | 'type'>;
+
 /** The whole snapshot. */
 export interface TuiState {
   header: RunHeader;
@@ -170,6 +173,8 @@ export interface TuiState {
   outputs: ReadonlyMap<string, TaskOutput>;
   /** Gate points held now, oldest first. */
   held: readonly GatePoint[];
+  /** Questions agents asked the person that wait for an answer, oldest first. */
+  questions: readonly OpenQuestion[];
   /** Latest mission started, which new tasks are placed under. */
   currentMission: string | null;
 }
@@ -233,6 +238,7 @@ export function initialState(): TuiState {
     log: { items: [], length: 0 },
     outputs: new Map(),
     held: [],
+    questions: [],
     currentMission: null,
   };
 }

@@ -28,6 +28,8 @@ export interface ViewState {
   eventsStart: number | null;
   filter: string;
   breakpointCursor: number;
+  /** The answer being typed to a question to the person. */
+  answer: string;
 }
 
 /** The facts navigation needs about what is on screen. */
@@ -56,6 +58,7 @@ export const INITIAL_VIEW: ViewState = {
   eventsStart: null,
   filter: '',
   breakpointCursor: 0,
+  answer: '',
 };
 
 /** The pane keys go to. */
@@ -172,6 +175,12 @@ export function applyViewCommand(
       return { ...view, overlay: 'none', filter: '', eventsStart: null };
     case 'filterErase':
       return { ...view, filter: view.filter.slice(0, -1) };
+    case 'answer':
+      return { ...view, overlay: 'answer' };
+    case 'answerClose':
+      return { ...view, overlay: 'none' };
+    case 'answerErase':
+      return { ...view, answer: view.answer.slice(0, -1) };
     case 'help':
       return { ...view, overlay: view.overlay === 'help' ? 'none' : 'help' };
     case 'listBreakpoints':
