@@ -15,7 +15,7 @@ import type {
 } from '../../machines/iteration-context.ts';
 import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
 import { failedOutcome } from '../../machines/task-outcome.ts';
-import { actorId, parseActorId } from '../../base/events.ts';
+import { actorId } from '../../base/events.ts';
 import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { runToEnd } from '../run-to-end.ts';
@@ -81,13 +81,11 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
   };
 }
 
-/** Resumed run: the items that had succeeded, recorded again in the knowledge store. */
+/** The items that had succeeded before a restart, recorded again in the knowledge store. */
 function restoredItems(prepared: PreparedTask, items: readonly unknown[]): TaskItemRecord[] {
   const task = prepared.config.name;
-  const succeeded = prepared.runtime.restore?.items.get(task);
-  if (succeeded === undefined) return [];
   const { knowledge } = prepared.runtime.services;
-  return [...succeeded.values()]
+  return prepared.resume.succeededItems
     .filter((record) => record.index < items.length)
     .map((record) => {
       const output = record.output;
@@ -99,17 +97,6 @@ function restoredItems(prepared: PreparedTask, items: readonly unknown[]): TaskI
       });
       return { index: record.index, itemId: record.itemId, status: 'succeeded', output };
     });
-}
-
-/** Resumed run: the try each item's commander was on, by item index. */
-function restoredAttempts(prepared: PreparedTask): Map<number, number> {
-  const attempts = new Map<number, number>();
-  for (const [actor, attempt] of prepared.runtime.restore?.attempts ?? []) {
-    const parsed = parseActorId(actor);
-    if (parsed?.kind !== 'commander' || parsed.name !== prepared.config.name) continue;
-    if (parsed.index !== null) attempts.set(parsed.index, attempt);
-  }
-  return attempts;
 }
 
 /** Runs every item of the (locked, non-empty) dataset to the task's outcome. */
@@ -135,7 +122,7 @@ export async function runParallelTask(
       maxAttempts: 1 + (iterator?.maxRetries ?? 0),
       keepGoing: prepared.runtime.keepGoing,
       succeeded: records.map((record) => record.index),
-      attempts: restoredAttempts(prepared),
+      attempts: prepared.resume.attempts,
     },
     signal,
     'the task was cancelled',

@@ -46,14 +46,6 @@ function commanderActor(prepared: PreparedTask, dataset: string, items: readonly
   });
 }
 
-/** Resumed run: the item outputs the task's commander had submitted, by item index. */
-function restoredOutputs(prepared: PreparedTask): Record<number, unknown> {
-  const outputs = prepared.runtime.restore?.outputs.get(actorId.commander(prepared.config.name));
-  const accepted: Record<number, unknown> = {};
-  for (const [index, output] of outputs ?? []) if (index !== null) accepted[index] = output;
-  return accepted;
-}
-
 /** Runs the sequential task's commander, retrying with fresh commanders. */
 export async function runSequentialTask(
   prepared: PreparedTask,
@@ -82,7 +74,7 @@ export async function runSequentialTask(
     {
       total: items.length,
       maxAttempts: 1 + (prepared.config.iterator?.maxRetries ?? 0),
-      acceptedOutputs: restoredOutputs(prepared),
+      acceptedOutputs: prepared.resume.acceptedOutputs,
     },
     signal,
     'the task was cancelled',

@@ -14,6 +14,7 @@ import type { PromptDependency } from '../../runtime/prompts/commander-prompt.ts
 import { commanderSystemPrompt } from '../../runtime/prompts/commander-prompt.ts';
 import { taskPromptSpec, taskShape } from '../../runtime/prompts/task-prompt-spec.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
+import { taskResume, type TaskResume } from '../resume/task-resume.ts';
 import type { MissionRuntime } from './mission-runtime.ts';
 import { ancestorsOf, taskConfig } from './mission-runtime.ts';
 
@@ -27,6 +28,8 @@ export interface PreparedTask {
   model: ResolvedModel;
   reasoning?: ReasoningLevel;
   agents: ReadonlyMap<string, AgentConfig>;
+  /** What a resumed run's journal says about the task (the empty resume on a fresh run). */
+  resume: TaskResume;
 }
 
 /** The dependency context of the prompt: each ancestor's summary and output fields. */
@@ -85,6 +88,7 @@ export function prepareTask(runtime: MissionRuntime, task: string): PreparedTask
     commanderTask,
     model,
     agents,
+    resume: taskResume(runtime.restore, task),
   };
   const reasoning = mission.commander.reasoning;
   if (reasoning !== undefined && model.reasoningCapable) prepared.reasoning = reasoning;

@@ -27,10 +27,8 @@ export async function runTaskWork(
   // `task.started` ahead of everything the work emits.
   await Promise.resolve();
   const prepared = prepareTask(runtime, task);
-  const done = runtime.restore?.succeededTasks.get(task);
-  if (runtime.restore !== undefined && done !== undefined) {
-    return restoreSucceededTask(prepared, runtime.restore, done);
-  }
+  const { succeeded } = prepared.resume;
+  if (succeeded !== null) return restoreSucceededTask(prepared, succeeded.journal, succeeded.done);
   const iterator = prepared.config.iterator;
   if (iterator === undefined) return runPlainTask(prepared, signal);
   const { datasets, bus, knowledge } = runtime.services;
