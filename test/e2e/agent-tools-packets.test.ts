@@ -19,7 +19,7 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { journalOf, journalReaches, sortie as crashableSortie } from './cli-resume-harness.ts';
+import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
 
@@ -143,18 +143,11 @@ describe('packets (CLI)', () => {
       // Never answered: the CLI is killed while it waits for this reply.
       { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
     ]);
-    const killed = crashableSortie(['run', project], {
-      stateDir,
-      baseUrl: first.baseUrl('openai'),
-    });
-    await journalReaches(
-      killed,
-      stateDir,
-      (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 2,
+    const runId = await killAtModelRequest(
+      project,
+      { stateDir, baseUrl: first.baseUrl('openai') },
+      { actor: AGENT, turn: 2 },
     );
-    killed.process.kill('SIGKILL');
-    expect(await killed.exited).toBeNull();
-    const runId = await killed.runId;
 
     const second = await startModelServer([
       call(AGENT, 'file_grep', { slot: 'packet.playbooks', pattern: 'engineer' }),
@@ -162,11 +155,7 @@ describe('packets (CLI)', () => {
       call(commander, 'complete_subtask'),
       call(commander, 'task_complete', { summary: 'Handled' }),
     ]);
-    const resumed = crashableSortie(['resume', runId, project], {
-      stateDir,
-      baseUrl: second.baseUrl('openai'),
-    });
-    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    await resumeToEnd(runId, project, { stateDir, baseUrl: second.baseUrl('openai') });
     second.assertDone();
     const journal = journalOf(stateDir, runId);
     const results = journal.flatMap((event) =>

@@ -20,7 +20,8 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { journalOf, journalReaches, sortie as crashableSortie } from './cli-resume-harness.ts';
+import { localServerBlock, modelArgs, pidsIn } from './cli-mcp-harness.ts';
+import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
 
@@ -155,18 +156,11 @@ describe('skills (CLI)', () => {
       // Never answered: the CLI is killed while it waits for this reply.
       { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
     ]);
-    const killed = crashableSortie(['run', project], {
-      stateDir,
-      baseUrl: first.baseUrl('openai'),
-    });
-    await journalReaches(
-      killed,
-      stateDir,
-      (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 2,
+    const runId = await killAtModelRequest(
+      project,
+      { stateDir, baseUrl: first.baseUrl('openai') },
+      { actor: AGENT, turn: 2 },
     );
-    killed.process.kill('SIGKILL');
-    expect(await killed.exited).toBeNull();
-    const runId = await killed.runId;
 
     const second = await startModelServer([
       call(AGENT, 'builtins_utils_current_time'),
@@ -174,11 +168,7 @@ describe('skills (CLI)', () => {
       call(commander, 'complete_subtask'),
       call(commander, 'task_complete', { summary: 'Told' }),
     ]);
-    const resumed = crashableSortie(['resume', runId, project], {
-      stateDir,
-      baseUrl: second.baseUrl('openai'),
-    });
-    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    await resumeToEnd(runId, project, { stateDir, baseUrl: second.baseUrl('openai') });
     second.assertDone();
     // The resumed agent's requests offer the skill's tool, and it loaded nothing again.
     expect(agentRequests(second.requests).map(toolsOf)).toEqual([WITH_CLOCK, WITH_CLOCK]);
@@ -191,5 +181,73 @@ describe('skills (CLI)', () => {
       ['builtins_utils_current_time', false],
     ]);
     expect(summarizeRun(journal).status).toBe('succeeded');
+  }, 60_000);
+
+  it("offers an MCP server's tool that a skill adds from the request after the load, and calls it", async () => {
+    const dir = await tempDir('skill-mcp');
+    const pidFile = join(dir, 'pids');
+    const project = await writeProject(`${localServerBlock(pidFile)}
+agent "keeper" {
+  model       = MODEL
+  personality = "You keep time."
+
+  skill "echoing" {
+    description  = "Repeat things"
+    instructions = "Echo what you are told."
+    tools        = [mcp.local.echo]
+  }
+}
+
+mission "time" {
+  commander {
+    model = MODEL
+  }
+  agents = [agents.keeper]
+  task "tell" {
+    objective = "Tell the time"
+  }
+}
+`);
+    const server = await startModelServer(
+      delegatingTask(
+        'tell',
+        'keeper',
+        [
+          call(AGENT, 'mcp_local_echo', { text: 'too early' }),
+          call(AGENT, 'load_skill', { name: 'echoing' }),
+          call(AGENT, 'mcp_local_echo', { text: 'ping' }),
+          reply(AGENT, 'Echoed.'),
+        ],
+        'Told',
+      ),
+    );
+    const run = await sortie(['run', project, '--json', ...modelArgs(server, join(dir, 'state'))]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    server.assertDone();
+    const completed = jsonLines(run.stdout).filter(
+      (event) => event.type === 'tool.completed' && event.actor === AGENT,
+    );
+    expect(completed.map((event) => [event.tool, event.result])).toEqual([
+      [
+        'mcp_local_echo',
+        errorText(
+          'tool "mcp_local_echo" comes with skill "echoing": call load_skill with name "echoing" first',
+        ),
+      ],
+      [
+        'load_skill',
+        'Skill "echoing" loaded. Tools it adds, offered from your next turn: mcp_local_echo.\n\n# Skill: echoing\n\nEcho what you are told.',
+      ],
+      ['mcp_local_echo', 'ping'],
+    ]);
+    expect(agentRequests(server.requests).map(toolsOf)).toEqual([
+      OWN_TOOLS,
+      OWN_TOOLS,
+      [...OWN_TOOLS, 'mcp_local_echo'],
+      [...OWN_TOOLS, 'mcp_local_echo'],
+    ]);
+    // The server started once, with the agent, although only the skill uses it.
+    expect(await pidsIn(pidFile)).toHaveLength(1);
   }, 60_000);
 });

@@ -114,3 +114,35 @@ export async function journalReaches(
     watcher.close();
   }
 }
+
+/**
+ * Runs `sortie run PROJECT` until the journal holds `actor`'s model request number `turn`
+ * (the CLI then waits for that reply), kills it with SIGKILL and resolves with the run id.
+ */
+export async function killAtModelRequest(
+  project: string,
+  target: SortieTarget,
+  at: { actor: string; turn: number },
+): Promise<string> {
+  const child = sortie(['run', project], target);
+  await journalReaches(
+    child,
+    target.stateDir,
+    (event) => event.type === 'model.request' && event.actor === at.actor && event.turn === at.turn,
+  );
+  child.process.kill('SIGKILL');
+  const code = await child.exited;
+  if (code !== null) throw new Error(`the CLI exited (${code}) before it was killed`);
+  return child.runId;
+}
+
+/** `sortie resume RUN PROJECT` to its end; rejects with the CLI's stderr unless it exits 0. */
+export async function resumeToEnd(
+  runId: string,
+  project: string,
+  target: SortieTarget,
+): Promise<void> {
+  const child = sortie(['resume', runId, project], target);
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`sortie resume exited with ${code}: ${child.stderr()}`);
+}
