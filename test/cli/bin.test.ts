@@ -23,12 +23,21 @@ symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function launch(environment: Record<string, string>): string {
+  return launchFully(environment).stdout.trim();
+}
+
+function launchFully(environment: Record<string, string>): {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+} {
   const { SORTIE_RUN_SOURCES: _ignored, ...inherited } = process.env;
-  const result = spawnSync(process.execPath, [join(project, 'bin', 'sortie.js')], {
-    encoding: 'utf8',
-    env: { ...inherited, ...environment },
-  });
-  return result.stdout.trim();
+  const { status, stdout, stderr } = spawnSync(
+    process.execPath,
+    [join(project, 'bin', 'sortie.js')],
+    { encoding: 'utf8', env: { ...inherited, ...environment } },
+  );
+  return { status, stdout, stderr };
 }
 
 describe('bin/sortie.js', () => {
@@ -43,5 +52,14 @@ describe('bin/sortie.js', () => {
   it('runs the sources when there is no build', () => {
     rmSync(join(project, 'dist'), { recursive: true });
     expect(launch({})).toBe('sources');
+  });
+
+  it('says the package must be reinstalled when it has neither a build nor sources', () => {
+    rmSync(join(project, 'src'), { recursive: true });
+    expect(launchFully({ SORTIE_RUN_SOURCES: '1' })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `sortie: no build at ${join(project, 'dist', 'cli', 'main.js')}; reinstall the package\n`,
+    });
   });
 });
