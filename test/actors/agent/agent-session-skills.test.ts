@@ -198,4 +198,49 @@ You loaded these skills earlier in this conversation; their tools are offered.
 Use builtins_utils_current_time.
 Answer in UTC.`);
   });
+
+  it('keeps a loaded skill when pruning drops its load: the instructions move into the system prompt', async () => {
+    const clockCall = (id: string) => ({
+      toolCalls: [{ id, name: 'builtins_utils_current_time', arguments: {} }],
+    });
+    harness = await startHarness({
+      hcl: HCL.replace(
+        'personality = "You research carefully."',
+        'personality = "You research carefully."\n  pruning {\n    prune_on = 3\n    prune_to = 1\n  }',
+      ),
+      files: { 'skills/clock.md': CLOCK_MD },
+      turns: [
+        { toolCalls: [{ id: 'l1', name: 'load_skill', arguments: { name: 'clock' } }] },
+        clockCall('t1'),
+        clockCall('t2'),
+        { text: 'It is noon UTC.' },
+      ],
+    });
+    const session = sessionOf(harness.services);
+    expect(await session.call('What time is it?', signal())).toEqual({
+      ok: true,
+      result: 'It is noon UTC.',
+    });
+    const bodies = harness.server.requests.map((request) => request.body);
+    const system = instructionsOf(bodies[0]);
+    expect(system).not.toContain('## Loaded skills');
+    // The fourth request no longer holds the load's result (turn 1 was pruned).
+    expect(JSON.stringify(bodies[2])).toContain('Skill \\"clock\\" loaded');
+    expect(JSON.stringify(bodies[3])).not.toContain('Skill \\"clock\\" loaded');
+    expect(bodies.map(instructionsOf)).toEqual([
+      system,
+      system,
+      system,
+      `${system}
+
+## Loaded skills
+You loaded these skills earlier in this conversation; their tools are offered.
+
+# Skill: clock
+
+Use builtins_utils_current_time.
+Answer in UTC.`,
+    ]);
+    expect(wireTools(bodies[3])).toEqual([...OWN_TOOLS, 'builtins_utils_current_time']);
+  });
 });
