@@ -13,7 +13,12 @@ import { ProjectConfigError } from '../config/load-project.ts';
 import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { lazyJournal } from './lazy-journal.ts';
-import { runClients, type RunClients } from './run-clients.ts';
+import {
+  checkCassetteFlags,
+  runClients,
+  type CassetteFlags,
+  type RunClients,
+} from './run-clients.ts';
 import type { Project } from './project.ts';
 import { createRunRedactor } from './run-redactor.ts';
 import { StorageWatch } from './run-storage.ts';
@@ -33,6 +38,8 @@ export interface RunSettings {
   replayModel?: string;
   /** Record every model turn into this cassette file (secrets redacted). */
   record?: string;
+  /** Answer every model request from this mock-model YAML file (docs/testing.md). */
+  mockModel?: string;
   /** Keep running unrelated tasks after a failure (`--keep-going`). */
   keepGoing?: boolean;
   /** Follow routes to other missions (default true). */
@@ -79,6 +86,7 @@ export async function executeMissionRun(
   settings: RunSettings,
   wiring: RunWiring,
 ): Promise<RunResult> {
+  checkCassetteFlags(cassetteFlags(settings));
   const stateDir = await stateDirectoryOf(project, settings);
   const { mission, inputs, resume } = await wiring.choose();
   const redact = createRunRedactor(project.config, [{ mission, inputs }]);
@@ -117,9 +125,10 @@ export async function executeMissionRun(
   return result;
 }
 
-function cassetteFlags(settings: RunSettings): { replayModel?: string; record?: string } {
+function cassetteFlags(settings: RunSettings): CassetteFlags {
   return {
     ...(settings.replayModel !== undefined ? { replayModel: settings.replayModel } : {}),
     ...(settings.record !== undefined ? { record: settings.record } : {}),
+    ...(settings.mockModel !== undefined ? { mockModel: settings.mockModel } : {}),
   };
 }

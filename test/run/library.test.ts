@@ -275,6 +275,47 @@ describe('runMission', () => {
     ]);
   });
 
+  it('answers from a mock-model file with no server, and refuses it with a cassette to replay', async () => {
+    const dir = await project('tools.lookup');
+    await writeFile(
+      join(dir, 'mock.yaml'),
+      `commander:find:
+  - tool: set_subtasks
+    arguments: { subtasks: [Look] }
+  - tool: call_agent
+    arguments: { name: clerk, task: Look }
+  - tool: complete_subtask
+  - tool: task_complete
+    arguments: { summary: Paris }
+agent:find/clerk:
+  - tool: tools_lookup
+    arguments: { country: France }
+  - text: Paris
+`,
+    );
+    const opened = await openProject(dir, {
+      vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
+      env: {},
+      tools: [lookup],
+    });
+    const mockModel = join(dir, 'mock.yaml');
+    const run = runMission(opened, { inputs: { country: 'France' }, mockModel, journal: false });
+    const results: string[] = [];
+    run.subscribe((event) => {
+      if (event.type === 'tool.completed' && event.tool === 'tools_lookup')
+        results.push(event.result);
+    });
+    const result = await run.result;
+    expect([result.status, results]).toEqual([
+      'succeeded',
+      ['{"capital":"Paris","language":"en"}'],
+    ]);
+    const both = runMission(opened, { mockModel, replayModel: mockModel, journal: false });
+    await expect(both.result).rejects.toThrow(
+      new UsageError('--mock-model and --replay-model cannot be used together'),
+    );
+  });
+
   it('rejects a run whose inputs are invalid, before any model request', async () => {
     const opened = await openProject(await project('tools.lookup'), {
       vars: { api_key: 'test', base_url: 'http://127.0.0.1:9/v1', token: 't' },
