@@ -5,6 +5,8 @@
  */
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { cleanUpAll } from './agent-tools-harness.ts';
+import type { TmuxTerminal } from './tmux-terminal.ts';
 
 export const ASKER = 'agent:decide/asker';
 export const HELPER = 'agent:decide/helper';
@@ -73,9 +75,28 @@ function commanderTurn(done: number, script: HumanScript): ScriptTurn | undefine
   return steps[index];
 }
 
-/** A model server playing the commander, the asker and the helper. */
-export function startHumanServer(script: HumanScript): Promise<ScriptedModelServer> {
-  return ScriptedModelServer.start({
+/** What a test started: closed by `closeHumanTest`. */
+const started: { servers: ScriptedModelServer[]; terminals: TmuxTerminal[] } = {
+  servers: [],
+  terminals: [],
+};
+
+/** Registers a tmux terminal to close after the test. */
+export function closesAfterTest(terminal: TmuxTerminal): TmuxTerminal {
+  started.terminals.push(terminal);
+  return terminal;
+}
+
+/** Closes the test's terminals, model servers and temp dirs (for `afterEach`). */
+export async function closeHumanTest(): Promise<void> {
+  for (const terminal of started.terminals.splice(0)) terminal.close();
+  for (const server of started.servers.splice(0)) await server.close();
+  await cleanUpAll();
+}
+
+/** A model server playing the commander, the asker and the helper (closed by closeHumanTest). */
+export async function startHumanServer(script: HumanScript): Promise<ScriptedModelServer> {
+  const server = await ScriptedModelServer.start({
     respond: ({ actor, body }) => {
       const outputs = outputsOf(body);
       if (actor === 'commander:decide') return commanderTurn(outputs.length, script);
@@ -93,6 +114,8 @@ export function startHumanServer(script: HumanScript): Promise<ScriptedModelServ
       return { text: `The person said: ${outputs.join(' / ')}`, ...extra };
     },
   });
+  started.servers.push(server);
+  return server;
 }
 
 /** The `human.*` events of a journal or `--json` output, without seq, time and duration. */

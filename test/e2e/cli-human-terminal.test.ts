@@ -8,9 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { cleanUpAll, tempDir, writeProject } from './agent-tools-harness.ts';
+import { tempDir, writeProject } from './agent-tools-harness.ts';
 import {
   ASKER,
+  closeHumanTest,
+  closesAfterTest,
   HUMAN_PROJECT,
   humanEvents,
   outputsOf,
@@ -23,15 +25,8 @@ import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 const REGION = { question: 'Deploy to which region?', choices: ['eu', 'us'] };
 
 let server: ScriptedModelServer | undefined;
-let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  terminal?.close();
-  terminal = undefined;
-  await server?.close();
-  server = undefined;
-  await cleanUpAll();
-});
+afterEach(closeHumanTest);
 
 /** `sortie run PROJECT --plain ARGS` in a fresh tmux terminal. */
 async function startOnTerminal(script: HumanScript, args: string) {
@@ -40,7 +35,7 @@ async function startOnTerminal(script: HumanScript, args: string) {
   const project = await writeProject(HUMAN_PROJECT);
   const stateDir = join(dir, 'state');
   const exitFile = join(dir, 'exit-code');
-  terminal = new TmuxTerminal(join(dir, 'tmux.socket'), 'human');
+  const terminal = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'human'));
   const command = [
     `run '${project}' --plain ${args}`,
     `--var api_key=sk-test-human --var base_url=${server.baseUrl('openai')}`,
@@ -106,6 +101,9 @@ describe('builtins.human.ask on a plain terminal (tmux)', () => {
     const { terminal: shown } = run;
     await shown.until('the question', () => shown.screen().includes('(a number or the text)'));
     const [runId] = readdirSync(join(run.stateDir, 'runs'));
+    // The journal writes in batches: kill once the question is in it.
+    const journaled = (): number => humanEvents(journalOf(run.stateDir, String(runId))).length;
+    await shown.until('the question in the journal', () => journaled() === 1);
     const pid = Number(
       readFileSync(join(run.stateDir, 'runs', String(runId), 'writer.pid'), 'utf8'),
     );

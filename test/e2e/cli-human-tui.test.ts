@@ -7,8 +7,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { cleanUpAll, tempDir, writeProject } from './agent-tools-harness.ts';
-import { ASKER, HELPER, HUMAN_PROJECT, outputsOf, startHumanServer } from './cli-human-harness.ts';
+import { tempDir, writeProject } from './agent-tools-harness.ts';
+import {
+  ASKER,
+  closeHumanTest,
+  closesAfterTest,
+  HELPER,
+  HUMAN_PROJECT,
+  outputsOf,
+  startHumanServer,
+} from './cli-human-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 const CHECKS = {
@@ -19,23 +27,15 @@ const CHECKS = {
 };
 
 let server: ScriptedModelServer | undefined;
-let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  terminal?.close();
-  terminal = undefined;
-  await server?.close();
-  server = undefined;
-  await cleanUpAll();
-});
+afterEach(closeHumanTest);
 
 describe('builtins.human.ask in the TUI (tmux)', () => {
   it('marks the asking actor, lets the run go on around it, and sends the choices typed', async () => {
     server = await startHumanServer({ questions: [CHECKS], withHelper: true });
     const dir = await tempDir('human-tui');
     const exitFile = join(dir, 'exit-code');
-    const shown = new TmuxTerminal(join(dir, 'tmux.socket'), 'tui');
-    terminal = shown;
+    const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'tui'));
     const command = [
       `run '${await writeProject(HUMAN_PROJECT)}'`,
       `--var api_key=sk-test-human --var base_url=${server.baseUrl('openai')}`,

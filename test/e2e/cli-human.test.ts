@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { cleanUpAll, jsonLines, sortie, tempDir, writeProject } from './agent-tools-harness.ts';
+import { jsonLines, sortie, tempDir, writeProject } from './agent-tools-harness.ts';
 import {
   ASKER,
+  closeHumanTest,
   HUMAN_PROJECT,
   humanEvents,
   outputsOf,
@@ -23,11 +24,7 @@ import type { MissionEvent } from '../../src/base/events.ts';
 
 let server: ScriptedModelServer | undefined;
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await cleanUpAll();
-});
+afterEach(closeHumanTest);
 
 const REGION = { question: 'Deploy to which region?', choices: ['eu', 'us'] };
 const CHECKS = { question: 'Which checks?', choices: ['lint', 'unit', 'e2e'], multi_select: true };

@@ -5,6 +5,7 @@
  * question to a `HumanAsker` and returns its answer verbatim.
  */
 import { randomUUID } from 'node:crypto';
+import type { EventPayloads } from '../../base/events.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome, textOutcome } from './agent-tool.ts';
@@ -20,20 +21,11 @@ export function noResponseWithin(seconds: number): string {
   return `[no human response within ${seconds}s]`;
 }
 
-/** A question as the person sees it. */
-export interface HumanQuestion {
-  question: string;
-  /** Empty: the person types free text. */
-  choices: string[];
-  /** Several choices may be picked; always false without choices. */
-  multiSelect: boolean;
-  /** A line the person can take in at a glance (the reference runtime's ≤ 80 characters). */
-  shortSummary: string | null;
-  /** Markdown with what the person needs to know to answer. */
-  additionalContext: string | null;
-  /** Seconds the agent is willing to wait; null waits until answered. */
-  timeoutSeconds: number | null;
-}
+/**
+ * A question as the person sees it: the `human.asked` event's fields but the call id
+ * (`timeoutSeconds` here is what the agent asked for; null waits until answered).
+ */
+export type HumanQuestion = Omit<EventPayloads['human.asked'], 'callId'>;
 
 /** Whoever answers for the run; bound to the asking actor. */
 export interface HumanAsker {
