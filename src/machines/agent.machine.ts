@@ -9,7 +9,14 @@ import type {
 } from './effect-params.ts';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import { reasonOf, resultFor, textOf, toolCallsOf } from './turn-types.ts';
+import {
+  acceptReplyActions,
+  failFromError,
+  reasonOf,
+  resultFor,
+  textOf,
+  toolCallsOf,
+} from './turn-types.ts';
 import {
   findSkill,
   isLoaded,
@@ -137,12 +144,6 @@ const base = setup({
 
 const action = base.createAction;
 
-/** An actor's rejection, handed to `failFromError`. */
-const failFromError = {
-  type: 'failFromError',
-  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-} as const;
-
 /** The head call with the result of its `executeTool` outcome. */
 function answeredHead({
   context,
@@ -269,13 +270,7 @@ export const agentMachine = base
           }),
           onDone: {
             target: 'reviewingReply',
-            actions: [
-              { type: 'acceptReply', params: ({ event }) => event.output },
-              {
-                type: 'emitMessageAppended',
-                params: ({ event }) => ({ message: event.output.message }),
-              },
-            ],
+            actions: acceptReplyActions,
           },
           onError: { target: 'failed', actions: failFromError },
         },

@@ -2,13 +2,8 @@ import { announceHead, answerFor } from './commander-answers.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
 import { headOf, toolsOf } from './commander-context.ts';
 import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
+import { acceptReplyActions, failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
-
-/** An actor's rejection, handed to `failFromError`. */
-const failFromError = {
-  type: 'failFromError',
-  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-} as const;
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
@@ -72,13 +67,7 @@ export const commanderMachine = commanderSetup.createMachine({
         }),
         onDone: {
           target: 'reviewingReply',
-          actions: [
-            { type: 'acceptReply', params: ({ event }) => event.output },
-            {
-              type: 'emitMessageAppended',
-              params: ({ event }) => ({ message: event.output.message }),
-            },
-          ],
+          actions: acceptReplyActions,
         },
         onError: { target: 'failed', actions: failFromError },
       },

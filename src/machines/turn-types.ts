@@ -39,6 +39,26 @@ export function resultFor(call: ToolCallPart, outcome: ToolOutcome): ToolResultP
   };
 }
 
+/** An invoked actor's rejection, handed to the machine's `failFromError` action. */
+export const failFromError = {
+  type: 'failFromError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
+
+/** A model turn's reply: it joins the context (`acceptReply`), then its message is reported. */
+export const acceptReplyActions = [
+  {
+    type: 'acceptReply',
+    params: ({ event }: { event: { output: ModelTurnOutput } }) => event.output,
+  },
+  {
+    type: 'emitMessageAppended',
+    params: ({ event }: { event: { output: ModelTurnOutput } }) => ({
+      message: event.output.message,
+    }),
+  },
+] as const;
+
 /** A short reason for a failure that arrived as an actor error. */
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
