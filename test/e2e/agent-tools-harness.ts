@@ -62,6 +62,11 @@ export function sortie(args: string[]): Promise<CliResult> {
   return sortieAsync(args);
 }
 
+/** An error result's content as a tool returns it (and the `--json` output shows it). */
+export function errorText(message: string): string {
+  return JSON.stringify({ status: 'error', error: message });
+}
+
 /** Parses JSON lines (the `--json` output or a journal). */
 export function jsonLines(text: string): Array<Record<string, unknown>> {
   return text

@@ -12,6 +12,7 @@ import {
   call,
   cleanUpAll,
   delegatingTask,
+  errorText,
   jsonLines,
   reply,
   sortie,
@@ -59,10 +60,6 @@ async function packetProject(): Promise<string> {
   // Configuration inside a packet folder is reference data, not part of the project.
   await writeFile(join(project, 'playbooks', 'example.hcl'), 'agent "broken" {');
   return project;
-}
-
-function errorText(message: string): string {
-  return JSON.stringify({ status: 'error', error: message });
 }
 
 describe('packets (CLI)', () => {

@@ -13,6 +13,7 @@ import {
   call,
   cleanUpAll,
   delegatingTask,
+  errorText,
   jsonLines,
   reply,
   sortie,
@@ -75,10 +76,6 @@ function toolsOf(request: RecordedRequest | undefined): string[] {
 
 function agentRequests(requests: readonly RecordedRequest[]): RecordedRequest[] {
   return requests.filter((request) => request.actor === AGENT);
-}
-
-function errorText(message: string): string {
-  return JSON.stringify({ status: 'error', error: message });
 }
 
 describe('skills (CLI)', () => {
