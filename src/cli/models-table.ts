@@ -4,7 +4,8 @@
  * flag, in aligned columns. Local (ollama) keys cost $0; keys with no known price say so.
  */
 import type { Config, ModelBlockConfig, DeferredString } from '../config/config-types.ts';
-import type { Pricing } from '../models/model-types.ts';
+import type { Pricing, ProviderName } from '../models/model-types.ts';
+import { builtinModelKeys, findBuiltinModel } from '../models/registry.ts';
 import { alignRows } from '../present/columns.ts';
 import { formatPrice } from '../present/money.ts';
 
@@ -27,6 +28,26 @@ export function formatModels(config: Config): string {
   const blocks = [...config.models.values()];
   if (blocks.length === 0) return 'no model blocks in this project\n';
   return `${blocks.map(formatBlock).join('\n')}\n$ per 1M tokens\n`;
+}
+
+/** Hosted providers with built-in keys, in the order `sortie models` lists them. */
+const BUILTIN_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];
+
+/** The built-in keys of each hosted provider, for `sortie models` outside a project. */
+export function formatBuiltinModels(): string {
+  const tables = BUILTIN_PROVIDERS.map((provider) => {
+    const rows = builtinModelKeys(provider).flatMap((key) => {
+      const model = findBuiltinModel(provider, key);
+      if (model === undefined) return [];
+      return [[key, model.apiName, ...priceCells(model.pricing), model.reasoning ? 'yes' : 'no']];
+    });
+    return `provider "${provider}"\n${tableText([HEADINGS.slice(0, NOTE_COLUMN), ...rows])}`;
+  });
+  return [
+    'no project here (no .hcl files): the built-in models a model block of each provider has',
+    '',
+    `${tables.join('\n')}\n$ per 1M tokens\n`,
+  ].join('\n');
 }
 
 /** One block: `model "openai" · openai · prompt caching on` and its table. */

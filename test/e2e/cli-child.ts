@@ -24,14 +24,16 @@ export interface ChildResult {
 
 /**
  * Runs `node bin/sortie.js ARGS` to its end (the sources through tsx, as SORTIE_RUN_SOURCES
- * asks) with CLI_ENV; `env` adds to or (with undefined) removes from the environment.
+ * asks) with CLI_ENV; `env` adds to or (with undefined) removes from the environment; `cwd`
+ * is the repository root unless given (a folder of a user's own).
  */
 export function sortieSync(
   args: string[],
   env: Record<string, string | undefined> = {},
+  cwd: string = ROOT,
 ): ChildResult {
-  const result = spawnSync(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
+  const result = spawnSync(process.execPath, [join(ROOT, 'bin/sortie.js'), ...args], {
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, ...CLI_ENV, ...env },
     // A child that hangs (and may ignore SIGTERM) fails its test instead of blocking the suite.

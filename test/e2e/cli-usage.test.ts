@@ -185,6 +185,35 @@ describe('sortie models (child process)', () => {
     ]);
     expect(lines.slice(-3)).toEqual(['', '$ per 1M tokens', '']);
   });
+
+  it('lists the built-in models in a folder with no project, and says what they are', () => {
+    const result = sortie(['models'], {}, mkdtempSync(join(tmpdir(), 'sortie-no-project-')));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      'no project here (no .hcl files): the built-in models a model block of each provider has',
+      '',
+      'provider "openai"',
+      '  KEY            API NAME        INPUT   OUTPUT  CACHE READ  CACHE WRITE  REASONING',
+      '  gpt_5_5        gpt-5.5         $5.00   $30.00       $0.50        $5.00  yes',
+    ]);
+    expect(lines).toContain('provider "anthropic"');
+    expect(lines).toContain('provider "gemini"');
+    expect(lines).toContain(
+      '  claude_haiku_4_5   claude-haiku-4-5-20251001    $1.00   $5.00       $0.10        $1.25  yes',
+    );
+    expect(lines.slice(-3)).toEqual(['', '$ per 1M tokens', '']);
+  });
+
+  it('still says a folder given on the command line holds no project', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'sortie-no-project-'));
+    expect(sortie(['models', empty])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `error: no .hcl files in ${empty}\n`,
+    });
+  });
 });
 
 describe('sortie verify --tokens (child process)', () => {
