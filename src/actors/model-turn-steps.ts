@@ -56,8 +56,10 @@ export function passGate(run: TurnRun, request: ModelTurnRequest): Promise<void>
     return undefined;
   }
   const detail = run.redact(gateDetail(request.model, request.messages));
+  // The person stepping sees the whole request before it goes, the system prompt included.
+  const system = run.redact(request.system);
   return run.gate
-    .before({ kind: 'model', actor: request.actor, detail }, request.signal)
+    .before({ kind: 'model', actor: request.actor, detail, system }, request.signal)
     .then(() => throwIfAborted(request));
 }
 

@@ -23,6 +23,8 @@ export interface GatePoint {
   tool?: string;
   /** One line for the person: the model key, or the tool call's arguments. */
   detail: string;
+  /** For model points: the system prompt the held request sends (redacted). */
+  system?: string;
 }
 
 /** Why a request failed, as a retry notice reports it. */

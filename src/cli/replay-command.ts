@@ -34,7 +34,11 @@ export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<
   const ci = io.env.CI;
   if (io.stdoutIsTty && (ci === undefined || ci === '') && request.flags.plain !== true) {
     const { playInTui } = await import('./replay-tui.ts');
-    await playInTui(events, { speed });
+    await playInTui(events, {
+      speed,
+      keepPauses: request.flags.keepPauses === true,
+      color: useColor(io, 'stdout'),
+    });
     return ExitCode.ok;
   }
   printEvents(events, io);

@@ -7,6 +7,7 @@ export interface ReplayFlags {
   speed: string;
   stateDir?: string;
   plain?: boolean;
+  keepPauses?: boolean;
 }
 
 /**
@@ -25,6 +26,10 @@ export const registerReplay: RegisterCommand = (program: Command, io: CliIo, set
     .option('--speed <X>', 'playback speed: 1 = recorded pace, 2 = twice as fast', '1')
     .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
     .option('--plain', 'print the line log even on a terminal')
+    .option(
+      '--keep-pauses',
+      'wait at held gate points (--step, --break) as long as the recorded run waited for you',
+    )
     .action(async (run: string, directory: string, flags: ReplayFlags) => {
       const { replayCommand } = await import('./replay-command.ts');
       setExitCode(await replayCommand({ run, directory, flags }, io));

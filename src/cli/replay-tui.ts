@@ -10,6 +10,10 @@ import type { ReplayStatus, ReplayTimers } from '../tui/replay-player.ts';
 export interface PlayOptions {
   /** 1 = recorded pace, 2 = twice as fast. */
   speed: number;
+  /** Wait at held gate points as long as the recorded run did. Default false. */
+  keepPauses?: boolean;
+  /** Whether the screen may use colour (`NO_COLOR` says no). Default true. */
+  color?: boolean;
   /** Start paused (the person steps with n or plays with space). Default false. */
   paused?: boolean;
   /** The player's clock (tests pass manual timers). */
@@ -27,6 +31,7 @@ export async function playInTui(
   const player = createReplayPlayer(events, {
     speed: options.speed,
     paused: options.paused ?? false,
+    keepPauses: options.keepPauses ?? false,
     ...(options.timers === undefined ? {} : { timers: options.timers }),
   });
   const runId = events[0]?.runId ?? '';
@@ -36,6 +41,7 @@ export async function playInTui(
     cancel: () => undefined,
     replay: player,
     title: `replay ${runId}`,
+    color: options.color ?? true,
     stdout: process.stdout,
     stdin: process.stdin,
   });

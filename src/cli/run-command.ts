@@ -173,6 +173,7 @@ async function runToEnd(
             title: `sortie · ${basename(prepared.config.root)}`,
             interrupts,
             stderr: io.stderr,
+            color: useColor(io, 'stdout'),
           })
         : await handle.done;
     output?.finish(result);

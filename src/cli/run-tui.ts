@@ -17,6 +17,8 @@ export interface TuiRun {
   interrupts: Interrupts;
   /** Where to say that the run is still being cancelled. */
   stderr: (text: string) => void;
+  /** Whether the screen may use colour (`NO_COLOR` says no). */
+  color: boolean;
 }
 
 /** Shows the run until the person quits; resolves with the run's result. */
@@ -35,6 +37,7 @@ export async function runInTui(run: TuiRun): Promise<RunResult> {
     },
     title: run.title,
     human: run.handle.human,
+    color: run.color,
     stdout: process.stdout,
     stdin: process.stdin,
   });

@@ -66,7 +66,6 @@ export function App(props: AppProps) {
   // With a gate, the gate itself is the truth; a replay has only the recorded gate events.
   const held = props.gate === undefined ? state.held : gate.view.held;
   const paused = props.gate === undefined ? state.header.paused : gate.view.paused;
-  const screen = useScreen(state, view, held, useTerminalSize());
   const mode = props.replay === undefined ? 'live' : 'replay';
   const question = props.human === undefined ? null : (state.questions[0] ?? null);
   // A question answered another way (timeout, the agent stopped) closes its prompt.
@@ -75,7 +74,8 @@ export function App(props: AppProps) {
       setView((current) => ({ ...current, overlay: 'none', answer: '' }));
     }
   }, [question, view.overlay]);
-  const context: KeyContext = { mode, pane: focusedPane(view), overlay: view.overlay };
+  const context: KeyContext = { mode, pane: focusedPane(view), overlay: view.overlay, finished };
+  const screen = useScreen(state, view, held, useTerminalSize(), context);
 
   useKeyCommands({
     context,
@@ -88,6 +88,7 @@ export function App(props: AppProps) {
       listLength: screen.listLength,
       bodyHeight: screen.bodyHeight,
       breakpointCount: gate.view.breakpoints.length,
+      helpLength: screen.help.length,
     },
     detailBlock: screen.blocks[screen.detailCursor] ?? null,
     selectedActor: screen.selectedId,

@@ -2,6 +2,7 @@
  * The terminal UI. The CLI imports this module dynamically (`await import('../tui/index.ts')`)
  * so React and Ink load only when a TUI is shown; importing it has no side effects.
  */
+import chalk from 'chalk';
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
@@ -39,6 +40,11 @@ export interface RenderTuiOptions {
   stdin?: NodeJS.ReadStream;
   /** Route console output above the UI (default true; tests whose console cannot be patched pass false). */
   patchConsole?: boolean;
+  /**
+   * Colours, bold, dim and inverse video (default true). False (`NO_COLOR`) draws the screen
+   * with no escape sequence but cursor control.
+   */
+  color?: boolean;
 }
 
 /** The running TUI. */
@@ -51,6 +57,10 @@ export interface TuiHandle {
 /** Renders the TUI and feeds it the events from `subscribe` until it exits. */
 export function renderTui(options: RenderTuiOptions): TuiHandle {
   const store = createTuiStore();
+  // Ink styles every Text through chalk's shared instance, and chalk's own detection does not
+  // read NO_COLOR: level 0 turns every style off, for as long as the TUI is shown.
+  const chalkLevel = chalk.level;
+  if (options.color === false) chalk.level = 0;
   const unsubscribe = options.subscribe((event) => store.dispatch(event));
   const instance = render(
     createElement(App, {
@@ -74,6 +84,7 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
+    chalk.level = chalkLevel;
     unsubscribe();
     store.dispose();
   };

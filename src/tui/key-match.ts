@@ -44,10 +44,20 @@ function chordMatches(chord: KeyChord, input: string, key: PressedKey): boolean 
   return chord.input === input;
 }
 
+/** Whether a binding acts in a mode at this point of the run (keys that no longer act are not shown). */
+export function bindingActs(
+  binding: KeyBinding,
+  context: Pick<KeyContext, 'mode' | 'finished'>,
+): boolean {
+  if (binding.modes !== undefined && !binding.modes.includes(context.mode)) return false;
+  if (binding.when === undefined) return true;
+  return binding.when === (context.finished ? 'finished' : 'running');
+}
+
 /** The bindings that work in a context, in table order. */
 export function bindingsFor(context: KeyContext): KeyBinding[] {
   return KEY_TABLE.filter((binding) => {
-    if (binding.modes !== undefined && !binding.modes.includes(context.mode)) return false;
+    if (!bindingActs(binding, context)) return false;
     if (context.overlay !== 'none') return binding.scopes.includes(context.overlay);
     return binding.scopes.includes('global') || binding.scopes.includes(context.pane);
   });

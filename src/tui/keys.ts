@@ -82,6 +82,10 @@ export interface KeyBinding {
   scopes: readonly Scope[];
   /** Omitted: both modes. */
   modes?: readonly Mode[];
+  /** Shown in the footer outside overlays (the rest are behind `?`). */
+  footer?: boolean;
+  /** Only while the run is running, or only once it has finished; omitted: both. */
+  when?: 'running' | 'finished';
 }
 
 const LISTS: readonly Scope[] = ['tree', 'detail', 'costs', 'events', 'outputs'];
@@ -92,29 +96,29 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     command: 'moveUp',
     keys: [{ special: 'up' }, { input: 'k' }],
     short: 'up',
-    help: 'move the selection up (scroll in tables)',
-    scopes: [...LISTS, 'breakpoints'],
+    help: 'move the selection up (scroll in tables and this help)',
+    scopes: [...LISTS, 'breakpoints', 'help'],
   },
   {
     command: 'moveDown',
     keys: [{ special: 'down' }, { input: 'j' }],
     short: 'down',
-    help: 'move the selection down (scroll in tables)',
-    scopes: [...LISTS, 'breakpoints'],
+    help: 'move the selection down (scroll in tables and this help)',
+    scopes: [...LISTS, 'breakpoints', 'help'],
   },
   {
     command: 'pageUp',
     keys: [{ special: 'pageUp' }],
     short: 'page up',
     help: 'move a screen up',
-    scopes: LISTS,
+    scopes: [...LISTS, 'help'],
   },
   {
     command: 'pageDown',
     keys: [{ special: 'pageDown' }],
     short: 'page down',
     help: 'move a screen down',
-    scopes: LISTS,
+    scopes: [...LISTS, 'help'],
   },
   {
     command: 'expand',
@@ -122,6 +126,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'expand',
     help: 'expand the node, or the block under the cursor',
     scopes: ['tree', 'detail'],
+    footer: true,
   },
   {
     command: 'collapse',
@@ -136,6 +141,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'pane',
     help: 'switch between the tree and the detail pane',
     scopes: ['tree', 'detail'],
+    footer: true,
   },
   {
     command: 'tabTree',
@@ -143,6 +149,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'tree',
     help: 'show the actor tree',
     scopes: ['global'],
+    footer: true,
   },
   {
     command: 'tabCosts',
@@ -150,6 +157,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'costs',
     help: 'show the cost tables',
     scopes: ['global'],
+    footer: true,
   },
   {
     command: 'tabEvents',
@@ -157,6 +165,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'events',
     help: 'show the event log',
     scopes: ['global'],
+    footer: true,
   },
   {
     command: 'tabOutputs',
@@ -164,6 +173,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'outputs',
     help: 'show task and item outputs',
     scopes: ['global'],
+    footer: true,
   },
   {
     command: 'filter',
@@ -171,6 +181,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'filter',
     help: 'filter events by actor and type (words; actor= and type= narrow)',
     scopes: ['events'],
+    footer: true,
   },
   {
     command: 'pauseResume',
@@ -179,6 +190,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'pause every actor at its next gate, or resume',
     scopes: ['global'],
     modes: ['live'],
+    footer: true,
+    when: 'running',
   },
   {
     command: 'step',
@@ -187,6 +200,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'let one held model request or tool call go, then pause again',
     scopes: ['global'],
     modes: ['live'],
+    footer: true,
+    when: 'running',
   },
   {
     command: 'continue',
@@ -195,6 +210,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'let every held point go and stop pausing',
     scopes: ['global'],
     modes: ['live'],
+    footer: true,
+    when: 'running',
   },
   {
     command: 'toggleBreakpoint',
@@ -203,6 +220,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'toggle a breakpoint on the selected actor or the tool under the cursor',
     scopes: ['tree', 'detail'],
     modes: ['live'],
+    when: 'running',
   },
   {
     command: 'listBreakpoints',
@@ -211,6 +229,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'list breakpoints (b removes the one under the cursor)',
     scopes: ['global'],
     modes: ['live'],
+    when: 'running',
   },
   {
     command: 'replayPauseResume',
@@ -219,6 +238,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'pause or resume the replay',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
   },
   {
     command: 'replayStep',
@@ -227,6 +247,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'play one event, then pause',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
   },
   {
     command: 'replayFaster',
@@ -235,6 +256,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'play twice as fast',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
   },
   {
     command: 'replaySlower',
@@ -243,6 +265,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'play half as fast',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
   },
   {
     command: 'replayEnd',
@@ -251,13 +274,15 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'play everything left at once',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
   },
   {
     command: 'help',
     keys: [{ input: '?' }],
-    short: 'help',
+    short: 'all keys',
     help: 'show or hide this help',
     scopes: ['global', 'help'],
+    footer: true,
   },
   {
     command: 'quit',
@@ -265,6 +290,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'quit',
     help: 'quit (asks before cancelling a running mission)',
     scopes: ['global'],
+    footer: true,
   },
   {
     command: 'cancel',
@@ -272,6 +298,15 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'cancel',
     help: 'cancel the run (again to leave at once)',
     scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints', 'answer'],
+    when: 'running',
+  },
+  {
+    command: 'quit',
+    keys: [{ input: 'c', ctrl: true }],
+    short: 'quit',
+    help: 'quit',
+    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints', 'answer'],
+    when: 'finished',
   },
   {
     command: 'confirmYes',
@@ -330,6 +365,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'answer the question an agent asks you (the oldest waiting)',
     scopes: ['global'],
     modes: ['live'],
+    footer: true,
+    when: 'running',
   },
   {
     command: 'answerSubmit',
@@ -354,9 +391,10 @@ export const KEY_TABLE: readonly KeyBinding[] = [
   },
 ];
 
-/** Where the keys are going: the mode, the focused pane, and the open overlay. */
+/** Where the keys are going: the mode, the focused pane, the open overlay, and whether the run has ended. */
 export interface KeyContext {
   mode: Mode;
   pane: Pane;
   overlay: Overlay;
+  finished: boolean;
 }

@@ -15,6 +15,11 @@ export interface ReplayTimers {
 export interface ReplayOptions {
   /** 1 = recorded pace, 2 = twice as fast. Default 1. */
   speed?: number;
+  /**
+   * Wait as long as the recorded run waited for the person at a held gate point (`--step`,
+   * breakpoints). Default false: a point is let go as soon as the events before it have played.
+   */
+  keepPauses?: boolean;
   /** Start paused (the person steps or presses space). Default false. */
   paused?: boolean;
   timers?: ReplayTimers;
@@ -56,10 +61,15 @@ const systemTimers: ReplayTimers = {
   now: () => Date.now(),
 };
 
-function gapMs(events: readonly MissionEvent[], index: number): number {
+/**
+ * Recorded milliseconds between event `index - 1` and event `index`. The wait before a
+ * `gate.resumed` is the person's, not the run's: it counts only with `keepPauses`.
+ */
+function gapMs(events: readonly MissionEvent[], index: number, keepPauses: boolean): number {
   const previous = events[index - 1];
   const next = events[index];
   if (previous === undefined || next === undefined) return 0;
+  if (!keepPauses && next.type === 'gate.resumed') return 0;
   const gap = Date.parse(next.time) - Date.parse(previous.time);
   return Number.isFinite(gap) && gap > 0 ? gap : 0;
 }
@@ -73,6 +83,8 @@ export function createReplayPlayer(
   const listeners = new Set<(event: MissionEvent) => void>();
   const statusListeners = new Set<() => void>();
   let speed = clampSpeed(options.speed ?? 1);
+  const keepPauses = options.keepPauses ?? false;
+  const waitBefore = (index: number): number => gapMs(events, index, keepPauses) / speed;
   let paused = options.paused ?? false;
   let position = 0;
   let started = false;
@@ -93,16 +105,23 @@ export function createReplayPlayer(
     position += 1;
     for (const listener of [...listeners]) listener(event);
   };
+  /** Plays the events due by now; the next one's time counts from when this one was due. */
+  const play = (): void => {
+    timer = undefined;
+    // A screen slower than the recorded pace must not slow the replay down: every event
+    // already due plays in this turn, and the status (a repaint) is told once.
+    do {
+      emitNext();
+      dueAt += waitBefore(position);
+    } while (position < events.length && dueAt <= timers.now());
+    if (position < events.length) timer = timers.setTimeout(play, dueAt - timers.now());
+    notifyStatus();
+  };
   const schedule = (delay: number): void => {
     cancelTimer();
     if (paused || position >= events.length) return;
     dueAt = timers.now() + delay;
-    timer = timers.setTimeout(() => {
-      timer = undefined;
-      emitNext();
-      schedule(gapMs(events, position) / speed);
-      notifyStatus();
-    }, delay);
+    timer = timers.setTimeout(play, delay);
   };
 
   return {
@@ -122,7 +141,7 @@ export function createReplayPlayer(
     },
     resume() {
       paused = false;
-      schedule(gapMs(events, position) / speed);
+      schedule(waitBefore(position));
       notifyStatus();
     },
     step() {

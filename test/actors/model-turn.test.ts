@@ -213,6 +213,7 @@ describe('createRunModelTurn', () => {
         kind: 'model',
         actor: ACTOR,
         detail: 'models.openai.gpt_4o (gpt-4o), 1 message, last user: Find the capital of France',
+        system: 'You research.',
       },
     ]);
     expect(events).toEqual([]);

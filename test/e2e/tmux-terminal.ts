@@ -39,17 +39,19 @@ export class TmuxTerminal {
     });
   }
 
-  /** Starts the session (120×35, in the project root) running `command`. */
-  start(command: string): void {
+  /** Starts the session (120×35 unless told, in the project root) running `command`. */
+  start(command: string, size: { columns: number; rows: number } | undefined = undefined): void {
+    const columns = size === undefined ? COLUMNS : String(size.columns);
+    const rows = size === undefined ? ROWS : String(size.rows);
     this.tmux(
       'new-session',
       '-d',
       '-s',
       this.session,
       '-x',
-      COLUMNS,
+      columns,
       '-y',
-      ROWS,
+      rows,
       '-c',
       ROOT,
       command,
@@ -59,6 +61,11 @@ export class TmuxTerminal {
   /** The visible screen. */
   screen(): string {
     return this.capture('-p', '-t', this.session);
+  }
+
+  /** The visible screen with its text styles as escape sequences (colour, bold, inverse…). */
+  styledScreen(): string {
+    return this.capture('-p', '-e', '-t', this.session);
   }
 
   /** The pane with its scrollback, where the TUI's final summary lands above the live view. */

@@ -7,13 +7,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { formatDollars } from '../../src/present/money.ts';
 import { formatCount } from '../../src/present/numbers.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { CLOCK, SURVEY, TOOL, TURNS } from './tui-script.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
-const TOOL = 'builtins_utils_current_time';
 const SESSION = 'run';
 const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-cli-'));
 // A private tmux server: its environment is ours, killing it touches no one else's panes, and
@@ -25,36 +25,6 @@ const terminal = new TmuxTerminal(SOCKET, SESSION);
 const screen = (): string => terminal.screen();
 const press = (key: string): void => terminal.press(key);
 const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
-
-/** A turn of `actor` calling one tool, with a usage that differs per turn. */
-function call(
-  actor: string,
-  name: string,
-  args: Record<string, unknown>,
-  input: number,
-): ScriptTurn {
-  return {
-    match: { actor },
-    toolCalls: [{ name, arguments: args }],
-    usage: { input, output: 37, cacheRead: 256 },
-  };
-}
-
-const SURVEY = 'commander:survey';
-const REPORT = 'commander:report';
-const CLOCK = 'agent:survey/clock';
-
-const TURNS: ScriptTurn[] = [
-  call(SURVEY, 'set_subtasks', { subtasks: ['Ask the clock'] }, 1_204),
-  call(SURVEY, 'call_agent', { name: 'clock', task: 'Tell the current time in UTC' }, 1_310),
-  call(CLOCK, TOOL, { timezone: 'UTC' }, 811),
-  { match: { actor: CLOCK }, text: 'The clock answered.', usage: { input: 902, output: 12 } },
-  call(SURVEY, 'complete_subtask', {}, 1_433),
-  call(SURVEY, 'task_complete', { summary: 'The clock answered.' }, 1_502),
-  call(REPORT, 'set_subtasks', { subtasks: ['Report the time'] }, 1_120),
-  call(REPORT, 'complete_subtask', {}, 1_187),
-  call(REPORT, 'task_complete', { summary: 'Reported the time.' }, 1_250),
-];
 
 /** Requests before the breakpoint: survey's first two turns and the clock's tool-calling turn. */
 const BEFORE_THE_TOOL = 3;

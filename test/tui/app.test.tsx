@@ -155,13 +155,43 @@ describe('App: tabs', () => {
   it('opens and closes the help overlay', async () => {
     const app = await mount();
     await app.press('?');
-    expect(app.frame()).toContain('Keys (live run) — ? or esc to close');
+    expect(app.frame()).toContain('Keys (live run) 1–23 of 31, ↑/↓ scroll — ? or esc to close');
     expect(app.frame()).toContain(
       'b         tree, detail      toggle a breakpoint on the selected actor or the tool under the cursor',
     );
     await app.press('?');
     expect(app.frame()).not.toContain('Keys (live run)');
     expect(app.frame()).toContain('mission research');
+  });
+});
+
+describe('App at 80×24', () => {
+  it('scrolls the help overlay that is taller than the screen', async () => {
+    const app = await mount({ columns: 80, rows: 24 });
+    await app.press('?');
+    const first = app.frame();
+    expect(first).toContain('Keys (live run) 1–17 of 31, ↑/↓ scroll — ? or esc to close');
+    expect(first).not.toContain('ctrl-c    anywhere');
+    expect(first.split('\n').length).toBeLessThanOrEqual(24);
+    await app.press(KEYS.down, 'jjjjjjjjjjj');
+    const last = app.frame();
+    expect(last).toContain('Keys (live run) 13–29 of 31, ↑/↓ scroll — ? or esc to close');
+    expect(last).toContain('ctrl-c    anywhere          cancel the run (again to leave at once)');
+    await app.press('k');
+    expect(app.frame()).toContain('Keys (live run) 12–28 of 31');
+    // Opened again, it starts at the top.
+    await app.press('?', '?');
+    expect(app.frame()).toContain('Keys (live run) 1–17 of 31');
+  });
+
+  it('keeps in the footer only the keys that still act once the run has finished', async () => {
+    const app = await mount({ events: fixtureEvents(true), columns: 80, rows: 24 });
+    const lines = app.frame().split('\n');
+    expect(lines.slice(-3)).toEqual([
+      'run finished — q to quit',
+      'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  ? all keys',
+      'q quit',
+    ]);
   });
 });
 

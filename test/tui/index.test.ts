@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import chalk from 'chalk';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { renderTui } from '../../src/tui/index.ts';
 import { settle } from './app-harness.tsx';
@@ -51,7 +52,11 @@ function source(events: MissionEvent[]) {
   return { subscribe, counts: () => ({ subscribed, unsubscribed }) };
 }
 
-function start(events: MissionEvent[], cancel: () => void = () => undefined) {
+function start(
+  events: MissionEvent[],
+  cancel: () => void = () => undefined,
+  color: boolean | undefined = undefined,
+) {
   const stdout = new FakeStdout();
   const stdin = new FakeStdin();
   const feed = source(events);
@@ -60,13 +65,57 @@ function start(events: MissionEvent[], cancel: () => void = () => undefined) {
     cancel,
     title: 'sortie test',
     patchConsole: false,
+    ...(color === undefined ? {} : { color }),
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
   });
   return { handle, stdout, stdin, feed };
 }
 
+/** Waits until the frame shows `text` (the store publishes on a timer). */
+async function shown(stdout: FakeStdout, text: string): Promise<void> {
+  while (!stdout.written.includes(text)) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Escape sequences that style text (SGR: colour, bold, dim, inverse), not cursor control. */
+// eslint-disable-next-line no-control-regex -- the escape character is what is looked for
+const STYLE_ESCAPE = /\u001b\[[\d;]*m/;
+
+const chalkLevel = chalk.level;
+afterEach(() => {
+  chalk.level = chalkLevel;
+});
+
 describe('renderTui', () => {
+  it('draws no colour, bold, dim or inverse video with color false (NO_COLOR)', async () => {
+    // A colour terminal: chalk would style every Text.
+    chalk.level = 3;
+    const coloured = start(fixtureEvents(true));
+    await shown(coloured.stdout, 'run finished');
+    coloured.handle.unmount();
+    expect(coloured.stdout.written).toMatch(STYLE_ESCAPE);
+
+    const plain = start(fixtureEvents(true), () => undefined, false);
+    await shown(plain.stdout, 'run finished');
+    expect(plain.stdout.written).toContain('[1 Tree]');
+    // Cursor control is still written (Ink hides the cursor and redraws in place).
+    expect(plain.stdout.written).toContain('\u001b[');
+    expect(plain.stdout.written).not.toMatch(STYLE_ESCAPE);
+    plain.handle.unmount();
+    await plain.handle.waitUntilExit();
+    // The setting lasts only while the TUI is shown.
+    expect(chalk.level).toBe(3);
+  });
+
+  it('quits on ctrl-c once the run has finished, cancelling nothing', async () => {
+    let cancelled = 0;
+    const { handle, stdout, stdin } = start(fixtureEvents(true), () => cancelled++);
+    await shown(stdout, 'run finished');
+    stdin.type('\u0003');
+    await handle.waitUntilExit();
+    expect(cancelled).toBe(0);
+  });
+
   it('renders the events it subscribes to and leaves on q once the run has finished', async () => {
     const { handle, stdout, stdin, feed } = start(fixtureEvents(true));
     // The store publishes on a timer; wait for the frame rather than for a fixed time.

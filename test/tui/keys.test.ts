@@ -17,8 +17,8 @@ const none: PressedKey = {
   pageDown: false,
   ctrl: false,
 };
-const live: KeyContext = { mode: 'live', pane: 'tree', overlay: 'none' };
-const replay: KeyContext = { mode: 'replay', pane: 'tree', overlay: 'none' };
+const live: KeyContext = { mode: 'live', pane: 'tree', overlay: 'none', finished: false };
+const replay: KeyContext = { mode: 'replay', pane: 'tree', overlay: 'none', finished: false };
 
 describe('commandFor', () => {
   it('maps arrows and j/k to moves, enter/→ to expand, ← to collapse', () => {
@@ -84,16 +84,47 @@ describe('footer', () => {
       'cancel',
       'answer',
     ]);
-    expect(footerLines({ ...live, pane: 'costs' }, 100)).toEqual([
-      '↑/k up  ↓/j down  pgup page up  pgdn page down  1 tree  2 costs  3 events  4 outputs  space pause',
-      'n step  c continue  B breakpoints  ? help  q quit  ctrl-c cancel  a answer',
+  });
+
+  it('shows the most important keys in two lines of 80 columns, ? for the rest', () => {
+    expect(footerLines(live, 80)).toEqual([
+      'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  space pause',
+      'n step  c continue  ? all keys  q quit  a answer',
     ]);
+    expect(footerLines({ ...live, pane: 'costs' }, 80)).toEqual([
+      '1 tree  2 costs  3 events  4 outputs  space pause  n step  c continue',
+      '? all keys  q quit  a answer',
+    ]);
+  });
+
+  it('shows every key of an open overlay', () => {
+    expect(footerLines({ ...live, overlay: 'help' }, 80)).toEqual([
+      '↑/k up  ↓/j down  pgup page up  pgdn page down  ? all keys  ctrl-c cancel',
+      'esc/q close',
+    ]);
+  });
+
+  it('shows only the keys that still act once the run has finished', () => {
+    const finished = { ...live, finished: true };
+    expect(footerLines(finished, 80)).toEqual([
+      'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  ? all keys',
+      'q quit',
+    ]);
+    const commands = bindingsFor(finished).map((binding) => binding.command);
+    expect(commands).not.toContain('pauseResume');
+    expect(commands).not.toContain('step');
+    expect(commands).not.toContain('toggleBreakpoint');
+    expect(commands).not.toContain('cancel');
+    expect(commands).not.toContain('answer');
+    expect(commandFor(' ', none, finished)).toBeUndefined();
+    expect(commandFor('c', { ...none, ctrl: true }, finished)).toBe('quit');
+    expect(commandFor('c', { ...none, ctrl: true }, live)).toBe('cancel');
   });
 
   it('shows the replay keys only in replay mode', () => {
     expect(footerLines({ ...replay, pane: 'events' }, 200)[0]).toContain(
-      'space pause  n next event  +/= faster  - slower',
+      'space pause  n next event  +/= faster  - slower  e to end',
     );
-    expect(footerLines({ ...live, pane: 'events' }, 200)[0]).not.toContain('faster');
+    expect(footerLines({ ...live, pane: 'events' }, 200)[0]).not.toContain('next event');
   });
 });

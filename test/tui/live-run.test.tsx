@@ -100,6 +100,13 @@ describe('the TUI on a live run', () => {
     expect(server.requests).toHaveLength(0);
     expect(app.frame()).toContain('PAUSED (1 held)');
     expect(app.frame()).toContain('greet');
+    // The commander's first request, held: the detail pane shows what is about to be sent,
+    // the system prompt included (no model.request has carried it yet).
+    await app.press('j', 'j');
+    const held = app.frame();
+    expect(held).toContain('▸ ⏸ held before model request: 1 message');
+    expect(held).toContain('system: You are the commander of task "greet". You');
+    expect(held).toContain('- greeter: You write short greetings.');
 
     await app.press('n');
     await until(

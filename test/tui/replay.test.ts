@@ -97,4 +97,56 @@ describe('createReplayPlayer', () => {
     expect(player.status().speed).toBe(0.25);
     expect(changes).toBe(2);
   });
+
+  it('keeps the recorded pace when the screen is slower than the events', () => {
+    // A listener that takes 300 ms per event (a slow repaint) on a clock the test moves.
+    let now = 0;
+    const pending: Array<{ callback: () => void; at: number }> = [];
+    const timers = {
+      setTimeout: (callback: () => void, ms: number) => pending.push({ callback, at: now + ms }),
+      clearTimeout: () => undefined,
+      now: () => now,
+    };
+    const player = createReplayPlayer(eventsAt([0, 100, 200, 300, 2000]), { timers });
+    const seen: number[] = [];
+    let statuses = 0;
+    player.onStatus(() => statuses++);
+    player.subscribe((event) => {
+      seen.push(event.seq);
+      now += 300;
+    });
+    const fire = (): void => {
+      const next = pending.shift();
+      if (next === undefined) throw new Error('nothing scheduled');
+      now = Math.max(now, next.at);
+      next.callback();
+    };
+    fire();
+    // Events 2–4 were due while event 1 was being drawn: they play at once, in one repaint.
+    expect(seen).toEqual([1, 2, 3, 4]);
+    expect(statuses).toBe(1);
+    // Event 5 is due 2000 ms after the start, not 1700 ms after the last repaint.
+    expect(pending).toEqual([{ callback: expect.any(Function), at: 2000 }]);
+    fire();
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('skips the time a held gate point waited for the person, unless asked to keep it', () => {
+    const recorded = eventsAt([0, 100, 60_100, 60_200]);
+    const paused = { ...recorded[1]!, type: 'gate.paused' } as unknown as MissionEvent;
+    const resumed = { ...recorded[2]!, type: 'gate.resumed' } as unknown as MissionEvent;
+    const events = [recorded[0]!, paused, resumed, recorded[3]!];
+
+    const skipping = record(createReplayPlayer(events));
+    vi.advanceTimersByTime(100);
+    expect(skipping).toEqual([1, 2, 3]);
+    vi.advanceTimersByTime(100);
+    expect(skipping).toEqual([1, 2, 3, 4]);
+
+    const keeping = record(createReplayPlayer(events, { keepPauses: true }));
+    vi.advanceTimersByTime(60_099);
+    expect(keeping).toEqual([1, 2]);
+    vi.advanceTimersByTime(1);
+    expect(keeping).toEqual([1, 2, 3]);
+  });
 });

@@ -13,11 +13,17 @@ export interface FooterProps {
   width: number;
 }
 
-/** The key hints for a context, packed into lines of `width` (at most FOOTER_KEY_LINES). */
+/**
+ * The key hints for a context, packed into lines of `width` (at most FOOTER_KEY_LINES): the
+ * table's footer keys (`?` lists the rest), or every key of an open overlay.
+ */
 export function footerLines(context: KeyContext, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const binding of bindingsFor(context)) {
+  const bindings = bindingsFor(context).filter(
+    (binding) => context.overlay !== 'none' || binding.footer === true,
+  );
+  for (const binding of bindings) {
     const hint = `${keyLabel(binding)} ${binding.short}`;
     const candidate = line === '' ? hint : `${line}  ${hint}`;
     if (textWidth(candidate) <= width || line === '') {

@@ -1,13 +1,16 @@
-/** `?`: every key of the current mode, from the key table. */
+/** `?`: every key that acts now, from the key table; scrolls when it is taller than the body. */
 import { Box, Text } from 'ink';
-import { keyLabel } from '../key-match.ts';
-import { KEY_TABLE, type KeyBinding, type Mode } from '../keys.ts';
+import { bindingActs, keyLabel } from '../key-match.ts';
+import { KEY_TABLE, type KeyBinding, type KeyContext, type Mode } from '../keys.ts';
 import { padEnd, truncate } from '../../present/columns.ts';
 
 export interface HelpOverlayProps {
   mode: Mode;
+  /** The help lines (from `helpLines`). */
+  lines: readonly string[];
+  /** The first line shown. */
+  start: number;
   height: number;
-  width: number;
 }
 
 const PANES = ['tree', 'detail', 'costs', 'events', 'outputs'];
@@ -19,23 +22,34 @@ function where(binding: KeyBinding): string {
   return binding.scopes.join(', ');
 }
 
-/** The help lines for a mode (exported for tests). */
-export function helpLines(mode: Mode, width: number): string[] {
-  return KEY_TABLE.filter(
-    (binding) => binding.modes === undefined || binding.modes.includes(mode),
-  ).map((binding) =>
+/** The help lines for a mode at this point of the run (exported for tests). */
+export function helpLines(context: Pick<KeyContext, 'mode' | 'finished'>, width: number): string[] {
+  return KEY_TABLE.filter((binding) => bindingActs(binding, context)).map((binding) =>
     truncate(`${padEnd(keyLabel(binding), 10)}${padEnd(where(binding), 18)}${binding.help}`, width),
   );
 }
 
+/** The first line of a help screen showing `height` lines from `start`. */
+export function helpStartFor(start: number, height: number, total: number): number {
+  return Math.max(0, Math.min(start, total - height));
+}
+
 /** The help screen (replaces the body while open). */
-export function HelpOverlay({ mode, height, width }: HelpOverlayProps) {
-  const lines = helpLines(mode, width - 2);
+export function HelpOverlay({ mode, lines, start, height }: HelpOverlayProps) {
+  const room = Math.max(0, height - 1);
+  const first = helpStartFor(start, room, lines.length);
+  const shown = lines.slice(first, first + room);
+  const position =
+    shown.length < lines.length
+      ? ` ${first + 1}–${first + shown.length} of ${lines.length}, ↑/↓ scroll —`
+      : ' —';
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>{`Keys (${mode === 'live' ? 'live run' : 'replay'}) — ? or esc to close`}</Text>
-      {lines.slice(0, Math.max(0, height - 1)).map((line, position) => (
-        <Text key={position}>{line}</Text>
+      <Text
+        bold
+      >{`Keys (${mode === 'live' ? 'live run' : 'replay'})${position} ? or esc to close`}</Text>
+      {shown.map((line, index) => (
+        <Text key={index}>{line}</Text>
       ))}
     </Box>
   );

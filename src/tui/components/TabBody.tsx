@@ -62,7 +62,9 @@ export function TabBody(props: TabBodyProps) {
   const { view, screen } = props;
   const height = screen.bodyHeight;
   if (view.overlay === 'help')
-    return <HelpOverlay mode={props.mode} height={height} width={screen.columns} />;
+    return (
+      <HelpOverlay mode={props.mode} lines={screen.help} start={view.helpStart} height={height} />
+    );
   if (view.overlay === 'answer') {
     return (
       <HumanPrompt

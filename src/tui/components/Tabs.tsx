@@ -1,4 +1,7 @@
-/** The tab strip: `1 Tree  2 Costs  3 Events  4 Outputs`, the active one inverted. */
+/**
+ * The tab strip: `[1 Tree]  2 Costs   3 Events   4 Outputs`, the active one in brackets (which
+ * show without colour, under NO_COLOR) and inverted.
+ */
 import { Box, Text } from 'ink';
 import type { Tab } from '../view/view-state.ts';
 
@@ -15,7 +18,7 @@ export function Tabs({ active }: { active: Tab }) {
     <Box gap={1}>
       {TABS.map(({ tab, label }) => (
         <Text key={tab} inverse={tab === active} bold={tab === active}>
-          {` ${label} `}
+          {tab === active ? `[${label}]` : ` ${label} `}
         </Text>
       ))}
     </Box>

@@ -6,6 +6,8 @@
 import { useMemo, useRef } from 'react';
 import type { GatePoint } from '../../runtime/gate.ts';
 import { FOOTER_KEY_LINES } from '../components/Footer.tsx';
+import { helpLines } from '../components/HelpOverlay.tsx';
+import type { KeyContext } from '../keys.ts';
 import {
   EMPTY_DETAIL,
   treeRows,
@@ -42,6 +44,8 @@ export interface Screen {
   outputs: readonly OutputLine[];
   /** Lines of the table tab shown. */
   listLength: number;
+  /** Lines of the help overlay (empty while it is closed). */
+  help: readonly string[];
 }
 
 /** Derives the frame's picture; memoised so a repaint recomputes only what changed. */
@@ -50,6 +54,7 @@ export function useScreen(
   view: ViewState,
   held: readonly GatePoint[],
   size: { columns: number; rows: number },
+  context: Pick<KeyContext, 'mode' | 'finished'>,
 ): Screen {
   const { columns } = size;
   const bodyHeight = Math.max(
@@ -84,6 +89,10 @@ export function useScreen(
     () => (view.tab === 'outputs' ? outputLines(state.outputs, columns) : []),
     [view.tab, state.outputs, columns],
   );
+  const help = useMemo(
+    () => (view.overlay === 'help' ? helpLines(context, columns - 2) : []),
+    [view.overlay, context.mode, context.finished, columns],
+  );
   const listLength =
     view.tab === 'costs' ? costs.length : view.tab === 'events' ? events.length : outputs.length;
   return {
@@ -101,5 +110,6 @@ export function useScreen(
     events,
     outputs,
     listLength,
+    help,
   };
 }

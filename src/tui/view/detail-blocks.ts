@@ -55,7 +55,8 @@ function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
     title: `⏸ held before model request: ${countOf(detail.messages.length, 'message')}`,
     body: [
       `model: ${point.detail}`,
-      `system: ${detail.system ?? '(not sent yet)'}`,
+      // The point carries the prompt about to be sent; the detail has the last one sent.
+      `system: ${point.system ?? detail.system ?? '(not sent yet)'}`,
       ...pending,
     ].join('\n'),
     collapsedLines: Infinity,

@@ -30,6 +30,8 @@ export interface ViewState {
   breakpointCursor: number;
   /** The answer being typed to a question to the person. */
   answer: string;
+  /** First line of the help overlay shown. */
+  helpStart: number;
 }
 
 /** The facts navigation needs about what is on screen. */
@@ -40,6 +42,8 @@ export interface ViewFacts {
   listLength: number;
   bodyHeight: number;
   breakpointCount: number;
+  /** Lines of the help overlay. */
+  helpLength: number;
 }
 
 /** The view before any key. */
@@ -59,6 +63,7 @@ export const INITIAL_VIEW: ViewState = {
   filter: '',
   breakpointCursor: 0,
   answer: '',
+  helpStart: 0,
 };
 
 /** The pane keys go to. */
@@ -103,6 +108,11 @@ function scrollList(view: ViewState, facts: ViewFacts, delta: number): ViewState
 }
 
 function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
+  if (view.overlay === 'help') {
+    // The overlay's first row is its title.
+    const maxStart = Math.max(0, facts.helpLength - (facts.bodyHeight - 1));
+    return { ...view, helpStart: clamp(view.helpStart + delta, 0, maxStart) };
+  }
   if (view.overlay === 'breakpoints') {
     return {
       ...view,
@@ -116,7 +126,7 @@ function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
 }
 
 function page(view: ViewState, facts: ViewFacts, direction: 1 | -1): ViewState {
-  if (view.tab === 'tree' && view.focus === 'detail') {
+  if (view.overlay === 'none' && view.tab === 'tree' && view.focus === 'detail') {
     return { ...view, detailOffset: Math.max(0, view.detailOffset + direction * facts.bodyHeight) };
   }
   return move(view, facts, direction * Math.max(1, facts.bodyHeight - 1));
@@ -182,7 +192,7 @@ export function applyViewCommand(
     case 'answerErase':
       return { ...view, answer: view.answer.slice(0, -1) };
     case 'help':
-      return { ...view, overlay: view.overlay === 'help' ? 'none' : 'help' };
+      return { ...view, overlay: view.overlay === 'help' ? 'none' : 'help', helpStart: 0 };
     case 'listBreakpoints':
       return { ...view, overlay: 'breakpoints', breakpointCursor: 0 };
     case 'closeOverlay':
