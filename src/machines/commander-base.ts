@@ -9,6 +9,7 @@ import type {
   ToolGateInput,
 } from './commander-context.ts';
 import type {
+  ContextCutParams,
   MessageAppendedParams,
   OutputSubmittedParams,
   PlanUpdatedParams,
@@ -71,5 +72,7 @@ export const commanderBase = setup({
       context.environment?.effects.outputSubmitted(params),
     emitMessageAppended: ({ context }, params: MessageAppendedParams) =>
       context.environment?.effects.messageAppended(params),
+    emitContextCut: ({ context }, params: ContextCutParams) =>
+      context.environment?.effects.contextCut(params),
   },
 });

@@ -6,12 +6,15 @@ import type {
   ToolCallPart,
   ToolDefinition,
   ToolResultPart,
+  Usage,
 } from '../models/model-types.ts';
 import type { ParsedArguments } from '../tools/define-tool.ts';
 import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
 import { commanderTools } from '../tools/commander/index.ts';
 import type { CursorReply } from './dataset-cursor.machine.ts';
+import type { ContextPolicy } from '../runtime/context-window.ts';
 import type {
+  ContextCutParams,
   MessageAppendedParams,
   OutputSubmittedParams,
   PlanUpdatedParams,
@@ -48,6 +51,8 @@ export interface CommanderInput extends Partial<CommanderRuleStart> {
   acceptedOutputs?: Record<number, unknown>;
   /** Model turns allowed before the commander fails (default 200). */
   maxTurns?: number;
+  /** The commander's `pruning` and `compaction`; none by default. */
+  context?: ContextPolicy;
   /** The run's side of this commander; without it the actors and effects must be provided. */
   environment?: CommanderEnvironment;
 }
@@ -59,6 +64,7 @@ export interface CommanderEffects {
   toolCompleted(params: ToolCompletedParams): void;
   outputSubmitted(params: OutputSubmittedParams): void;
   messageAppended(params: MessageAppendedParams): void;
+  contextCut(params: ContextCutParams): void;
 }
 
 /**
@@ -79,6 +85,12 @@ export interface CommanderEnvironment {
 export interface ReplyStreaks {
   nudges: number;
   outputLimitHits: number;
+}
+
+/** How far a commander may go: model turns, and the size of its conversation. */
+export interface CommanderLimits {
+  maxTurns: number;
+  context: ContextPolicy;
 }
 
 /** A sequential task's progress through its dataset, as the cursor's replies reported it. */
@@ -152,9 +164,9 @@ export interface CommanderContext {
   completion: CompletionRecord | null;
   failure: CommanderFailure | null;
   turns: number;
-  maxTurns: number;
-  /** The stop reason of the latest model reply. */
-  stopReason: StopReason | null;
+  limits: CommanderLimits;
+  /** The stop reason and usage of the latest model reply; usage is null after a context cut. */
+  lastReply: { stopReason: StopReason; usage: Usage | null } | null;
   streaks: ReplyStreaks;
   /** Calls of the current reply not answered yet, in order. */
   queue: QueuedCall[];

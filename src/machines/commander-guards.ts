@@ -20,6 +20,7 @@ import {
 } from './commander-rules.ts';
 import { MAX_NUDGES, MAX_OUTPUT_LIMIT_HITS } from './commander-limits.ts';
 import { completeCurrentSubtask } from './plan.ts';
+import { contextCutOf } from './commander-context-cut.ts';
 
 type Guard = (args: { context: CommanderContext }) => boolean;
 
@@ -30,8 +31,9 @@ const onContext =
 
 /** Every guard of the commander machine, by the name its transitions use. */
 export const commanderGuards = {
-  turnCapReached: onContext((context) => context.turns >= context.maxTurns),
-  replyHitOutputLimit: onContext((context) => context.stopReason === 'max_tokens'),
+  turnCapReached: onContext((context) => context.turns >= context.limits.maxTurns),
+  replyHitOutputLimit: onContext((context) => context.lastReply?.stopReason === 'max_tokens'),
+  contextOverLimit: onContext((context) => contextCutOf(context) !== null),
   outputLimitExhausted: onContext(
     (context) => context.streaks.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS,
   ),

@@ -16,6 +16,8 @@ import {
 } from './commander-limits.ts';
 import { checkedOutput, recordedRoute, taskCompleteArguments } from './commander-rules.ts';
 import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts';
+import { applyContextCut } from '../runtime/context-window.ts';
+import { contextCutOf } from './commander-context-cut.ts';
 import type { ModelTurnOutput } from './turn-types.ts';
 import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
 
@@ -62,7 +64,7 @@ export const commanderSetup = commanderBase.extend({
     acceptReply: assign(({ context }, reply: ModelTurnOutput) => ({
       messages: [...context.messages, reply.message],
       turns: context.turns + 1,
-      stopReason: reply.stopReason,
+      lastReply: { stopReason: reply.stopReason, usage: reply.usage ?? null },
       queue: queueCalls(context, reply.message),
     })),
     resetReplyCounters: assign({ streaks: { nudges: 0, outputLimitHits: 0 } }),
@@ -97,8 +99,20 @@ export const commanderSetup = commanderBase.extend({
         enqueue({ type: 'emitMessageAppended', params: { message } });
       }),
     ),
+    /** Prunes or compacts the conversation before the next request (see context-window.ts). */
+    cutContext: action(
+      enqueueActions(({ context, enqueue }) => {
+        const cut = contextCutOf(context);
+        if (cut === null) return;
+        enqueue.assign({
+          messages: applyContextCut(context.messages, cut),
+          lastReply: context.lastReply && { ...context.lastReply, usage: null },
+        });
+        enqueue({ type: 'emitContextCut', params: { cut } });
+      }),
+    ),
     failTurnCap: assign(({ context }) => ({
-      failure: { reason: `more than ${context.maxTurns} model turns` },
+      failure: { reason: `more than ${context.limits.maxTurns} model turns` },
     })),
     failStoppedCallingTools: assign({ failure: { reason: 'commander stopped calling tools' } }),
     failOutputLimit: assign({

@@ -32,8 +32,11 @@ export const commanderMachine = commanderSetup.createMachine({
       completion: null,
       failure: null,
       turns: 0,
-      maxTurns: input.maxTurns ?? DEFAULT_COMMANDER_MAX_TURNS,
-      stopReason: null,
+      limits: {
+        maxTurns: input.maxTurns ?? DEFAULT_COMMANDER_MAX_TURNS,
+        context: input.context ?? {},
+      },
+      lastReply: null,
       streaks: { nudges: 0, outputLimitHits: 0 },
       queue: [],
       results: [],
@@ -49,9 +52,11 @@ export const commanderMachine = commanderSetup.createMachine({
   initial: 'preparingTurn',
   states: {
     preparingTurn: {
-      description: 'Checks the turn cap before the next model request.',
+      description:
+        'Checks the turn cap before the next model request, and prunes or compacts the conversation when its limits are reached.',
       always: [
         { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
+        { guard: 'contextOverLimit', target: 'awaitingModel', actions: 'cutContext' },
         { target: 'awaitingModel' },
       ],
     },
@@ -224,8 +229,9 @@ export const commanderMachine = commanderSetup.createMachine({
       always: [
         { guard: 'taskAlreadyCompleted', target: 'completed' },
         { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
-        // The turn cap of preparingTurn, checked here too: one step less per turn.
+        // The checks of preparingTurn, made here too: one step less per turn.
         { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
+        { guard: 'contextOverLimit', target: 'awaitingModel', actions: 'cutContext' },
         { target: 'awaitingModel' },
       ],
     },

@@ -69,6 +69,7 @@ export function planContextCut(
   messages: readonly Message[],
   policy: ContextPolicy,
   lastUsage: Usage | null,
+  state: readonly string[] = [],
 ): ContextCut | null {
   const replies = replyIndexes(messages);
   const { compaction, pruning } = policy;
@@ -79,7 +80,7 @@ export function planContextCut(
       return {
         kind: 'compacted',
         from,
-        head: summaryHead(messages, from),
+        head: summaryHead(messages, from, state),
         turnsBefore: replies.length,
         turnsAfter: compaction.turnRetention,
         inputTokens: used,
@@ -135,12 +136,16 @@ function taskBefore(messages: readonly Message[], from: number): Message {
 }
 
 /** The task, its earlier summaries (the last few) and a new one for the turns before `from`. */
-function summaryHead(messages: readonly Message[], from: number): Message {
+function summaryHead(
+  messages: readonly Message[],
+  from: number,
+  state: readonly string[],
+): Message {
   const task = taskBefore(messages, from);
   const taskParts = task.parts.filter((part) => !isSummary(part));
   const earlier = task.parts.filter(isSummary).slice(-(MAX_SUMMARIES - 1));
   const dropped = messages.slice(messages.indexOf(task) + 1, from);
-  const summary: TextPart = { type: 'text', text: summarize(dropped) };
+  const summary: TextPart = { type: 'text', text: summarize(dropped, state) };
   return { role: 'user', parts: [...taskParts, ...earlier, summary] };
 }
 
@@ -158,9 +163,11 @@ function isSummary(part: Part): part is TextPart {
 
 /**
  * A deterministic summary (no model call, so it costs nothing and replays exactly): the
- * tools the dropped turns used and what their replies said, each cut to 200 characters.
+ * tools the dropped turns used and what their replies said, each cut to 200 characters, then
+ * `state`: where the actor stands now (a commander's plan and outputs), which the dropped
+ * turns established and the kept ones may not show.
  */
-export function summarize(dropped: readonly Message[]): string {
+export function summarize(dropped: readonly Message[], state: readonly string[] = []): string {
   const tools = new Set<string>();
   const findings: string[] = [];
   for (const message of dropped) {
@@ -177,6 +184,7 @@ export function summarize(dropped: readonly Message[]): string {
     ...(findings.length === 0
       ? ['- (only tool calls)']
       : findings.slice(-MAX_FINDINGS).map((finding) => `- ${finding}`)),
+    ...(state.length === 0 ? [] : ['Where things stand now:', ...state]),
     SUMMARY_CLOSING,
   ];
   return lines.join('\n');

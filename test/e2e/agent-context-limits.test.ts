@@ -25,7 +25,7 @@ afterEach(cleanUpAll);
 const AGENT = 'agent:look/watcher';
 const COMMANDER = 'commander:look';
 
-function project(limits: string): Promise<string> {
+function project(limits: string, commanderLimits = ''): Promise<string> {
   return writeProject(`
 agent "watcher" {
   model       = MODEL
@@ -37,6 +37,7 @@ agent "watcher" {
 mission "clock" {
   commander {
     model = MODEL
+    ${commanderLimits}
   }
   agents = [agents.watcher]
   task "look" {
@@ -186,5 +187,59 @@ describe('agent context limits (CLI)', () => {
     expect(JSON.stringify(resent[0])).toContain('<compacted_context>');
     const journal = journalOf(stateDir, runId);
     expect(journal.filter((event) => event.type === 'context.compacted')).toHaveLength(1);
+  }, 60_000);
+
+  it('a commander compacts too, with its plan in the summary, and resumes from that after a SIGKILL', async () => {
+    const dir = await project('', COMPACTION);
+    const stateDir = join(await tempDir('state'), 'state');
+    const first = await startModelServer([
+      { ...call(COMMANDER, 'set_subtasks', { subtasks: ['Look', 'Tell'] }), usage: { input: 300 } },
+      {
+        ...call(COMMANDER, 'call_agent', { name: 'watcher', task: 'look at the clock, please' }),
+        usage: { input: 1800 },
+      },
+      reply(AGENT, 'noon'),
+      // Never answered: the CLI is killed while it waits for this reply.
+      { match: { actor: COMMANDER }, text: 'never sent', delayMs: 600_000 },
+    ]);
+    const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
+    await journalReaches(
+      killed,
+      stateDir,
+      (event) => event.type === 'model.request' && event.actor === COMMANDER && event.turn === 3,
+    );
+    killed.process.kill('SIGKILL');
+    expect(await killed.exited).toBeNull();
+    const runId = await killed.runId;
+    const before = inputOf(
+      first.requests.filter((request) => request.actor === COMMANDER)[2]?.body,
+    );
+
+    const second = await startModelServer([
+      call(COMMANDER, 'complete_subtask'),
+      call(COMMANDER, 'complete_subtask'),
+      call(COMMANDER, 'task_complete', { summary: 'Noon' }),
+    ]);
+    const resumed = crashableSortie(['resume', runId, dir], {
+      stateDir,
+      baseUrl: second.baseUrl('openai'),
+    });
+    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    second.assertDone();
+    const after = inputOf(second.requests.find((request) => request.actor === COMMANDER)?.body);
+    // Before the kill and after the resume, the same compacted conversation: summary, the call
+    // kept, its result.
+    for (const input of [before, after]) {
+      expect(input.map((item) => item.type ?? item.role)).toEqual([
+        'message',
+        'function_call',
+        'function_call_output',
+      ]);
+      expect(JSON.stringify(input[0])).toContain('- plan: [in_progress] Look; [pending] Tell');
+    }
+    const journal = journalOf(stateDir, runId);
+    expect(
+      journal.filter((event) => event.type === 'context.compacted').map((event) => event.actor),
+    ).toEqual([COMMANDER]);
   }, 60_000);
 });

@@ -17,6 +17,7 @@ import { abortError } from '../../base/abort.ts';
 import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-events.ts';
+import { contextPolicyOf } from '../../runtime/context-window.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
@@ -86,7 +87,11 @@ export function runCommander(
       return;
     }
     const actor = createActor(commanderMachine, {
-      input: { ...launch.input, environment: commanderEnvironment(launch) },
+      input: {
+        ...launch.input,
+        context: contextPolicyOf(scope.runtime.services.mission.commander),
+        environment: commanderEnvironment(launch),
+      },
       id: scope.actorId,
     });
     const onAbort = (): void => {

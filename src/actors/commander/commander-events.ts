@@ -3,6 +3,7 @@ import type { CommanderEffects } from '../../machines/commander-context.ts';
 import type { Message } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import type {
+  ContextCutParams,
   MessageAppendedParams,
   OutputSubmittedParams,
   PlanUpdatedParams,
@@ -59,6 +60,9 @@ export function commanderEffects(bus: EventBus, actor: string, task: string): Co
     },
     messageAppended: (params: MessageAppendedParams) => {
       emitMessage(bus, actor, params.message);
+    },
+    contextCut: ({ cut }: ContextCutParams) => {
+      bus.emit({ type: 'context.compacted', actor, conversation: actor, ...cut });
     },
   };
 }

@@ -164,13 +164,20 @@ function agentCallOpenings(
       const args = parsedArguments(call);
       const name = String(args?.name);
       const conversation = scope.sessions.get(name)?.messages() ?? [];
+      // The next opening with this task. Either side may have been pruned or compacted: the
+      // commander's earliest calls or the agent's earliest openings can be gone, and a
+      // compacted conversation opens with the task and a summary (the task is what matches).
       let cursor = cursors.get(name) ?? 0;
-      while (cursor < conversation.length && !opensCall(conversation[cursor] as Message)) {
+      while (
+        cursor < conversation.length &&
+        !(
+          opensCall(conversation[cursor] as Message) &&
+          taskTextOf(conversation[cursor] as Message) === String(args?.task)
+        )
+      ) {
         cursor += 1;
       }
-      const opening = conversation[cursor];
-      // A compacted conversation opens with the task and a summary: the task is what matches.
-      if (opening !== undefined && taskTextOf(opening) === String(args?.task)) {
+      if (cursor < conversation.length) {
         found.set(call.id, cursor);
         cursors.set(name, cursor + 1);
       }

@@ -1,0 +1,37 @@
+/**
+ * A commander's context cut (`pruning`, `compaction`): the cut of context-window.ts, with the
+ * commander's state — its plan, its dataset progress, its accepted outputs — in the summary,
+ * because the turns that set them up may be the ones dropped.
+ */
+import { planContextCut, type ContextCut } from '../runtime/context-window.ts';
+import type { CommanderContext } from './commander-context.ts';
+
+/** The cut to make before the commander's next request, or null. */
+export function contextCutOf(context: CommanderContext): ContextCut | null {
+  const { messages, limits, lastReply } = context;
+  const { pruning, compaction } = limits.context;
+  // Most commanders set no limit: no state text to build on every turn.
+  if (pruning === undefined && compaction === undefined) return null;
+  const usage = lastReply?.usage ?? null;
+  return planContextCut(messages, limits.context, usage, commanderState(context));
+}
+
+/** `- plan: [completed] Gather sources; [in_progress] Compare them` and so on. */
+export function commanderState(context: CommanderContext): string[] {
+  const lines: string[] = [];
+  if (context.plan !== null) {
+    const steps = context.plan.map((subtask) => `[${subtask.status}] ${subtask.title}`);
+    lines.push(`- plan: ${steps.join('; ')}`);
+  }
+  if (context.dataset !== null) {
+    const { current, handedOut, exhausted } = context.dataset;
+    const at = current === null ? 'none' : `item ${current}`;
+    lines.push(
+      `- dataset: ${handedOut.length} items handed out, working on ${at}${exhausted ? ', no more items' : ''}`,
+    );
+  }
+  const outputs = Object.keys(context.itemOutputs).length;
+  if (outputs > 0) lines.push(`- outputs submitted for ${outputs} items`);
+  if (context.output !== null) lines.push('- the task output is submitted');
+  return lines;
+}
