@@ -9,7 +9,8 @@ import type { ModelClientFactory } from '../models/create-client.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { createRunRedactor } from '../run/run-redactor.ts';
-import { resolveStateDir } from '../journal/paths.ts';
+import { resolveStateDir, runPaths } from '../journal/paths.ts';
+import { formatCost } from '../present/money.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
 import { createEventHub } from './event-hub.ts';
@@ -88,7 +89,7 @@ export async function executeRun(
     storage.failed,
   );
   const journal = lazyJournal(prepared.stateDir, storage.failed);
-  let ended: { runId: string; exitCode: number };
+  let ended: { runId: string; exitCode: number; result: RunResult };
   try {
     const wiring = { clients: clients.clients, journal: journal.subscriber, storage };
     ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
@@ -100,7 +101,20 @@ export async function executeRun(
     cwd: environment.cwd,
     stateDirFlag: flags.stateDir,
   };
-  storage.throwIfFailed(ended.runId, resumeCommandFor(ended.runId, location));
+  const resumeCommand = resumeCommandFor(ended.runId, location);
+  storage.throwIfFailed(ended.runId, resumeCommand);
+  // A run that did not succeed ends with where its journal is and how to go on (not in
+  // --json, whose stdout is events only; stderr, so the line log's summary stays the end).
+  if (prepared.mode !== 'json' && ended.result.status !== 'succeeded') {
+    const { result } = ended;
+    io.stderr(
+      [
+        `run ${result.runId} ${result.status} · ${formatCost(result.costPico, result.unpriced)} · journal ${runPaths(prepared.stateDir, result.runId).journal}`,
+        `continue it with: ${resumeCommand}`,
+        '',
+      ].join('\n'),
+    );
+  }
   return ended.exitCode;
 }
 
@@ -118,7 +132,7 @@ async function runToEnd(
   environment: RunEnvironment,
   wiring: RunWiring,
   resume: RunJournalState | undefined,
-): Promise<{ runId: string; exitCode: number }> {
+): Promise<{ runId: string; exitCode: number; result: RunResult }> {
   const hub = createEventHub();
   const output =
     prepared.mode === 'tui'
@@ -177,7 +191,7 @@ async function runToEnd(
           })
         : await handle.done;
     output?.finish(result);
-    return { runId: handle.runId, exitCode: exitCodeOf(result.status) };
+    return { runId: handle.runId, exitCode: exitCodeOf(result.status), result };
   } finally {
     interrupts.dispose();
     asker?.dispose();

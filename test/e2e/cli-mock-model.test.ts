@@ -66,6 +66,15 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
     const mock = file(directory, 'mock.yaml', PLAN + GREETER);
     const run = sortie(['run', 'examples/hello', '--mock-model', mock, '--state-dir', stateDir]);
     expect(run.status).toBe(1);
+    const [runId] = readdirSync(join(stateDir, 'runs'));
+    // The end of a run that did not succeed says where its journal is and how to go on.
+    expect(run.stderr).toBe(
+      [
+        `run ${runId} failed · <$0.0001 · journal ${join(stateDir, 'runs', String(runId), 'journal.jsonl')}`,
+        `continue it with: sortie resume ${runId} examples/hello --state-dir ${stateDir}`,
+        '',
+      ].join('\n'),
+    );
     expect(summary(run.stdout).slice(0, 8)).toEqual([
       'tasks:',
       '  greet  failed  no mock answer for commander:greet (turn 4): all 3 of its answers are used',
@@ -78,7 +87,6 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
     ]);
     // The failed task starts again from scratch: its new commander gets the answers from the first.
     file(directory, 'mock.yaml', PLAN + DONE + GREETER);
-    const [runId] = readdirSync(join(stateDir, 'runs'));
     const resumed = sortie([
       'resume',
       String(runId),
