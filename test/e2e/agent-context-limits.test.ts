@@ -68,27 +68,31 @@ function cliArgs(baseUrl: string, stateDir: string): string[] {
   return ['--var', 'api_key=test-key', '--var', `base_url=${baseUrl}`, '--state-dir', stateDir];
 }
 
+/** What each input item of a request is: a message, a function call or a call's output. */
+function kindsOf(input: ReturnType<typeof inputOf>): Array<string | undefined> {
+  return input.map((item) => item.type ?? item.role);
+}
+
+/** Runs the mission with the agent's limits and turns; the CLI must succeed quietly. */
+async function runDelegating(limits: string, agentTurns: ScriptTurn[], output: string) {
+  const dir = await project(limits);
+  const server = await startModelServer(delegatingTask('look', 'watcher', agentTurns, 'Noon'));
+  const stateDir = join(await tempDir('state'), 'state');
+  const run = await sortie(['run', dir, output, ...cliArgs(server.baseUrl('openai'), stateDir)]);
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  server.assertDone();
+  const agentRequests = server.requests.filter((request) => request.actor === AGENT);
+  return { run, agentInputs: agentRequests.map((request) => inputOf(request.body)) };
+}
+
 describe('agent context limits (CLI)', () => {
   it('compacts the conversation once a reply reports a prompt over token_limit', async () => {
-    const dir = await project(COMPACTION);
-    const server = await startModelServer(
-      delegatingTask(
-        'look',
-        'watcher',
-        [clockTurn('first look', 400), clockTurn('second look', 1500), reply(AGENT, 'noon')],
-        'Noon',
-      ),
-    );
-    const stateDir = join(await tempDir('state'), 'state');
-    const run = await sortie([
-      'run',
-      dir,
+    const { run, agentInputs } = await runDelegating(
+      COMPACTION,
+      [clockTurn('first look', 400), clockTurn('second look', 1500), reply(AGENT, 'noon')],
       '--json',
-      ...cliArgs(server.baseUrl('openai'), stateDir),
-    ]);
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    server.assertDone();
+    );
     const compacted = jsonLines(run.stdout).filter((event) => event.type === 'context.compacted');
     expect(compacted).toMatchObject([
       {
@@ -100,49 +104,24 @@ describe('agent context limits (CLI)', () => {
         inputTokens: 1500,
       },
     ]);
-    const agentRequests = server.requests.filter((request) => request.actor === AGENT);
-    const last = inputOf(agentRequests[2]?.body);
+    const last = agentInputs[2] ?? [];
     // The summary message, then the kept turn: its call and the call's result.
-    expect(last.map((item) => item.type ?? item.role)).toEqual([
-      'message',
-      'message',
-      'function_call',
-      'function_call_output',
-    ]);
+    expect(kindsOf(last)).toEqual(['message', 'message', 'function_call', 'function_call_output']);
     const head = JSON.stringify(last[0]);
     expect(head).toContain('<compacted_context>');
     expect(head).toContain('- first look');
   }, 60_000);
 
   it('prunes to prune_to turns when the conversation reaches prune_on', async () => {
-    const dir = await project('pruning {\n    prune_on = 3\n    prune_to = 1\n  }');
-    const server = await startModelServer(
-      delegatingTask(
-        'look',
-        'watcher',
-        [clockTurn('one', 10), clockTurn('two', 10), clockTurn('three', 10), reply(AGENT, 'noon')],
-        'Noon',
-      ),
-    );
-    const stateDir = join(await tempDir('state'), 'state');
-    const run = await sortie([
-      'run',
-      dir,
+    const { run, agentInputs } = await runDelegating(
+      'pruning {\n    prune_on = 3\n    prune_to = 1\n  }',
+      [clockTurn('one', 10), clockTurn('two', 10), clockTurn('three', 10), reply(AGENT, 'noon')],
       '--plain',
-      ...cliArgs(server.baseUrl('openai'), stateDir),
-    ]);
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+    );
     expect(run.stdout).toContain('context pruned: 3 turns → 1');
-    const agentRequests = server.requests.filter((request) => request.actor === AGENT);
-    const last = inputOf(agentRequests[3]?.body);
+    const last = agentInputs[3] ?? [];
     expect(JSON.stringify(last[0])).toContain('work on look');
-    expect(last.map((item) => item.type ?? item.role)).toEqual([
-      'message',
-      'message',
-      'function_call',
-      'function_call_output',
-    ]);
+    expect(kindsOf(last)).toEqual(['message', 'message', 'function_call', 'function_call_output']);
   }, 60_000);
 
   it('resumed after a SIGKILL that followed a compaction, continues from the compacted conversation', async () => {
@@ -178,7 +157,7 @@ describe('agent context limits (CLI)', () => {
     expect(await resumed.exited, resumed.stderr()).toBe(0);
     second.assertDone();
     const resent = inputOf(second.requests.find((request) => request.actor === AGENT)?.body);
-    expect(resent.map((item) => item.type ?? item.role)).toEqual([
+    expect(kindsOf(resent)).toEqual([
       'message',
       'message',
       'function_call',
@@ -230,11 +209,7 @@ describe('agent context limits (CLI)', () => {
     // Before the kill and after the resume, the same compacted conversation: summary, the call
     // kept, its result.
     for (const input of [before, after]) {
-      expect(input.map((item) => item.type ?? item.role)).toEqual([
-        'message',
-        'function_call',
-        'function_call_output',
-      ]);
+      expect(kindsOf(input)).toEqual(['message', 'function_call', 'function_call_output']);
       expect(JSON.stringify(input[0])).toContain('- plan: [in_progress] Look; [pending] Tell');
     }
     const journal = journalOf(stateDir, runId);
