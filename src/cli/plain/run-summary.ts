@@ -1,7 +1,7 @@
 /**
- * The closing lines of the plain log: each task (status, first line of its summary or error;
- * a failed task's whole error below it), each output (compact JSON, cut), and the costs per
- * model with the total.
+ * The closing lines of the plain log: each task (status, and its summary — the final answer —
+ * whole: on the row when it is one short line, else below it; a failed task's error below it,
+ * up to 30 lines), each output (compact JSON, cut), and the costs per model with the total.
  */
 import type { LogState, TaskLine } from './log-state.ts';
 import { alignRows, firstLine, padEnd, textWidth } from '../../present/columns.ts';
@@ -26,7 +26,11 @@ export function summaryLines(state: LogState, paint: Painter = noPaint): string[
   if (tasks.length > 0) {
     lines.push('tasks:');
     for (const task of tasks) {
-      const detail = firstLine(task.detail, SUMMARY_WIDTH);
+      const failed = task.status === 'failed';
+      const whole = task.detail.trim();
+      // A final answer is never cut: one that does not fit the row goes below it, whole.
+      const onRow = failed || (!whole.includes('\n') && textWidth(whole) <= SUMMARY_WIDTH);
+      const detail = onRow ? firstLine(task.detail, SUMMARY_WIDTH) : '';
       const items =
         task.items.size + task.failedItems > 0
           ? ` · items ${task.items.size} succeeded, ${task.failedItems} failed`
@@ -34,7 +38,8 @@ export function summaryLines(state: LogState, paint: Painter = noPaint): string[
       lines.push(
         `  ${padEnd(name(task), nameWidth)}  ${paintStatus(task.status, task.status, paint)}${items}${detail === '' ? '' : `  ${detail}`}`,
       );
-      if (task.status === 'failed') lines.push(...errorDetail(task.detail));
+      if (failed) lines.push(...errorDetail(task.detail));
+      else if (!onRow) lines.push(...whole.split('\n').map((line) => indented(line)));
     }
   }
   const outputs = tasks.filter((task) => task.output !== undefined || task.items.size > 0);
@@ -76,10 +81,15 @@ function costLines(state: LogState): string[] {
   return ['costs:', ...table, ...(state.unpriced ? [UNPRICED_NOTE] : [])];
 }
 
+/** A line of a task's summary or error below its row. */
+function indented(line: string): string {
+  return `      ${line.trimEnd()}`.trimEnd();
+}
+
 /** The lines after the first of a task's error (a cassette diff, a stack of causes), indented. */
 function errorDetail(error: string): string[] {
   const rest = error.trim().split('\n').slice(1);
-  const shown = rest.slice(0, ERROR_LINES).map((line) => `      ${line.trimEnd()}`);
+  const shown = rest.slice(0, ERROR_LINES).map(indented);
   if (rest.length > ERROR_LINES)
     shown.push(`      … ${countOf(rest.length - ERROR_LINES, 'more line', 'more lines')}`);
   return shown;

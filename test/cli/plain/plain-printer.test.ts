@@ -279,7 +279,10 @@ describe('plain line log', () => {
       '00:40.1 mission:research  failed: task analyze failed · 2 tasks · 1,500 tokens · $0.0004',
       '00:40.1 run  failed · exit 1 · 40.1s · $0.0004',
       'tasks:',
-      '  fetch    succeeded  Fetched two pages',
+      // The final answer is printed whole: two lines do not fit the row.
+      '  fetch    succeeded',
+      '      Fetched two pages',
+      '      more detail',
       '  analyze  failed · items 1 succeeded, 1 failed  1 of 20 items failed',
       'outputs:',
       '  fetch    {"pages":2}',
@@ -334,6 +337,42 @@ describe('plain line log', () => {
     expect(out.split('\n')[2]).toBe(
       '00:40.1 mission:research  succeeded · 0 tasks · 48,210 tokens · $0.4121',
     );
+  });
+
+  it('prints a final answer longer than the row whole, below it', () => {
+    const answer = `The tides at Lisbon: ${'high at dawn, low at noon; '.repeat(5)}done.`;
+    const out = printRun(
+      [
+        [
+          0,
+          {
+            type: 'task.started',
+            actor: 'task:fetch',
+            task: 'fetch',
+            activatedBy: null,
+            iterated: false,
+          },
+        ],
+        [
+          10,
+          {
+            type: 'task.succeeded',
+            actor: 'task:fetch',
+            task: 'fetch',
+            summary: answer,
+            output: null,
+            route: null,
+            durationMs: 10,
+          },
+        ],
+      ],
+      { quiet: true },
+    );
+    expect(out.split('\n').slice(0, 3)).toEqual([
+      'tasks:',
+      '  fetch  succeeded',
+      `      ${answer}`,
+    ]);
   });
 
   it('prints only the summary when quiet', () => {
