@@ -15,7 +15,7 @@ export {
 export { createCustomHttpTool } from './custom-http-tool.ts';
 export type { CustomHttpToolSpec, EvaluatedHttpCall } from './custom-http-tool.ts';
 export { createCurrentTimeTool, currentTimeTool, isoTimeInZone } from './current-time.ts';
-export { sleepTool, MAX_SLEEP_SECONDS } from './sleep.ts';
+export { sleepTool, MAX_SLEEP_SECONDS } from './sleep-tool.ts';
 export {
   toolNameFromReference,
   findBuiltinTool,

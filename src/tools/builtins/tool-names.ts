@@ -7,7 +7,7 @@ import {
   httpPostTool,
   httpPutTool,
 } from './http-tools.ts';
-import { sleepTool } from './sleep.ts';
+import { sleepTool } from './sleep-tool.ts';
 
 /**
  * The model-visible name of a tool reference: dots become underscores

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCurrentTimeTool, isoTimeInZone } from '../../../src/tools/builtins/current-time.ts';
-import { sleepTool } from '../../../src/tools/builtins/sleep.ts';
+import { sleepTool } from '../../../src/tools/builtins/sleep-tool.ts';
 import { callTool, parsed } from './call-tool.ts';
 
 const instant = new Date('2026-07-14T09:30:05.678Z');
