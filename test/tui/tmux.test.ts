@@ -11,9 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const session = `sortie-tui-${process.pid}`;
 const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-'));
 const report = join(directory, 'report.txt');
+// A private server: tests sharing tmux's default one see it vanish when another's last session ends.
+const socket = join(directory, 'tmux.sock');
 
 function tmux(...args: string[]): string {
-  return execFileSync('tmux', args, { encoding: 'utf8' });
+  return execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
 }
 
 function screen(): string {
