@@ -109,9 +109,13 @@ function checkVariable(
       name,
       declared.map((known) => known.name),
     );
+    const message =
+      suggestion === ''
+        ? `vars.${name} in an objective needs a variable "${name}" block: sortie reads a variable without one as a secret, and an objective is shown to models and people`
+        : `unknown variable "${name}"${suggestion}`;
     context.sink.error(
       span,
-      `unknown variable "${name}"${suggestion}: an objective can only use declared variables`,
+      message,
       context.path,
       `declare it with variable "${name}" { } to use its value in objectives`,
     );

@@ -59,8 +59,11 @@ describe('vars.NAME without a variable block', () => {
     expect(
       diagnose(mission('').replace('objective = "x"', 'objective = "For ${vars.team}"')),
     ).toEqual([
-      'error 21:24 unknown variable "team": an objective can only use declared variables',
+      'error 21:24 vars.team in an objective needs a variable "team" block: sortie reads a variable without one as a secret, and an objective is shown to models and people',
     ]);
+    expect(
+      diagnose(mission('').replace('objective = "x"', 'objective = "${vars.openai_api_kye}"')),
+    ).toEqual(['error 21:20 unknown variable "openai_api_kye" (did you mean "openai_api_key"?)']);
   });
 });
 

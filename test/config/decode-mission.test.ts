@@ -37,7 +37,7 @@ describe('objectives', () => {
         "error 28:52 file input "contract" cannot be interpolated into an objective",
         "error 28:71 unknown input "topc" in objective (did you mean "topic"?)",
         "error 28:86 secret variable "openai_api_key" cannot be used in an objective",
-        "error 28:109 unknown variable "region": an objective can only use declared variables",
+        "error 28:109 vars.region in an objective needs a variable "region" block: sortie reads a variable without one as a secret, and an objective is shown to models and people",
         "error 28:124 item can only be used in the objective of a parallel iterated task",
         "error 28:137 unknown reference "foo" in objective: use inputs.NAME, vars.NAME or item",
       ]
