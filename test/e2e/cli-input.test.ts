@@ -3,7 +3,7 @@
  * arguments, undeclared `--var` names, repeated `--input` names, and a local model server
  * that is not running.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,7 +129,12 @@ describe('sortie command-line input (child process)', () => {
       'costs: no model requests',
       '',
     ]);
-    expect(result.stderr).toBe('');
+    // A run that did not succeed ends by saying how to continue it.
+    const [runId = ''] = readdirSync(join(project, 'state', 'runs'));
+    expect(result.stderr).toBe(
+      `run ${runId} failed · $0.0000 · journal ${join(project, 'state', 'runs', runId, 'journal.jsonl')}\n` +
+        `continue it with: sortie resume ${runId} ${project} --state-dir ${join(project, 'state')}\n`,
+    );
   });
 });
 
