@@ -52,7 +52,7 @@ describe('builtins.human.ask in the TUI (tmux)', () => {
     const waiting = shown.screen();
     expect(waiting).toMatch(/● asker · \? asks you: Which checks shou…│/);
     expect(waiting).toContain(`${ASKER} asks you a question: a to answer`);
-    expect(waiting).toMatch(/ a answer$/m);
+    expect(waiting).toMatch(/(^| )a answer$/m);
 
     shown.press('a');
     await shown.until('the prompt', () => shown.screen().includes('enter sends'));

@@ -154,7 +154,10 @@ describe('an edited objective replayed against the old cassette (CLI)', () => {
       '--quiet',
     ]);
     await writeFile(hcl, original);
-    expect(edited.stderr).toBe('');
+    // A run that did not succeed ends by saying how to continue it.
+    expect(edited.stderr).toMatch(
+      /^run (\S+) failed · \$\d+\.\d{4} · journal \S+\/\1\/journal\.jsonl\ncontinue it with: sortie resume \1 \S+ --state-dir \S+\n$/,
+    );
     expect(edited.status).toBe(1);
     expect(edited.stdout.split('\n').slice(0, 17)).toEqual([
       'tasks:',
