@@ -48,6 +48,7 @@ mission "clock" {
 }
 
 const COMPACTION = 'compaction {\n    token_limit    = 1000\n    turn_retention = 1\n  }';
+const PRUNING = 'pruning {\n    prune_on = 2\n    prune_to = 1\n  }';
 
 /** An agent turn calling the clock, reporting a prompt of `input` tokens. */
 function clockTurn(text: string, input: number): ScriptTurn {
@@ -124,49 +125,56 @@ describe('agent context limits (CLI)', () => {
     expect(kindsOf(last)).toEqual(['message', 'message', 'function_call', 'function_call_output']);
   }, 60_000);
 
-  it('resumed after a SIGKILL that followed a compaction, continues from the compacted conversation', async () => {
-    const dir = await project(COMPACTION);
-    const stateDir = join(await tempDir('state'), 'state');
-    const first = await startModelServer([
-      call(COMMANDER, 'set_subtasks', { subtasks: ['Look'] }),
-      call(COMMANDER, 'call_agent', { name: 'watcher', task: 'look at the clock, please' }),
-      clockTurn('first look', 400),
-      clockTurn('second look', 1500),
-      // Never answered: the CLI is killed while it waits for this reply.
-      { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
-    ]);
-    const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
-    await journalReaches(
-      killed,
-      stateDir,
-      (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 3,
-    );
-    killed.process.kill('SIGKILL');
-    expect(await killed.exited).toBeNull();
-    const runId = await killed.runId;
+  it.each([
+    { cut: 'compaction', limits: COMPACTION, head: '<compacted_context>' },
+    { cut: 'pruning', limits: PRUNING, head: 'look at the clock, please' },
+  ])(
+    'resumed after a SIGKILL that followed a $cut, continues from the cut conversation',
+    async ({ limits, head }) => {
+      const dir = await project(limits);
+      const stateDir = join(await tempDir('state'), 'state');
+      const first = await startModelServer([
+        call(COMMANDER, 'set_subtasks', { subtasks: ['Look'] }),
+        call(COMMANDER, 'call_agent', { name: 'watcher', task: 'look at the clock, please' }),
+        clockTurn('first look', 400),
+        clockTurn('second look', 1500),
+        // Never answered: the CLI is killed while it waits for this reply.
+        { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
+      ]);
+      const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
+      await journalReaches(
+        killed,
+        stateDir,
+        (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 3,
+      );
+      killed.process.kill('SIGKILL');
+      expect(await killed.exited).toBeNull();
+      const runId = await killed.runId;
 
-    const second = await startModelServer([
-      reply(AGENT, 'noon'),
-      call(COMMANDER, 'complete_subtask'),
-      call(COMMANDER, 'task_complete', { summary: 'Noon' }),
-    ]);
-    const resumed = crashableSortie(['resume', runId, dir], {
-      stateDir,
-      baseUrl: second.baseUrl('openai'),
-    });
-    expect(await resumed.exited, resumed.stderr()).toBe(0);
-    second.assertDone();
-    const resent = inputOf(second.requests.find((request) => request.actor === AGENT)?.body);
-    expect(kindsOf(resent)).toEqual([
-      'message',
-      'message',
-      'function_call',
-      'function_call_output',
-    ]);
-    expect(JSON.stringify(resent[0])).toContain('<compacted_context>');
-    const journal = journalOf(stateDir, runId);
-    expect(journal.filter((event) => event.type === 'context.compacted')).toHaveLength(1);
-  }, 60_000);
+      const second = await startModelServer([
+        reply(AGENT, 'noon'),
+        call(COMMANDER, 'complete_subtask'),
+        call(COMMANDER, 'task_complete', { summary: 'Noon' }),
+      ]);
+      const resumed = crashableSortie(['resume', runId, dir], {
+        stateDir,
+        baseUrl: second.baseUrl('openai'),
+      });
+      expect(await resumed.exited, resumed.stderr()).toBe(0);
+      second.assertDone();
+      const resent = inputOf(second.requests.find((request) => request.actor === AGENT)?.body);
+      expect(kindsOf(resent)).toEqual([
+        'message',
+        'message',
+        'function_call',
+        'function_call_output',
+      ]);
+      expect(JSON.stringify(resent[0])).toContain(head);
+      const journal = journalOf(stateDir, runId);
+      expect(journal.filter((event) => event.type === 'context.compacted')).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it('a commander compacts too, with its plan in the summary, and resumes from that after a SIGKILL', async () => {
     const dir = await project('', COMPACTION);
