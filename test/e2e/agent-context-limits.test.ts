@@ -18,7 +18,7 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { journalOf, journalReaches, sortie as crashableSortie } from './cli-resume-harness.ts';
+import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
 
@@ -141,26 +141,18 @@ describe('agent context limits (CLI)', () => {
         // Never answered: the CLI is killed while it waits for this reply.
         { match: { actor: AGENT }, text: 'never sent', delayMs: 600_000 },
       ]);
-      const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
-      await journalReaches(
-        killed,
-        stateDir,
-        (event) => event.type === 'model.request' && event.actor === AGENT && event.turn === 3,
+      const runId = await killAtModelRequest(
+        dir,
+        { stateDir, baseUrl: first.baseUrl('openai') },
+        { actor: AGENT, turn: 3 },
       );
-      killed.process.kill('SIGKILL');
-      expect(await killed.exited).toBeNull();
-      const runId = await killed.runId;
 
       const second = await startModelServer([
         reply(AGENT, 'noon'),
         call(COMMANDER, 'complete_subtask'),
         call(COMMANDER, 'task_complete', { summary: 'Noon' }),
       ]);
-      const resumed = crashableSortie(['resume', runId, dir], {
-        stateDir,
-        baseUrl: second.baseUrl('openai'),
-      });
-      expect(await resumed.exited, resumed.stderr()).toBe(0);
+      await resumeToEnd(runId, dir, { stateDir, baseUrl: second.baseUrl('openai') });
       second.assertDone();
       const resent = inputOf(second.requests.find((request) => request.actor === AGENT)?.body);
       expect(kindsOf(resent)).toEqual([
@@ -189,15 +181,11 @@ describe('agent context limits (CLI)', () => {
       // Never answered: the CLI is killed while it waits for this reply.
       { match: { actor: COMMANDER }, text: 'never sent', delayMs: 600_000 },
     ]);
-    const killed = crashableSortie(['run', dir], { stateDir, baseUrl: first.baseUrl('openai') });
-    await journalReaches(
-      killed,
-      stateDir,
-      (event) => event.type === 'model.request' && event.actor === COMMANDER && event.turn === 3,
+    const runId = await killAtModelRequest(
+      dir,
+      { stateDir, baseUrl: first.baseUrl('openai') },
+      { actor: COMMANDER, turn: 3 },
     );
-    killed.process.kill('SIGKILL');
-    expect(await killed.exited).toBeNull();
-    const runId = await killed.runId;
     const before = inputOf(
       first.requests.filter((request) => request.actor === COMMANDER)[2]?.body,
     );
@@ -207,11 +195,7 @@ describe('agent context limits (CLI)', () => {
       call(COMMANDER, 'complete_subtask'),
       call(COMMANDER, 'task_complete', { summary: 'Noon' }),
     ]);
-    const resumed = crashableSortie(['resume', runId, dir], {
-      stateDir,
-      baseUrl: second.baseUrl('openai'),
-    });
-    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    await resumeToEnd(runId, dir, { stateDir, baseUrl: second.baseUrl('openai') });
     second.assertDone();
     const after = inputOf(second.requests.find((request) => request.actor === COMMANDER)?.body);
     // Before the kill and after the resume, the same compacted conversation: summary, the call
