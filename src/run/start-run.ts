@@ -84,9 +84,8 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     bus,
     done,
     human,
-    cancel: (reason = CANCELLED_BY_USER) => {
-      if (!controller.signal.aborted) controller.abort(reason);
-    },
+    // A second cancel is a no-op: an aborted signal keeps its first reason.
+    cancel: (reason = CANCELLED_BY_USER) => controller.abort(reason),
   };
 }
 
