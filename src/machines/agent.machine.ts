@@ -1,6 +1,11 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
-import { applyContextCut, planContextCut, type ContextPolicy } from '../runtime/context-window.ts';
+import {
+  applyContextCut,
+  contextCutDue,
+  planContextCut,
+  type ContextPolicy,
+} from '../runtime/context-window.ts';
 import type {
   ContextCutParams,
   MessageAppendedParams,
@@ -132,7 +137,7 @@ const base = setup({
     skillUnknown: onHead((context, call) => findSkill(context, requestedSkill(call)) === undefined),
     skillAlreadyLoaded: onHead((context, call) => isLoaded(context, requestedSkill(call))),
     contextOverLimit: ({ context }) =>
-      planContextCut(context.messages, context.context, context.lastUsage) !== null,
+      contextCutDue(context.messages, context.context, context.lastUsage),
   },
   actions: {
     emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),

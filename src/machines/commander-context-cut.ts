@@ -3,17 +3,21 @@
  * commander's state — its plan, its dataset progress, its accepted outputs — in the summary,
  * because the turns that set them up may be the ones dropped.
  */
-import { planContextCut, type ContextCut } from '../runtime/context-window.ts';
+import { contextCutDue, planContextCut, type ContextCut } from '../runtime/context-window.ts';
 import type { CommanderContext } from './commander-context.ts';
+
+/** Whether the commander's conversation must be cut before its next request. */
+export function contextCutDueOf(context: CommanderContext): boolean {
+  const { limits, lastReply } = context;
+  return contextCutDue(context.messages, limits.context, lastReply?.usage ?? null);
+}
 
 /** The cut to make before the commander's next request, or null. */
 export function contextCutOf(context: CommanderContext): ContextCut | null {
-  const { messages, limits, lastReply } = context;
-  const { pruning, compaction } = limits.context;
-  // Most commanders set no limit: no state text to build on every turn.
-  if (pruning === undefined && compaction === undefined) return null;
-  const usage = lastReply?.usage ?? null;
-  return planContextCut(messages, limits.context, usage, commanderState(context));
+  const { limits, lastReply } = context;
+  return planContextCut(context.messages, limits.context, lastReply?.usage ?? null, () =>
+    commanderState(context),
+  );
 }
 
 /** `- plan: [completed] Gather sources; [in_progress] Compare them` and so on. */

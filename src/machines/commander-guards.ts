@@ -20,7 +20,7 @@ import {
 } from './commander-rules.ts';
 import { MAX_NUDGES, MAX_OUTPUT_LIMIT_HITS } from './commander-limits.ts';
 import { completeCurrentSubtask } from './plan.ts';
-import { contextCutOf } from './commander-context-cut.ts';
+import { contextCutDueOf } from './commander-context-cut.ts';
 
 type Guard = (args: { context: CommanderContext }) => boolean;
 
@@ -33,7 +33,7 @@ const onContext =
 export const commanderGuards = {
   turnCapReached: onContext((context) => context.turns >= context.limits.maxTurns),
   replyHitOutputLimit: onContext((context) => context.lastReply?.stopReason === 'max_tokens'),
-  contextOverLimit: onContext((context) => contextCutOf(context) !== null),
+  contextOverLimit: onContext(contextCutDueOf),
   outputLimitExhausted: onContext(
     (context) => context.streaks.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS,
   ),

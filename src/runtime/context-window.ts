@@ -61,26 +61,23 @@ export function promptTokens(usage: Usage): number {
 }
 
 /**
- * The cut to make before the next request, or null. Compaction (the last prompt over
- * `token_limit`) goes first; pruning (`prune_on` turns reached) applies to what remains, so one
- * check never needs a second.
+ * Which cut is due before the next request, without its head, or null. Compaction (the last
+ * prompt over `token_limit`) goes first; pruning (`prune_on` turns reached) applies to what
+ * remains, so one check never needs a second.
  */
-export function planContextCut(
+function dueCut(
   messages: readonly Message[],
   policy: ContextPolicy,
   lastUsage: Usage | null,
-  state: readonly string[] = [],
-): ContextCut | null {
+): Omit<ContextCut, 'head'> | null {
   const replies = replyIndexes(messages);
   const { compaction, pruning } = policy;
   if (compaction !== undefined && lastUsage !== null) {
     const used = promptTokens(lastUsage);
     if (used > compaction.tokenLimit && replies.length > compaction.turnRetention) {
-      const from = replies[replies.length - compaction.turnRetention] as number;
       return {
         kind: 'compacted',
-        from,
-        head: summaryHead(messages, from, state),
+        from: replies[replies.length - compaction.turnRetention] as number,
         turnsBefore: replies.length,
         turnsAfter: compaction.turnRetention,
         inputTokens: used,
@@ -88,17 +85,43 @@ export function planContextCut(
     }
   }
   if (pruning !== undefined && replies.length >= pruning.pruneOn) {
-    const from = replies[replies.length - pruning.pruneTo] as number;
     return {
       kind: 'pruned',
-      from,
-      head: taskBefore(messages, from),
+      from: replies[replies.length - pruning.pruneTo] as number,
       turnsBefore: replies.length,
       turnsAfter: pruning.pruneTo,
       inputTokens: null,
     };
   }
   return null;
+}
+
+/** Whether a cut is due before the next request: what the machines' guards ask, every turn. */
+export function contextCutDue(
+  messages: readonly Message[],
+  policy: ContextPolicy,
+  lastUsage: Usage | null,
+): boolean {
+  return dueCut(messages, policy, lastUsage) !== null;
+}
+
+/**
+ * The cut to make before the next request, or null. `state` (where the actor stands, for a
+ * compaction's summary) is asked for only when a compaction is due.
+ */
+export function planContextCut(
+  messages: readonly Message[],
+  policy: ContextPolicy,
+  lastUsage: Usage | null,
+  state: () => readonly string[] = () => [],
+): ContextCut | null {
+  const due = dueCut(messages, policy, lastUsage);
+  if (due === null) return null;
+  const head =
+    due.kind === 'compacted'
+      ? summaryHead(messages, due.from, state())
+      : taskBefore(messages, due.from);
+  return { ...due, head };
 }
 
 /** The conversation after a cut: the head, then the kept turns. */
