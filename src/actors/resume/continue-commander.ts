@@ -167,19 +167,15 @@ function agentCallOpenings(
       // The next opening with this task. Either side may have been pruned or compacted: the
       // commander's earliest calls or the agent's earliest openings can be gone, and a
       // compacted conversation opens with the task and a summary (the task is what matches).
-      let cursor = cursors.get(name) ?? 0;
-      while (
-        cursor < conversation.length &&
-        !(
-          opensCall(conversation[cursor] as Message) &&
-          taskTextOf(conversation[cursor] as Message) === String(args?.task)
-        )
-      ) {
-        cursor += 1;
-      }
-      if (cursor < conversation.length) {
-        found.set(call.id, cursor);
-        cursors.set(name, cursor + 1);
+      const start = cursors.get(name) ?? 0;
+      const task = String(args?.task);
+      const opening = conversation.findIndex(
+        (candidate, index) =>
+          index >= start && opensCall(candidate) && taskTextOf(candidate) === task,
+      );
+      if (opening !== -1) {
+        found.set(call.id, opening);
+        cursors.set(name, opening + 1);
       }
     }
   }
