@@ -18,6 +18,7 @@ const benchmarks = [
   'models.ts',
   'tui.ts',
   'runtime.ts',
+  'overhead.ts',
   'resume.ts',
 ].filter((name) => existsSync(join(here, name)));
 

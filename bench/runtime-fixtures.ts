@@ -14,7 +14,7 @@ import { openJournal } from '../src/journal/writer.ts';
 import type { ModelRequest, ModelResponse, Part } from '../src/models/model-types.ts';
 import type { MissionEvent } from '../src/base/events.ts';
 
-const MODEL_BLOCK = `variable "base_url" {\n}\nmodel "main" {\n  provider = "openai"\n  api_key = "sk-bench-0123456789"\n  base_url = vars.base_url\n}\n`;
+export const MODEL_BLOCK = `variable "base_url" {\n}\nmodel "main" {\n  provider = "openai"\n  api_key = "sk-bench-0123456789"\n  base_url = vars.base_url\n}\n`;
 
 /** A plain task: a commander and one agent (5 model turns per mission). */
 export const PLAIN = `

@@ -11,9 +11,8 @@
  * esbuild's name helpers (≈ 90 MB of RSS and some CPU per closure). The throughput is also
  * measured once under tsx, for comparison with figures taken that way before.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { resolveModel } from '../src/config/resolve-model.ts';
@@ -22,6 +21,7 @@ import type { Message } from '../src/models/model-types.ts';
 import { harnessTokens } from '../src/runtime/prompts/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
+import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
 import { PLAIN, fakeClients, iterated, project, runMission } from './runtime-fixtures.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -30,11 +30,6 @@ const compiled = self.endsWith('.js');
 /** The node arguments that run this script in `mode` (same flavour as this process). */
 const selfArgs = (...args: string[]): string[] =>
   compiled ? [self, ...args] : ['--import', 'tsx', self, ...args];
-const BUILD_CONFIG = join(dirname(self), 'tsconfig.runtime-build.json');
-const BUILT_SELF = join(
-  dirname(dirname(self)),
-  'node_modules/.cache/sortie-bench-runtime/bench/runtime.js',
-);
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -208,25 +203,10 @@ function checkpoints(values: Record<string, number>): string {
     .join(', ');
 }
 
-/** Compiles the sources and this script; tsc still emits when unrelated files have type errors. */
-function build(): void {
-  try {
-    execFileSync(
-      process.execPath,
-      [join(dirname(dirname(self)), 'node_modules/typescript/bin/tsc'), '-p', BUILD_CONFIG],
-      {
-        stdio: 'pipe',
-      },
-    );
-  } catch {
-    // The emitted files are what we run; type errors elsewhere are other work in progress.
-  }
-}
-
 /** Under tsx: measure in the compiled copy, then the throughput once more under tsx. */
 function viaCompiledCopy(): void {
-  build();
-  const run = spawnSync(process.execPath, [BUILT_SELF, ...process.argv.slice(2)], {
+  buildCompiledCopy();
+  const run = spawnSync(process.execPath, [compiledBench('runtime'), ...process.argv.slice(2)], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,0 +1,346 @@
+/**
+ * sortie's CPU per model request above a hand-written `openai` SDK streaming loop (issue 12,
+ * item 2). In one process, on the same scripted Responses server over real HTTP (loopback, in
+ * a child process so its CPU is not counted), the same conversation runs both ways:
+ * a commander plans, delegates to one agent that calls a TypeScript function tool K times and
+ * answers, then completes its subtask and the task. (a) is a loop written by hand against the
+ * SDK (one client, the tool run by hand); (b) is `runMission` of the library API with its
+ * journal on, in a temporary state directory. Runs alternate a/b and b/a so drift (JIT, GC,
+ * neighbours) hits both alike; CPU is `process.cpuUsage()` per run (the machine is shared, so
+ * not wall time). Then the same with 1,000 earlier run folders in the state directory.
+ *
+ * `tsx bench/overhead.ts [runs] [K]`; measured in the compiled copy (bench/compiled-copy.ts).
+ * Prints Markdown on stdout (see bench/run.ts).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import OpenAI from 'openai';
+import type { ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
+import { openProject, runMission, type Project } from '../src/index.ts';
+import type { ScriptTurn } from '../src/testing/script.ts';
+import { ScriptedModelServer } from '../src/testing/server.ts';
+import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
+import { MODEL_BLOCK } from './runtime-fixtures.ts';
+
+const self = fileURLToPath(import.meta.url);
+const compiled = self.endsWith('.js');
+const RUNS = Number(process.argv[2] ?? 400);
+const CALLS = Number(process.argv[3] ?? 10);
+const WARMUP = 30;
+const EARLIER_RUNS = 1000;
+
+const COMMANDER_STEPS: ScriptTurn[] = [
+  { toolCalls: [{ name: 'set_subtasks', arguments: { subtasks: ['Have the analyst look up'] } }] },
+  {
+    toolCalls: [
+      { name: 'call_agent', arguments: { name: 'analyst', task: 'look up the figures' } },
+    ],
+  },
+  { toolCalls: [{ name: 'complete_subtask', arguments: {} }] },
+  { toolCalls: [{ name: 'task_complete', arguments: { summary: 'the figures are looked up' } }] },
+];
+
+type WireItem = Record<string, unknown>;
+
+/** The server's answer: by actor and by how far its conversation got. */
+function answerFor(actor: string | undefined, body: unknown): ScriptTurn {
+  const input = ((body as { input?: WireItem[] }).input ?? []) as WireItem[];
+  if (actor?.startsWith('agent:') === true) {
+    const done = input.filter((item) => item.type === 'function_call_output').length;
+    if (done >= CALLS) return { text: `Done: ${CALLS} figures looked up.` };
+    return { toolCalls: [{ name: 'tools_lookup', arguments: { n: done } }] };
+  }
+  const calls = input.filter((item) => item.type === 'function_call').length;
+  return COMMANDER_STEPS[Math.min(calls, COMMANDER_STEPS.length - 1)]!;
+}
+
+/** Child mode: the scripted server; prints its OpenAI base URL, stops when stdin ends. */
+async function serve(): Promise<void> {
+  const server = await ScriptedModelServer.start({
+    respond: ({ actor, body }) => answerFor(actor, body),
+  });
+  process.stdout.write(`${server.baseUrl('openai')}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+}
+
+const lookup = {
+  name: 'lookup',
+  description: 'Looks up figure number n.',
+  input: {
+    type: 'object' as const,
+    properties: { n: { type: 'integer' } },
+    required: ['n'],
+  },
+  run: (input: { n?: unknown }) => ({ n: input.n, value: Number(input.n) * 7 }),
+};
+
+const HCL = `
+agent "analyst" {
+  model       = models.main.gpt_4o
+  personality = "You look up figures."
+  tools       = [tools.lookup]
+}
+mission "overhead" {
+  commander {
+    model = models.main.gpt_4o
+  }
+  agents = [agents.analyst]
+  task "work" {
+    objective = "Look up the figures"
+  }
+}
+`;
+
+function functionTool(name: string, properties: Record<string, unknown>) {
+  return {
+    type: 'function' as const,
+    name,
+    description: `The ${name} tool.`,
+    parameters: { type: 'object', properties, required: [] },
+    strict: false,
+  };
+}
+
+const COMMANDER_TOOLS = [
+  functionTool('set_subtasks', { subtasks: { type: 'array', items: { type: 'string' } } }),
+  functionTool('call_agent', { name: { type: 'string' }, task: { type: 'string' } }),
+  functionTool('complete_subtask', {}),
+  functionTool('task_complete', { summary: { type: 'string' } }),
+];
+const AGENT_TOOLS = [functionTool('tools_lookup', { n: { type: 'integer' } })];
+
+/** One streamed request; returns the response's output items. */
+async function streamTurn(
+  sdk: OpenAI,
+  actor: string,
+  tools: ReturnType<typeof functionTool>[],
+  input: ResponseInputItem[],
+): Promise<ResponseOutputItem[]> {
+  const stream = await sdk.responses.create(
+    {
+      model: 'gpt-4o',
+      instructions: `You are ${actor}.`,
+      input,
+      tools,
+      stream: true,
+      store: false,
+    },
+    { headers: { 'x-sortie-actor': actor } },
+  );
+  let output: ResponseOutputItem[] = [];
+  for await (const event of stream)
+    if (event.type === 'response.completed') output = event.response.output;
+  return output;
+}
+
+/**
+ * A conversation until the model stops calling tools (or `last` is called), `execute` running
+ * each call by hand; returns the final text and counts requests into `counter`.
+ */
+async function converse(
+  sdk: OpenAI,
+  actor: string,
+  tools: ReturnType<typeof functionTool>[],
+  task: string,
+  counter: { requests: number },
+  execute: (name: string, args: string) => Promise<string>,
+  last?: string,
+): Promise<string> {
+  const input: ResponseInputItem[] = [{ role: 'user', content: task }];
+  for (;;) {
+    const output = await streamTurn(sdk, actor, tools, input);
+    counter.requests += 1;
+    input.push(...(output as ResponseInputItem[]));
+    let finished = true;
+    for (const item of output) {
+      if (item.type !== 'function_call') continue;
+      finished = item.name === last;
+      const result = await execute(item.name, item.arguments);
+      input.push({ type: 'function_call_output', call_id: item.call_id, output: result });
+    }
+    if (finished) {
+      const message = output.find((item) => item.type === 'message');
+      return message?.type === 'message' && message.content[0]?.type === 'output_text'
+        ? message.content[0].text
+        : '';
+    }
+  }
+}
+
+/** (a) the hand-written loop: the same conversation, tools executed by hand. */
+async function handRun(sdk: OpenAI): Promise<number> {
+  const counter = { requests: 0 };
+  const runAgent = (task: string): Promise<string> =>
+    converse(sdk, 'agent:work/analyst', AGENT_TOOLS, task, counter, async (_name, args) =>
+      JSON.stringify(await lookup.run(JSON.parse(args) as { n?: unknown })),
+    );
+  await converse(
+    sdk,
+    'commander:work',
+    COMMANDER_TOOLS,
+    'Look up the figures',
+    counter,
+    async (name, args) => {
+      if (name !== 'call_agent') return '{"status":"ok"}';
+      return JSON.stringify({
+        answer: await runAgent((JSON.parse(args) as { task: string }).task),
+      });
+    },
+    'task_complete',
+  );
+  return counter.requests;
+}
+
+/** (b) sortie's mission through the library API, journal on. */
+async function sortieRun(project: Project, stateDir: string): Promise<number> {
+  let requests = 0;
+  const run = runMission(project, {
+    stateDir,
+    onEvent: (event) => {
+      if (event.type === 'model.request') requests += 1;
+    },
+  });
+  const result = await run.result;
+  if (result.status !== 'succeeded') throw new Error(`bench run ${result.status}`);
+  return requests;
+}
+
+function cpuSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+interface Phase {
+  /** sortie − loop, per request, one value per run pair (sorted). */
+  above: number[];
+  loop: number[];
+  sortie: number[];
+  requests: { loop: number; sortie: number };
+  heapKeptPerRun: number;
+}
+
+async function measure(
+  project: Project,
+  sdk: OpenAI,
+  stateDir: string,
+  runs: number,
+): Promise<Phase> {
+  const phase: Phase = {
+    above: [],
+    loop: [],
+    sortie: [],
+    requests: { loop: 0, sortie: 0 },
+    heapKeptPerRun: 0,
+  };
+  let heapBefore = 0;
+  for (let run = 0; run < WARMUP + runs; run++) {
+    if (run === WARMUP) {
+      gc();
+      heapBefore = process.memoryUsage().heapUsed;
+    }
+    let loopCpu = 0;
+    let sortieCpu = 0;
+    for (const side of run % 2 === 0 ? ['loop', 'sortie'] : ['sortie', 'loop']) {
+      const before = process.cpuUsage();
+      if (side === 'loop') {
+        phase.requests.loop = await handRun(sdk);
+        loopCpu = cpuSince(before);
+      } else {
+        phase.requests.sortie = await sortieRun(project, stateDir);
+        sortieCpu = cpuSince(before);
+      }
+    }
+    if (phase.requests.loop !== phase.requests.sortie)
+      throw new Error(
+        `requests differ: loop ${phase.requests.loop}, sortie ${phase.requests.sortie}`,
+      );
+    if (run < WARMUP) continue;
+    const requests = phase.requests.loop;
+    phase.loop.push(loopCpu / requests);
+    phase.sortie.push(sortieCpu / requests);
+    phase.above.push((sortieCpu - loopCpu) / requests);
+  }
+  gc();
+  phase.heapKeptPerRun = (process.memoryUsage().heapUsed - heapBefore) / runs;
+  for (const values of [phase.above, phase.loop, phase.sortie]) values.sort((a, b) => a - b);
+  return phase;
+}
+
+/** Fills a fresh state directory with `count` copies of one finished run's folder. */
+async function earlierRuns(stateDir: string, count: number): Promise<string> {
+  const runsDir = join(stateDir, 'runs');
+  const [first] = await readdir(runsDir);
+  const fresh = await mkdtemp(join(tmpdir(), 'sortie-bench-state-'));
+  for (let index = 0; index < count; index++)
+    await cp(join(runsDir, first!), join(fresh, 'runs', `earlier-${index}`), { recursive: true });
+  return fresh;
+}
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const ms = (value: number): string => `${value.toFixed(3)} ms`;
+
+function row(label: string, phase: Phase): string {
+  return `| ${label} | ${ms(quantile(phase.above, 0.5))} / ${ms(quantile(phase.above, 0.95))} | ${ms(quantile(phase.loop, 0.5))} | ${ms(quantile(phase.sortie, 0.5))} | ${phase.requests.sortie} | ${(phase.heapKeptPerRun / 1024).toFixed(1)} KB |`;
+}
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, [self, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const baseUrl = await new Promise<string>((resolve) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'sortie-bench-overhead-'));
+  await writeFile(join(dir, 'main.hcl'), MODEL_BLOCK + HCL);
+  const project = await openProject(dir, { vars: { base_url: baseUrl }, env: {}, tools: [lookup] });
+  if (!project.ok) throw new Error(JSON.stringify(project.diagnostics));
+  const sdk = new OpenAI({ apiKey: 'sk-bench-0123456789', baseURL: baseUrl, maxRetries: 0 });
+  const stateDir = join(dir, '.sortie');
+  const empty = await measure(project, sdk, stateDir, RUNS);
+  const crowdedDir = await earlierRuns(stateDir, EARLIER_RUNS);
+  const crowded = await measure(project, sdk, crowdedDir, Math.ceil(RUNS / 2));
+  child.stdin.end();
+  await rm(dir, { recursive: true, force: true });
+  await rm(crowdedDir, { recursive: true, force: true });
+  const load = (await import('node:os'))
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  process.stdout.write(
+    [
+      `### overhead.ts — CPU per model request above a hand-written SDK loop (issue 12)`,
+      '',
+      `One commander delegating to one agent that calls a function tool ${CALLS} times; OpenAI Responses, streaming, scripted server over loopback HTTP; sortie through \`runMission\` with its journal on; compiled build. ${RUNS} run pairs after ${WARMUP} warm-up (${Math.ceil(RUNS / 2)} with earlier runs), interleaved. Load average at the end: ${load}.`,
+      '',
+      '| state directory | above the loop p50 / p95 | loop p50 | sortie p50 | requests per run | heap kept per run (after GC) |',
+      '|---|---|---|---|---|---|',
+      row('empty at start', empty),
+      row(`${EARLIER_RUNS} earlier run folders`, crowded),
+      '',
+      `Peak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+if (process.argv[2] === 'serve') await serve();
+else if (compiled) await main();
+else {
+  buildCompiledCopy();
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', compiledBench('overhead'), ...process.argv.slice(2)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (run.status !== 0) throw new Error(`compiled overhead bench failed (${run.status})`);
+  process.stdout.write(run.stdout);
+}
