@@ -114,6 +114,9 @@ export const batchActions = {
         return entry;
       });
       enqueue.assign({ batch });
+      // The first stored large result brings the result tools to the next request.
+      if (event.output.stored === true && !context.limits.resultTools)
+        enqueue.assign({ limits: { ...context.limits, resultTools: true } });
       enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;

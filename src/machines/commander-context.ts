@@ -11,6 +11,7 @@ import type {
 import type { ParsedArguments } from '../tools/define-tool.ts';
 import type { RouteOption, TaskShape } from '../tools/commander/index.ts';
 import { commanderTools } from '../tools/commander/index.ts';
+import { RESULT_TOOL_DEFINITIONS } from '../tools/results/index.ts';
 import type { CursorReply } from './dataset-cursor.machine.ts';
 import type { ContextPolicy } from '../runtime/context-window.ts';
 import type {
@@ -53,6 +54,8 @@ export interface CommanderInput extends Partial<CommanderRuleStart> {
   maxTurns?: number;
   /** The commander's `pruning` and `compaction`; none by default. */
   context?: ContextPolicy;
+  /** Offer the result tools from the first turn (a resumed conversation holds a stored result). */
+  resultTools?: boolean;
   /** The run's side of this commander; without it the actors and effects must be provided. */
   environment?: CommanderEnvironment;
 }
@@ -91,6 +94,12 @@ export interface ReplyStreaks {
 export interface CommanderLimits {
   maxTurns: number;
   context: ContextPolicy;
+  /**
+   * A tool result was stored as a large result (`tool_response.max_tokens`): from then on the
+   * result tools are offered too, to page through it. Off until then, so the tool list (and the
+   * cached prefix of every request) stays the task's own.
+   */
+  resultTools: boolean;
 }
 
 /** A sequential task's progress through its dataset, as the cursor's replies reported it. */
@@ -199,11 +208,25 @@ export const EXTERNAL_TOOLS: ReadonlySet<string> = new Set([
   'ask_commander',
   'list_commander_questions',
   'get_commander_answer',
+  ...RESULT_TOOL_DEFINITIONS.map((tool) => tool.name),
 ]);
 
-/** The commander's tools: a function of the task's shape, built once per shape. */
+/** A shape's tools followed by the result tools, built once per shape's tool list. */
+const withResultTools = new WeakMap<ToolDefinition[], ToolDefinition[]>();
+
+/**
+ * The commander's tools: a function of the task's shape (built once per shape), then the
+ * result tools once a large result was stored.
+ */
 export function toolsOf(context: CommanderContext): ToolDefinition[] {
-  return commanderTools(context.task);
+  const tools = commanderTools(context.task);
+  if (!context.limits.resultTools) return tools;
+  let extended = withResultTools.get(tools);
+  if (extended === undefined) {
+    extended = Object.freeze([...tools, ...RESULT_TOOL_DEFINITIONS]) as ToolDefinition[];
+    withResultTools.set(tools, extended);
+  }
+  return extended;
 }
 
 /** The head of the queue; the machine only asks while a call is waiting. */

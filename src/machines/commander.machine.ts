@@ -35,6 +35,7 @@ export const commanderMachine = commanderSetup.createMachine({
       limits: {
         maxTurns: input.maxTurns ?? DEFAULT_COMMANDER_MAX_TURNS,
         context: input.context ?? {},
+        resultTools: input.resultTools ?? false,
       },
       lastReply: null,
       streaks: { nudges: 0, outputLimitHits: 0 },

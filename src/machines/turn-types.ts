@@ -24,6 +24,8 @@ export type ModelTurnOutput = Pick<ModelResponse, 'message' | 'stopReason'> &
 export interface ToolOutcome {
   content: ToolResultPart['content'];
   isError: boolean;
+  /** The tool's result was stored as a large result; `content` is its `partial` summary. */
+  stored?: boolean;
 }
 
 export { textOf, toolCallsOf } from '../base/conversation.ts';

@@ -3,9 +3,9 @@
  * answers a 3 MB page each (the commander's `call_agent` result), killed with SIGKILL while it
  * runs, killed again while resuming, then resumed to the end. The journal stores each page
  * once (a blob), so the journal with its blobs stays within 1.5× of the pages' size, and every
- * output and every page arrives exactly once.
+ * output and every page arrives exactly once (stored as a large result of its commander).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,9 +103,10 @@ describe('kill -9 with 3 MB agent results, then sortie resume', () => {
     const items = ofType(events, 'iteration.succeeded');
     expect(items.map((event) => event.index).sort()).toEqual([0, 1, 2]);
     expect(items.map((event) => event.output)).toEqual(items.map(() => pageOutput(PAGE_BYTES)));
-    // The page each commander received is the page its agent read, whole, once (a call the
-    // kill interrupted is finished by the resume inside the commander's conversation, with no
-    // tool.completed of its own). Compared as booleans: a failure must not print megabytes.
+    // Each commander received its page once, stored whole as a large result (the commander's
+    // tool_response limit) and summarised: a call the kill interrupted is finished by the
+    // resume inside the commander's conversation, with no tool.completed of its own. Compared
+    // as booleans: a failure must not print megabytes.
     for (const [index, page] of pages.entries()) {
       const commander = `commander:read[${index}]`;
       const results = ofType(events, 'message.appended')
@@ -113,9 +114,11 @@ describe('kill -9 with 3 MB agent results, then sortie resume', () => {
         .flatMap((event) => event.message.parts)
         .filter((part) => part.type === 'tool_result' && part.name === 'call_agent')
         .map((part) => (part.type === 'tool_result' ? String(part.content) : ''));
-      const pagesReceived = results.map(
-        (content) => (JSON.parse(content) as { result?: string }).result === page,
-      );
+      const pagesReceived = results.map((content) => {
+        const summary = JSON.parse(content) as { status: string; result_id: string };
+        const stored = readFileSync(join(runDir, 'results', `${summary.result_id}.json`), 'utf8');
+        return summary.status === 'partial' && JSON.parse(stored) === page;
+      });
       expect(pagesReceived, commander).toEqual([true]);
     }
     // The resumes started from what the killed sessions had journaled (a session killed

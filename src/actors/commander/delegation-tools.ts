@@ -55,7 +55,11 @@ export async function resumeAgentCall(
 
 function agentReply(name: string, reply: AgentCallResult): ToolReply {
   if (!reply.ok) return errorReply(`agent "${name}" failed: ${reply.reason}`);
-  return okReply({ agent: name, result: reply.result });
+  // A long answer is stored as the agent's text (not its JSON-escaped envelope) to page through.
+  return {
+    ...okReply({ agent: name, result: reply.result }),
+    payload: { text: reply.result, beside: { agent: name } },
+  };
 }
 
 /** The commander's own finished agents, then the agents of its ancestors' commanders. */

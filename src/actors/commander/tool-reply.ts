@@ -1,8 +1,11 @@
 /** The outcome of an external commander tool, as the machine's `executeTool` returns it. */
-import type { ToolOutcome } from '../../machines/turn-types.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { toolResult } from '../../tools/tool-result.ts';
 
-/** The result content and the provider error flag. */
+/**
+ * The result content and the provider error flag, and the payload large-result interception
+ * judges (a `call_agent` answer's text).
+ */
 export type ToolReply = ToolOutcome;
 
 /** `{"status":"ok",...}`. */

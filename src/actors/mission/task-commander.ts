@@ -54,7 +54,11 @@ export async function runTaskCommander(
       ...start.input,
       task: prepared.commanderTask,
       ...(continuation !== undefined
-        ? { messages: continuation.messages, ...continuation.ruleStart }
+        ? {
+            messages: continuation.messages,
+            ...continuation.ruleStart,
+            resultTools: continuation.resultTools === true,
+          }
         : { messages: [userText(start.objective())] }),
     }),
     ...(continuation !== undefined ? { journaled: continuation.journaled } : {}),

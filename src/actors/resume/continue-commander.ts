@@ -9,6 +9,8 @@ import { toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { taskTextOf } from '../../runtime/context-window.ts';
+import { summarizesStoredResult } from '../../tools/results/index.ts';
+import { commanderOutcome } from '../commander/commander-results.ts';
 import { resumeAgentCall } from '../commander/delegation-tools.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
 import { userText } from '../commander/conversation-helpers.ts';
@@ -27,6 +29,8 @@ export interface CommanderContinuation {
   ruleStart: CommanderRuleStart;
   /** Its `task_complete` had been accepted: it ends with this, no model turn needed. */
   completion?: CompletionRecord;
+  /** It had received a stored large result: the result tools are offered from the start. */
+  resultTools?: boolean;
 }
 
 /** The journaled conversation `id` as a restored one, or undefined when there is none. */
@@ -89,13 +93,32 @@ export async function continueCommander(
     const args = parsedArguments(call);
     if (args === undefined) return undefined;
     const reply = await resumeAgentCall(scope, args, openings.get(call.id), signal);
+    // The answer is judged as a live call's is: a long one is stored and summarised.
+    const outcome = await commanderOutcome(scope, call.name, reply);
     const content =
-      typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
-    return resultPart(call, content, reply.isError);
+      typeof outcome.content === 'string' ? outcome.content : JSON.stringify(outcome.content);
+    return resultPart(call, content, outcome.isError);
   });
   if (closing !== null) messages.push(closing);
   else if (endsWithPlainReply(messages)) messages.push(userText(RESTART_NOTE));
-  return { messages, journaled, ruleStart: ruleState(scope, journal) };
+  return {
+    messages,
+    journaled,
+    ruleStart: ruleState(scope, journal),
+    resultTools: holdsStoredResult(messages),
+  };
+}
+
+/**
+ * Whether the conversation shows the summary of a stored large result: the commander had the
+ * result tools then, and keeps them (a summary pruned away took its result id with it).
+ */
+function holdsStoredResult(messages: readonly Message[]): boolean {
+  return messages.some((message) =>
+    message.parts.some(
+      (part) => part.type === 'tool_result' && summarizesStoredResult(part.content),
+    ),
+  );
 }
 
 /**

@@ -96,3 +96,17 @@ export function partialSummary(stored: StoredResult, beside: Record<string, unkn
     total_bytes: stored.totalBytes,
   });
 }
+
+/**
+ * Whether a tool result's text is the `partial` summary of an intercepted result (a resumed
+ * conversation that holds one offers the result tools again).
+ */
+export function summarizesStoredResult(content: unknown): boolean {
+  if (typeof content !== 'string' || !content.startsWith('{"status":"partial"')) return false;
+  try {
+    const parsed = JSON.parse(content) as { result_id?: unknown };
+    return typeof parsed.result_id === 'string';
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,4 @@
+import type { ToolDefinition } from '../../models/model-types.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome, textOutcome } from '../builtins/agent-tool.ts';
@@ -25,20 +26,20 @@ function schema(properties: Record<string, unknown>, required: string[]): Record
 
 type Handler = (stored: StoredResult, args: Record<string, unknown>) => ToolOutcome;
 
-function resultTool(
-  name: string,
-  description: string,
-  parameters: Record<string, unknown>,
-  store: ResultStore,
-  handle: Handler,
-): AgentTool {
+/** One result tool: its definition and how it answers from a stored result. */
+interface ResultToolSpec {
+  definition: ToolDefinition;
+  handle: Handler;
+}
+
+function resultTool(spec: ResultToolSpec, store: ResultStore): AgentTool {
   return {
-    definition: defineTool({ name, description, parameters }),
+    definition: spec.definition,
     async execute(args) {
       const id = args.id as string;
       const stored = await store.get(id);
       if (stored === undefined) return errorOutcome(`no stored result "${id}"`);
-      return handle(stored, args);
+      return spec.handle(stored, args);
     },
   };
 }
@@ -150,47 +151,58 @@ function chunk(stored: StoredResult, args: Record<string, unknown>): ToolOutcome
   return textOutcome(stored.text.slice(offset, offset + length));
 }
 
-/** The five result tools over one run's store, in offering order. */
-export function resultToolsFor(store: ResultStore): AgentTool[] {
-  return [
-    resultTool(
-      'result_info',
-      'Describe a stored large result: type, item or key count, size.',
-      schema({}, []),
-      store,
-      info,
-    ),
-    resultTool(
-      'result_items',
-      'Page through a stored array result.',
-      schema(
+/** The five result tools, in offering order. */
+const RESULT_TOOL_SPECS: readonly ResultToolSpec[] = [
+  {
+    definition: defineTool({
+      name: 'result_info',
+      description: 'Describe a stored large result: type, item or key count, size.',
+      parameters: schema({}, []),
+    }),
+    handle: info,
+  },
+  {
+    definition: defineTool({
+      name: 'result_items',
+      description: 'Page through a stored array result.',
+      parameters: schema(
         {
           offset: { type: 'integer', minimum: 0, default: 0 },
           count: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PER_PAGE, default: 20 },
         },
         [],
       ),
-      store,
-      items,
-    ),
-    resultTool(
-      'result_get',
-      'The value at a dot path (e.g. data.items.0.name) of a stored JSON result.',
-      schema({ path: { type: 'string', description: 'Dot path; array items by index' } }, ['path']),
-      store,
-      get,
-    ),
-    resultTool(
-      'result_keys',
-      'The keys of the object at a dot path (default the top) of a stored JSON result.',
-      schema({ path: { type: 'string', description: 'Dot path; default the top level' } }, []),
-      store,
-      keys,
-    ),
-    resultTool(
-      'result_chunk',
-      'Raw text of a stored result from a character offset (plain text).',
-      schema(
+    }),
+    handle: items,
+  },
+  {
+    definition: defineTool({
+      name: 'result_get',
+      description: 'The value at a dot path (e.g. data.items.0.name) of a stored JSON result.',
+      parameters: schema(
+        { path: { type: 'string', description: 'Dot path; array items by index' } },
+        ['path'],
+      ),
+    }),
+    handle: get,
+  },
+  {
+    definition: defineTool({
+      name: 'result_keys',
+      description:
+        'The keys of the object at a dot path (default the top) of a stored JSON result.',
+      parameters: schema(
+        { path: { type: 'string', description: 'Dot path; default the top level' } },
+        [],
+      ),
+    }),
+    handle: keys,
+  },
+  {
+    definition: defineTool({
+      name: 'result_chunk',
+      description: 'Raw text of a stored result from a character offset (plain text).',
+      parameters: schema(
         {
           offset: { type: 'integer', minimum: 0, default: 0 },
           length: {
@@ -202,8 +214,17 @@ export function resultToolsFor(store: ResultStore): AgentTool[] {
         },
         [],
       ),
-      store,
-      chunk,
-    ),
-  ];
+    }),
+    handle: chunk,
+  },
+];
+
+/** The result tools' definitions, in offering order (a commander's machine offers these). */
+export const RESULT_TOOL_DEFINITIONS: readonly ToolDefinition[] = RESULT_TOOL_SPECS.map(
+  (spec) => spec.definition,
+);
+
+/** The five result tools over one run's store, in offering order. */
+export function resultToolsFor(store: ResultStore): AgentTool[] {
+  return RESULT_TOOL_SPECS.map((spec) => resultTool(spec, store));
 }

@@ -1,7 +1,8 @@
 /**
  * A mission whose agents answer with megabytes: a parallel task over `items` pages, each
  * item's commander calls the `reader` agent, whose answer (the page, `pageText(index)`) comes
- * back to the commander as the result of `call_agent`. For the journal-size crash test and
+ * back to the commander as the result of `call_agent` (stored as a large result: the commander
+ * sees its summary). For the journal-size crash test and
  * the resume benchmark (bench/resume.ts). Anthropic's wire format: OpenAI's repeats a reply's
  * whole text in its closing SSE events, which the SDK's decoder scans in quadratic time.
  */
