@@ -108,6 +108,17 @@ export interface RunTotals {
   models: ModelTotals[];
 }
 
+/** The events a run can be forked at (`sortie fork --at SEQ`). */
+export type ForkPointKind = 'model.response' | 'tool.completed' | 'mission.started';
+
+/** A model reply a fork's actor gets for its next request instead of asking its model. */
+export interface PinnedResponse {
+  actor: string;
+  message: Message;
+  usage: Usage;
+  stopReason: StopReason;
+}
+
 /** Payload of each event type, keyed by `type`. */
 export interface EventPayloads {
   'run.started': {
@@ -115,6 +126,20 @@ export interface EventPayloads {
     resumed: boolean;
     /** A resumed run: what its earlier sessions spent, as its journal holds it. */
     before?: RunTotals;
+  };
+  /**
+   * The run is a fork (`sortie fork`): its journal holds another run's events up to `atSeq`
+   * (the event at `atSeq` edited when `edited`), and this event, after them, says so. A fork at
+   * a model response keeps that reply in `response`: its actor's next request gets it as its
+   * answer (not the model's), once.
+   */
+  'run.forked': {
+    parentRunId: string;
+    atSeq: number;
+    /** The kind of event forked at. */
+    at: ForkPointKind;
+    edited: boolean;
+    response?: PinnedResponse;
   };
   /** The whole run's figures: a resumed run counts its earlier sessions too. */
   'run.finished': {

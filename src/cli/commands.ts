@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
+import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
 import { registerModels } from './models.ts';
 import { registerReplay } from './replay-source.ts';
@@ -22,6 +23,7 @@ export type RegisterCommand = (
 export const COMMANDS: readonly RegisterCommand[] = [
   registerRun,
   registerResume,
+  registerFork,
   registerVerify,
   registerModels,
   registerRuns,

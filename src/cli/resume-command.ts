@@ -4,6 +4,7 @@
  * rest continue (see RunOptions.resume). Refused while the run's process is still alive.
  */
 import { UsageError } from '../base/errors.ts';
+import type { Config } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
 import type { CliIo } from './io.ts';
@@ -19,30 +20,51 @@ export interface ResumeRequest {
 }
 
 /** Resumes a run from the command line; returns the exit code. */
-export async function resumeCommand(
+export function resumeCommand(
   request: ResumeRequest,
   io: CliIo,
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
+  return continueJournaledRun(request.directory, request.flags, io, environment, (_config, dir) =>
+    readRunState(dir, request.runId),
+  );
+}
+
+/** Reads (or makes, for a fork) the journal of the run to continue. */
+export type JournaledRunSource = (config: Config, stateDir: string) => Promise<RunJournalState>;
+
+/**
+ * Continues the journaled run `source` gives (`resume`, `fork`): its mission, its inputs from
+ * the journal with `--input` for the protected and file ones, run to its end like `sortie run`.
+ */
+export async function continueJournaledRun(
+  directory: string,
+  flags: RunFlags,
+  io: CliIo,
+  environment: RunEnvironment,
+  source: JournaledRunSource,
+): Promise<number> {
   let state: RunJournalState | undefined;
   const prepared = await prepareRun(
-    { directory: request.directory, mission: undefined, flags: request.flags },
+    { directory, mission: undefined, flags },
     io,
     environment,
     async (config, stateDir) => {
-      state = await readRunState(stateDir, request.runId);
+      state = await source(config, stateDir);
       const mission = missionToContinue(config, state);
       const given = parseInputFlags(
-        request.flags.input ?? [],
+        flags.input ?? [],
         mission.inputs,
         mission.name,
         environment.cwd,
-        { partial: true },
+        {
+          partial: true,
+        },
       );
       return { mission, inputs: resumedInputs(mission, state, given) };
     },
   );
   // Set by the choice above, which prepareRun always calls.
-  if (state === undefined) throw new UsageError(`run "${request.runId}" could not be read`);
-  return executeRun(prepared, request.flags, io, environment, state);
+  if (state === undefined) throw new UsageError('the run to continue could not be read');
+  return executeRun(prepared, flags, io, environment, state);
 }

@@ -10,6 +10,7 @@ import {
   parseActorId,
   type MissionEvent,
   type Outcome,
+  type PinnedResponse,
   type RunTotals,
   type Subtask,
 } from '../base/events.ts';
@@ -113,6 +114,10 @@ export interface RunJournalState {
    * turn N + 1, the number its cassette entry has (see `AnsweredTurns`).
    */
   answeredTurns: Map<string, number>;
+  /** The run this one was forked from and the event it forked at (the last `run.forked`). */
+  forkedFrom: { runId: string; seq: number } | null;
+  /** A fork's kept reply its actor has not had yet (see `run.forked`). */
+  pinned: PinnedResponse | null;
 }
 
 /**
@@ -167,12 +172,19 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
   let current: MissionJournal | undefined;
   const totals = new RunTotalsTally();
   const turns = new AnsweredTurns();
+  let forkedFrom: RunJournalState['forkedFrom'] = null;
+  let pinned: PinnedResponse | null = null;
   for (const event of events) {
     lastSeq = Math.max(lastSeq, event.seq);
     totals.add(event);
     turns.see(event);
     if (event.type === 'run.started') finished = null;
     if (event.type === 'run.finished') finished = event.outcome;
+    if (event.type === 'run.forked') {
+      forkedFrom = { runId: event.parentRunId, seq: event.atSeq };
+      pinned = event.response ?? null;
+    }
+    if (event.type === 'model.response' && event.actor === pinned?.actor) pinned = null;
     if (event.type === 'mission.started') {
       const known = missions.get(event.mission);
       if (known === undefined) {
@@ -201,6 +213,8 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     finished,
     totals: totals.result(),
     answeredTurns: turns.counts(),
+    forkedFrom,
+    pinned,
   };
 }
 

@@ -25,6 +25,10 @@ export class RunTotalsTally {
       // The session before it had no run.finished: a crash ended it after its last event.
       this.endedMs += this.openMs();
       this.sessionStart = time;
+    } else if (event.type === 'run.forked') {
+      // A fork's copied events ran in its parent up to their last one; the fork runs from now.
+      this.endedMs += this.openMs();
+      this.sessionStart = null;
     } else if (event.type === 'run.finished') {
       this.endedMs = event.durationMs;
       this.sessionStart = null;

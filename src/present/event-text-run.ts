@@ -70,6 +70,10 @@ const RUN_FORMS: EventFormTable<Extract<RunEventType, `run.${string}` | `mission
     text: (event) =>
       `${event.resumed ? 'resumed' : 'started'} run ${event.runId} (mission ${event.mission})`,
   },
+  'run.forked': {
+    text: (event) =>
+      `forked from ${event.parentRunId} at seq ${event.atSeq} (${event.at}${event.edited ? ', edited' : ''})`,
+  },
   'run.finished': {
     text: (event, { paint }) =>
       `${outcomeWord(event.outcome, paint)} · exit ${event.exitCode} · ${formatDuration(event.durationMs)} · ${formatCost(BigInt(event.costPico), false)}`,

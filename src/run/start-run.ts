@@ -31,6 +31,7 @@ import { runMission } from '../actors/mission/run-mission.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunServices } from './run-services.ts';
+import { withPinnedResponse } from './pinned-turn.ts';
 
 /** What tests and the resume path may replace. */
 export interface StartRunDependencies {
@@ -170,6 +171,8 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     inputs: context.inputs,
     from: resumedFrom?.chainedFrom ?? null,
   };
+  // A fork's kept reply answers its actor's next request, whichever mission asks it.
+  const clients = withPinnedResponse(options.clients, options.resume?.pinned);
   // Only the mission the resumed run continues has journaled state; chained ones start fresh.
   let restore = options.resume?.journals.get(options.mission);
   // Protected inputs of every mission run so far stay masked in the later ones.
@@ -195,7 +198,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           earlierMissions: [...earlierMissions],
           mcp,
           ...(options.gate !== undefined ? { gate: options.gate } : {}),
-          ...(options.clients !== undefined ? { clients: options.clients } : {}),
+          ...(clients !== undefined ? { clients } : {}),
           ...(options.functionTools !== undefined ? { functionTools: options.functionTools } : {}),
         });
         context.redactor.current = services.redact;

@@ -25,8 +25,16 @@ export interface SortieTarget {
   baseUrl: string;
 }
 
-/** Starts `sortie ARGS --json`; kills it with SIGKILL after `killAfter` event lines. */
-export function sortie(args: string[], target: SortieTarget, killAfter?: number): Child {
+/**
+ * Starts `sortie ARGS --json`; kills it with SIGKILL after `killAfter` event lines. `env` adds
+ * to the child's environment (e.g. EDITOR).
+ */
+export function sortie(
+  args: string[],
+  target: SortieTarget,
+  killAfter?: number,
+  env: Record<string, string> = {},
+): Child {
   const child = spawn(
     process.execPath,
     [
@@ -40,7 +48,7 @@ export function sortie(args: string[], target: SortieTarget, killAfter?: number)
       '--var',
       `base_url=${target.baseUrl}`,
     ],
-    { cwd: ROOT, env: { ...process.env, ...CLI_ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let lines = 0;
   let pending = '';

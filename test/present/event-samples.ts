@@ -17,6 +17,14 @@ const POINT = {
 };
 
 export const SAMPLES: Samples = {
+  'run.forked': {
+    type: 'run.forked',
+    actor: 'run',
+    parentRunId: 'r0',
+    atSeq: 12,
+    at: 'tool.completed',
+    edited: true,
+  },
   'run.started': { type: 'run.started', actor: 'run', mission: 'research', resumed: false },
   'mission.started': {
     type: 'mission.started',

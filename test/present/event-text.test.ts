@@ -74,6 +74,7 @@ describe('the event table', () => {
       stamped(Object.values(SAMPLES)).map((event) => [event.type, eventText(event, CONTEXT)]),
     );
     expect(texts).toEqual({
+      'run.forked': 'forked from r0 at seq 12 (tool.completed, edited)',
       'run.started': 'started run r1 (mission research)',
       'mission.started': 'started · inputs {"topic":"東京の天気"}',
       'task.started': 'started (depends on seed)',

@@ -47,6 +47,8 @@ function state(inputs: Record<string, unknown>): RunJournalState {
     finished: null,
     totals: runTotals([]),
     answeredTurns: new Map(),
+    forkedFrom: null,
+    pinned: null,
   };
 }
 

@@ -1,0 +1,49 @@
+/**
+ * `sortie fork RUN_ID --at SEQ [DIR]`: writes a new run's journal from another run's events up
+ * to SEQ (run/fork-run.ts), the event at SEQ edited in $EDITOR with `--edit`, and continues it
+ * like `sortie resume` (live, or from a cassette with `--replay-model`).
+ */
+import { UsageError } from '../base/errors.ts';
+import { describeForkPoint } from '../journal/fork.ts';
+import { createFork } from '../run/fork-run.ts';
+import type { ForkFlags } from './fork.ts';
+import type { CliIo } from './io.ts';
+import { continueJournaledRun } from './resume-command.ts';
+import { processEnvironment, type RunEnvironment } from './run-command.ts';
+
+/** What `sortie fork` was given. */
+export interface ForkCommandRequest {
+  runId: string;
+  directory: string;
+  flags: ForkFlags;
+}
+
+/** Forks a run from the command line and runs the fork; returns the exit code. */
+export function forkCommand(
+  request: ForkCommandRequest,
+  io: CliIo,
+  environment: RunEnvironment = processEnvironment(),
+): Promise<number> {
+  const at = forkSeq(request.flags.at);
+  const { flags } = request;
+  return continueJournaledRun(request.directory, flags, io, environment, async (_config, dir) => {
+    const fork = await createFork(dir, { parent: request.runId, at });
+    const edited = fork.edited ? ', edited' : '';
+    io.stderr(
+      `forked run ${fork.state.runId} from ${fork.parentRunId} at ${describeForkPoint(fork.point)}${edited}\n`,
+    );
+    return fork.state;
+  });
+}
+
+/** `--at`: a positive whole number. */
+function forkSeq(text: string): number {
+  const seq = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(seq) || seq < 1) {
+    throw new UsageError(
+      `--at ${text}: expected the seq of an event (a whole number from 1)`,
+      'find it with sortie show RUN_ID, in the --json output or in the TUI Events tab',
+    );
+  }
+  return seq;
+}
