@@ -4,8 +4,10 @@
  * like `sortie resume` (live, or from a cassette with `--replay-model`).
  */
 import { UsageError } from '../base/errors.ts';
-import { describeForkPoint } from '../journal/fork.ts';
-import { createFork } from '../run/fork-run.ts';
+import { describeForkPoint, type ForkPoint } from '../journal/fork.ts';
+import { editDocument, readEditedPoint } from '../run/fork-edit.ts';
+import { createFork, type EditForkPoint } from '../run/fork-run.ts';
+import { editText } from './editor.ts';
 import type { ForkFlags } from './fork.ts';
 import type { CliIo } from './io.ts';
 import { continueJournaledRun } from './resume-command.ts';
@@ -26,8 +28,15 @@ export function forkCommand(
 ): Promise<number> {
   const at = forkSeq(request.flags.at);
   const { flags } = request;
-  return continueJournaledRun(request.directory, flags, io, environment, async (_config, dir) => {
-    const fork = await createFork(dir, { parent: request.runId, at });
+  return continueJournaledRun(request.directory, flags, io, environment, async (config, dir) => {
+    const edit: EditForkPoint | undefined =
+      flags.edit === true
+        ? (point) => {
+            const text = editText(editDocument(point), editFileName(point), io.env);
+            return Promise.resolve(readEditedPoint(point, text, config));
+          }
+        : undefined;
+    const fork = await createFork(dir, { parent: request.runId, at, ...(edit ? { edit } : {}) });
     const edited = fork.edited ? ', edited' : '';
     io.stderr(
       `forked run ${fork.state.runId} from ${fork.parentRunId} at ${describeForkPoint(fork.point)}${edited}\n`,
@@ -46,4 +55,9 @@ function forkSeq(text: string): number {
     );
   }
   return seq;
+}
+
+/** `seq-13-model.response.json`: what the editor's title bar shows. */
+function editFileName(point: ForkPoint): string {
+  return `seq-${point.seq}-${point.type}.json`;
 }

@@ -4,7 +4,7 @@
  * begins with the parent's events up to the point, records its parent, and only what follows
  * the point asks the model again. A fork of a fork, and seqs that are no fork point.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,15 +25,20 @@ let project: string;
 let stateDir: string;
 let parentId: string;
 let parent: MissionEvent[];
+/** An editor for EDITOR: `node replace.mjs FROM TO FILE` replaces FROM by TO in FILE. */
+let replacer: string;
 
 function sortie(args: string[], env: Record<string, string> = {}): Child {
   return runSortie(args, { stateDir, baseUrl: server.baseUrl('openai') }, undefined, env);
 }
 
 /** Runs `args` to its end (exit 0 expected); the run's id and the actors of its model requests. */
-async function runToEnd(args: string[]): Promise<{ runId: string; actors: string[] }> {
+async function runToEnd(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ runId: string; actors: string[] }> {
   const before = server.requests.length;
-  const child = sortie(args);
+  const child = sortie(args, env);
   const code = await child.exited;
   expect(code, child.stderr()).toBe(0);
   const actors = server.requests.slice(before).map((request) => request.actor ?? '');
@@ -45,6 +50,15 @@ beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'sortie-fork-'));
   writeFileSync(join(project, 'main.hcl'), FORK_PROJECT);
   stateDir = mkdtempSync(join(tmpdir(), 'sortie-fork-state-'));
+  replacer = join(project, 'replace.mjs');
+  writeFileSync(
+    replacer,
+    [
+      "import { readFileSync, writeFileSync } from 'node:fs';",
+      'const [from, to, file] = process.argv.slice(2);',
+      "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
+    ].join('\n'),
+  );
   const run = await runToEnd(['run', project, '--input', 'subject=ants']);
   parentId = run.runId;
   parent = journalOf(stateDir, parentId);
@@ -145,5 +159,70 @@ describe('sortie fork', () => {
       `error: event ${called} of run ${parentId} is tool.called (commander:write); a fork starts at a model response, a tool result or a mission's start\n` +
         `hint: the nearest are ${[...before, ...after].join(', ')}\n`,
     );
+  }, 60_000);
+});
+
+describe('sortie fork --edit (EDITOR set to a script)', () => {
+  /** EDITOR replacing `from` by `to` in the document it is given. */
+  const editor = (from: string, to: string): Record<string, string> => ({
+    EDITOR: `${process.execPath} ${replacer} '${from}' '${to}'`,
+  });
+
+  it('at a commander reply with an edited tool call changes what follows and nothing before', async () => {
+    const at = seqOf(parent, callsPoet);
+    const before = server.requests.length;
+    const fork = await runToEnd(
+      ['fork', parentId, project, '--at', String(at), '--edit'],
+      editor('ants', 'bees'),
+    );
+    expect(fork.actors).toEqual(['agent:write/poet', 'commander:write', 'commander:write']);
+    // The poet got the edited task.
+    expect(JSON.stringify(server.requests[before]?.body)).toContain('Write a line about bees');
+    const journal = journalOf(stateDir, fork.runId);
+    expect(withoutRunId(journal.filter((event) => event.seq < at))).toEqual(
+      withoutRunId(parent.filter((event) => event.seq < at)),
+    );
+    expect(journal.find((event) => event.seq === at)).toMatchObject({
+      type: 'run.forked',
+      edited: true,
+    });
+    const called = journal.find((event) => event.type === 'tool.called' && event.seq > at);
+    expect(called).toMatchObject({
+      tool: 'call_agent',
+      arguments: JSON.stringify({ name: 'poet', task: 'Write a line about bees' }),
+    });
+    expect(taskSummary(journal)).toBe('The poet wrote: A line about bees.');
+
+    // Fork the fork at the poet's result, edited: the commander completes with the edit.
+    const result = seqOf(
+      journal,
+      (event) => event.type === 'tool.completed' && event.tool === 'call_agent',
+    );
+    const again = await runToEnd(
+      ['fork', fork.runId, project, '--at', String(result), '--edit'],
+      editor('bees.', 'owls.'),
+    );
+    expect(again.actors).toEqual(['commander:write', 'commander:write']);
+    const second = journalOf(stateDir, again.runId);
+    expect(second.find((event) => event.seq === result)).toMatchObject({
+      type: 'tool.completed',
+      result: JSON.stringify({ status: 'ok', agent: 'poet', result: 'A line about owls.' }),
+    });
+    expect(taskSummary(second)).toBe('The poet wrote: A line about owls.');
+  }, 90_000);
+
+  it('refuses an edit that is not a well-formed reply, and forks nothing', async () => {
+    const at = seqOf(parent, callsPoet);
+    const runs = readdirSync(join(stateDir, 'runs')).length;
+    const child = sortie(
+      ['fork', parentId, project, '--at', String(at), '--edit'],
+      editor('"arguments": {', '"arguments": "text", "was": {'),
+    );
+    expect(await child.exited).toBe(2);
+    expect(child.stderr()).toBe(
+      'error: the edited model.response is invalid: /parts/0/arguments: must be object\n' +
+        'hint: nothing was forked; run the fork again and fix the edit\n',
+    );
+    expect(readdirSync(join(stateDir, 'runs'))).toHaveLength(runs);
   }, 60_000);
 });
