@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The CLI indexes every run under XDG_STATE_HOME (else ~/.local/state): tests never touch the
+// real home's run index. A test that lists the index sets its own.
+const stateHome = mkdtempSync(join(tmpdir(), 'sortie-test-state-'));
 
 export default defineConfig({
   test: {
@@ -10,6 +17,6 @@ export default defineConfig({
     // frame; tests that exercise the interactive TUI set the mode they want themselves.
     // SORTIE_RUN_SOURCES: CLI tests run bin/sortie.js, which must run the sources under test
     // even when a dist/ build exists (npm run demo makes one).
-    env: { CI: 'false', SORTIE_RUN_SOURCES: '1' },
+    env: { CI: 'false', SORTIE_RUN_SOURCES: '1', XDG_STATE_HOME: stateHome },
   },
 });

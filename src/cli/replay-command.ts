@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { readJournal } from '../journal/reader.ts';
-import { JOURNAL_FILE_NAME, runPaths } from '../journal/paths.ts';
+import { JOURNAL_FILE_NAME } from '../journal/paths.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
@@ -41,13 +41,17 @@ export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<
     });
     return ExitCode.ok;
   }
-  printEvents(events, io);
+  printEvents(events, io, path);
   return ExitCode.ok;
 }
 
-/** The recorded events as the plain line log, then its summary. */
-export function printEvents(events: readonly MissionEvent[], io: CliIo): void {
-  const printer = createPlainPrinter({ write: io.stdout, color: useColor(io, 'stdout') });
+/** The recorded events as the plain line log (the run's first line names the journal), then its summary. */
+export function printEvents(events: readonly MissionEvent[], io: CliIo, journal: string): void {
+  const printer = createPlainPrinter({
+    write: io.stdout,
+    color: useColor(io, 'stdout'),
+    journalOf: () => journal,
+  });
   for (const event of events) printer.onEvent(event);
   printer.printSummary();
 }
@@ -80,8 +84,9 @@ async function journalPath(request: ReplayRequest, io: CliIo): Promise<string> {
       'give a run id (see sortie runs), a run folder or a journal file',
     );
   }
-  const stateDir = stateDirFor(request.directory, request.flags.stateDir, io);
-  return runPaths(stateDir, await findRun(stateDir, request.run)).journal;
+  stateDirFor(request.directory, request.flags.stateDir, io);
+  const search = { stateDir: request.flags.stateDir, directory: request.directory, env: io.env };
+  return (await findRun(request.run, search)).journal;
 }
 
 function kindOf(path: string): 'file' | 'folder' | 'missing' {

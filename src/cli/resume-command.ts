@@ -6,6 +6,7 @@
 import { UsageError } from '../base/errors.ts';
 import type { Config } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
+import { findRun, projectStateDir } from '../run/find-run.ts';
 import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
@@ -15,18 +16,20 @@ import type { RunFlags } from './run.ts';
 /** What `sortie resume` was given. */
 export interface ResumeRequest {
   runId: string;
-  directory: string;
+  /** The project; when not given, the one the run index recorded (else the current folder). */
+  directory: string | undefined;
   flags: RunFlags;
 }
 
 /** Resumes a run from the command line; returns the exit code. */
-export function resumeCommand(
+export async function resumeCommand(
   request: ResumeRequest,
   io: CliIo,
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
-  return continueJournaledRun(request.directory, request.flags, io, environment, (_config, dir) =>
-    readRunState(dir, request.runId),
+  const { runId, directory, flags } = await locateRun(request, io, environment.cwd);
+  return continueJournaledRun(directory, flags, io, environment, (_config, dir) =>
+    readRunState(dir, runId),
   );
 }
 
@@ -67,4 +70,27 @@ export async function continueJournaledRun(
   // Set by the choice above, which prepareRun always calls.
   if (state === undefined) throw new UsageError('the run to continue could not be read');
   return executeRun(prepared, flags, io, environment, state);
+}
+
+/**
+ * The run to resume, found from any folder: its full id, its project (the one given, else the
+ * one the run index recorded), and `--state-dir` set when the run lives elsewhere than that
+ * project's own state directory.
+ */
+async function locateRun(
+  request: ResumeRequest,
+  io: CliIo,
+  cwd: string,
+): Promise<{ runId: string; directory: string; flags: RunFlags }> {
+  const { flags } = request;
+  const search = { stateDir: flags.stateDir, directory: request.directory, env: io.env, cwd };
+  const run = await findRun(request.runId, search);
+  const directory = request.directory ?? run.project ?? '.';
+  const elsewhere =
+    flags.stateDir === undefined && run.stateDir !== projectStateDir(directory, io.env, cwd);
+  return {
+    runId: run.runId,
+    directory,
+    flags: elsewhere ? { ...flags, stateDir: run.stateDir } : flags,
+  };
 }

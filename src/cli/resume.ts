@@ -10,8 +10,8 @@ export const registerResume: RegisterCommand = (program: Command, io: CliIo, set
       .command('resume')
       .description('continue an interrupted or failed run from its journal')
       .argument('<RUN_ID>', 'the run (a unique prefix is enough; see sortie runs)')
-      .argument('[DIR]', 'project directory or .hcl file', '.'),
-  ).action(async (runId: string, directory: string, flags: RunFlags) => {
+      .argument('[DIR]', 'project directory or .hcl file (default: where the run was started)'),
+  ).action(async (runId: string, directory: string | undefined, flags: RunFlags) => {
     const { resumeCommand } = await import('./resume-command.ts');
     setExitCode(await resumeCommand({ runId, directory, flags }, io));
   });

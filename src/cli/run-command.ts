@@ -3,7 +3,9 @@
  * attach the journal (and a cassette), start the run, handle Ctrl-C, and map its end to the
  * exit code (0 succeeded, 1 failed, 130 cancelled; usage and config errors throw → 2).
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
+import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
 import type { RunResult } from '../actors/contracts.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
@@ -90,11 +92,17 @@ export async function executeRun(
   );
   const journal = lazyJournal(prepared.stateDir, storage.failed);
   let ended: { runId: string; exitCode: number; result: RunResult };
+  let indexed: Promise<void> = Promise.resolve();
   try {
-    const wiring = { clients: clients.clients, journal: journal.subscriber, storage };
+    const wiring = {
+      clients: clients.clients,
+      journal: journal.subscriber,
+      storage,
+      started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
+    };
     ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
   } finally {
-    await storage.close([() => journal.close(), () => clients.close()]);
+    await storage.close([() => journal.close(), () => clients.close(), () => indexed]);
   }
   const location = {
     root: prepared.config.root,
@@ -104,13 +112,15 @@ export async function executeRun(
   const resumeCommand = resumeCommandFor(ended.runId, location);
   storage.throwIfFailed(ended.runId, resumeCommand);
   // A run that did not succeed ends with where its journal is and how to go on (not in
-  // --json, whose stdout is events only; stderr, so the line log's summary stays the end).
-  if (prepared.mode !== 'json' && ended.result.status !== 'succeeded') {
+  // --json, whose stdout is events only; stderr, so the line log's summary stays the end);
+  // the TUI leaves the screen, so after it every run says where it is and what it cost.
+  const failed = ended.result.status !== 'succeeded';
+  if (prepared.mode === 'tui' || (prepared.mode !== 'json' && failed)) {
     const { result } = ended;
     io.stderr(
       [
         `run ${result.runId} ${result.status} · ${formatCost(result.costPico, result.unpriced)} · journal ${runPaths(prepared.stateDir, result.runId).journal}`,
-        `continue it with: ${resumeCommand}`,
+        ...(failed ? [`continue it with: ${resumeCommand}`] : []),
         '',
       ].join('\n'),
     );
@@ -118,11 +128,35 @@ export async function executeRun(
   return ended.exitCode;
 }
 
+/**
+ * Adds the run to the user-wide run index so that its id is found from any folder; a run
+ * that cannot be indexed still runs (its id works from its project) and says why.
+ */
+async function indexRun(prepared: PreparedRun, runId: string, io: CliIo): Promise<void> {
+  const path = runIndexPath(io.env);
+  if (path === undefined) return;
+  const entry = {
+    runId,
+    stateDir: prepared.stateDir,
+    project: prepared.project,
+    mission: prepared.mission.name,
+    startedAt: new Date().toISOString(),
+  };
+  try {
+    await addToRunIndex(path, entry);
+  } catch (error) {
+    const why = isFileSystemError(error) ? describeFileSystemError(error, path) : String(error);
+    io.stderr(`warning: run ${runId} is not in the run index (${why}); find it from its project\n`);
+  }
+}
+
 /** What executeRun attaches to a run: model clients, the journal, the storage watch. */
 interface RunWiring {
   clients: ModelClientFactory | undefined;
   journal: (event: MissionEvent) => void;
   storage: StorageWatch;
+  /** Told the run's id once it has started. */
+  started: (runId: string) => void;
 }
 
 async function runToEnd(
@@ -134,10 +168,7 @@ async function runToEnd(
   resume: RunJournalState | undefined,
 ): Promise<{ runId: string; exitCode: number; result: RunResult }> {
   const hub = createEventHub();
-  const output =
-    prepared.mode === 'tui'
-      ? undefined
-      : headlessOutput(prepared.mode, flags, io, taskDependencies(prepared.config));
+  const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io);
   const gate =
     flags.step === true || prepared.breakpoints.length > 0
       ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
@@ -165,6 +196,7 @@ async function runToEnd(
       ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
     ],
   });
+  wiring.started(handle.runId);
   asker?.attach(handle.human);
   wiring.storage.attach((why) => {
     handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
@@ -206,6 +238,8 @@ export interface PreparedRun {
   mission: MissionConfig;
   inputs: Record<string, unknown>;
   stateDir: string;
+  /** The project directory or .hcl file as an absolute path. */
+  project: string;
   /** Who answers the agents' questions to the person. */
   human: HumanOptions;
 }
@@ -257,7 +291,8 @@ export async function prepareRun(
   checkVariables(mission.name, {
     credentials: flags.replayModel === undefined && flags.mockModel === undefined,
   });
-  return { mode, breakpoints, config, mission, inputs, stateDir, human };
+  const project = resolve(environment.cwd, request.directory);
+  return { mode, breakpoints, config, mission, inputs, stateDir, project, human };
 }
 
 interface HeadlessOutput {
@@ -265,18 +300,16 @@ interface HeadlessOutput {
   finish(result: RunResult): void;
 }
 
-function headlessOutput(
-  mode: Exclude<OutputMode, 'tui'>,
-  flags: RunFlags,
-  io: CliIo,
-  dependencies: ReadonlyMap<string, readonly string[]>,
-): HeadlessOutput {
-  if (mode === 'json') return { subscriber: createJsonPrinter(io.stdout), finish: () => undefined };
+function headlessOutput(prepared: PreparedRun, flags: RunFlags, io: CliIo): HeadlessOutput {
+  if (prepared.mode === 'json') {
+    return { subscriber: createJsonPrinter(io.stdout), finish: () => undefined };
+  }
   const printer: PlainPrinter = createPlainPrinter({
     write: io.stdout,
     color: useColor(io, 'stdout'),
     quiet: flags.quiet === true,
-    dependencies,
+    dependencies: taskDependencies(prepared.config),
+    journalOf: (runId) => runPaths(prepared.stateDir, runId).journal,
   });
   return { subscriber: (event) => printer.onEvent(event), finish: () => printer.printSummary() };
 }

@@ -3,19 +3,34 @@ import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
 
-/** `sortie runs [DIR]`: past runs with id, mission, status, start, duration, tokens and cost. */
+/**
+ * `sortie runs [DIR]`: past runs with id, mission, status, start, duration, tokens and cost —
+ * of the project DIR (or `--state-dir`), else of the run index and the current folder, with
+ * the project each was started from.
+ */
 export const registerRuns: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
   program
     .command('runs')
     .description('list past runs: id, mission, status, start, duration, tokens, cost')
-    .argument('[DIR]', 'project directory (its .sortie/ holds the runs)', '.')
+    .argument(
+      '[DIR]',
+      'project directory (its .sortie/ holds the runs; default: every run indexed)',
+    )
     .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
-    .action(async (directory: string, options: { stateDir?: string }) => {
+    .action(async (directory: string | undefined, options: { stateDir?: string }) => {
       const { stateDirFor } = await import('./state-dir.ts');
-      const { listRuns } = await import('../journal/runs.ts');
+      const { listRuns, listRunsAt } = await import('../journal/runs.ts');
       const { formatRunsTable } = await import('./runs-text.ts');
-      const rows = await listRuns(stateDirFor(directory, options.stateDir, io));
-      io.stdout(formatRunsTable(rows, { color: useColor(io, 'stdout') }));
+      const stateDir = stateDirFor(directory ?? '.', options.stateDir, io);
+      let rows;
+      if (directory !== undefined || options.stateDir !== undefined) {
+        rows = await listRuns(stateDir);
+      } else {
+        const { knownRuns } = await import('../run/find-run.ts');
+        const { runIndexPath } = await import('../journal/run-index.ts');
+        rows = await listRunsAt([...(await knownRuns(stateDir, runIndexPath(io.env))).values()]);
+      }
+      io.stdout(formatRunsTable(rows, { color: useColor(io, 'stdout'), cwd: process.cwd() }));
       setExitCode(ExitCode.ok);
     });
 };
@@ -33,8 +48,10 @@ export const registerShow: RegisterCommand = (program: Command, io: CliIo, setEx
       const { findRun } = await import('../run/find-run.ts');
       const { loadRunSummary } = await import('../journal/runs.ts');
       const { formatRunSummary } = await import('./runs-text.ts');
-      const stateDir = stateDirFor(directory, options.stateDir, io);
-      const summary = await loadRunSummary(stateDir, await findRun(stateDir, runId));
+      stateDirFor(directory, options.stateDir, io);
+      const search = { stateDir: options.stateDir, directory, env: io.env };
+      const run = await findRun(runId, search);
+      const summary = await loadRunSummary(run.stateDir, run.runId);
       io.stdout(formatRunSummary(summary, { color: useColor(io, 'stdout') }));
       setExitCode(ExitCode.ok);
     });

@@ -1,4 +1,5 @@
 /** Plain-text `sortie runs` table and `sortie show` report. */
+import { isAbsolute, relative } from 'node:path';
 import type { RunRow } from '../journal/runs.ts';
 import type { ItemSummary, RunSummary, TaskSummary } from '../journal/summary.ts';
 import { alignRows } from '../present/columns.ts';
@@ -15,11 +16,30 @@ function paintStatus(status: string, padded: string, options: TextFormatOptions)
 
 const STATUS_COLUMN = 2;
 
-/** The `sortie runs` table: aligned columns, newest first as given, one trailing newline. */
-export function formatRunsTable(rows: readonly RunRow[], options: TextFormatOptions = {}): string {
+/** How the runs table reads: the report options, and where project paths are relative to. */
+export interface RunsTableOptions extends TextFormatOptions {
+  /** Projects below this folder are shown relative to it (default: absolute). */
+  cwd?: string;
+}
+
+/**
+ * The `sortie runs` table: aligned columns, newest first as given, one trailing newline; a
+ * PROJECT column when some row knows its project (listing the run index).
+ */
+export function formatRunsTable(rows: readonly RunRow[], options: RunsTableOptions = {}): string {
   if (rows.length === 0) return 'no runs yet\n';
+  const projects = rows.some((row) => row.project !== undefined);
   const cells = [
-    ['RUN ID', 'MISSION', 'STATUS', 'STARTED', 'DURATION', 'TOKENS', 'COST'],
+    [
+      'RUN ID',
+      'MISSION',
+      'STATUS',
+      'STARTED',
+      'DURATION',
+      'TOKENS',
+      'COST',
+      ...(projects ? ['PROJECT'] : []),
+    ],
     ...rows.map((row) => [
       row.runId,
       row.mission === '' ? '-' : row.mission,
@@ -28,6 +48,7 @@ export function formatRunsTable(rows: readonly RunRow[], options: TextFormatOpti
       formatDuration(row.durationMs),
       formatCount(row.tokens),
       formatCost(row.costPico, row.unpriced),
+      ...(projects ? [projectText(row.project, options.cwd)] : []),
     ]),
   ];
   const lines = alignRows(cells, new Set([4, 5, 6])).map((row, index) => {
@@ -42,6 +63,15 @@ export function formatRunsTable(rows: readonly RunRow[], options: TextFormatOpti
     if (row.problem !== undefined) lines.push(`${row.runId}: ${row.problem}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A project path relative to `cwd` when below it ('.' for `cwd` itself), else absolute. */
+function projectText(project: string | undefined, cwd: string | undefined): string {
+  if (project === undefined) return '-';
+  if (cwd === undefined) return project;
+  const below = relative(cwd, project);
+  if (below === '') return '.';
+  return below.startsWith('..') || isAbsolute(below) ? project : below;
 }
 
 /** The `sortie show RUN_ID` report: header, tasks with outputs and items, costs, errors. */

@@ -29,15 +29,36 @@ export interface RunRow {
   unpriced: boolean;
   /** Why the journal could not be read. */
   problem?: string;
+  /** The project it was started from (listing the run index; undefined when unknown). */
+  project?: string;
+}
+
+/** Where one run is. */
+export interface RunLocation {
+  runId: string;
+  stateDir: string;
+  project?: string | undefined;
 }
 
 /** Every run in the state directory, newest first (runs of unknown start last). */
 export async function listRuns(stateDir: string): Promise<RunRow[]> {
   const ids = await listRunIds(stateDir);
+  return listRunsAt(ids.map((runId) => ({ runId, stateDir })));
+}
+
+/** The runs at these places (in any state directories), newest first. */
+export async function listRunsAt(runs: readonly RunLocation[]): Promise<RunRow[]> {
   const rows: RunRow[] = [];
-  for (let start = 0; start < ids.length; start += PARALLEL_READS) {
-    const batch = ids.slice(start, start + PARALLEL_READS);
-    rows.push(...(await Promise.all(batch.map((runId) => readRunRow(stateDir, runId)))));
+  for (let start = 0; start < runs.length; start += PARALLEL_READS) {
+    const batch = runs.slice(start, start + PARALLEL_READS);
+    rows.push(
+      ...(await Promise.all(
+        batch.map(async (run) => {
+          const row = await readRunRow(run.stateDir, run.runId);
+          return run.project === undefined ? row : { ...row, project: run.project };
+        }),
+      )),
+    );
   }
   return rows.sort(
     (left, right) =>

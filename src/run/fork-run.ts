@@ -8,7 +8,7 @@ import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
 import { restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
 import { openJournal } from '../journal/writer.ts';
-import { findRun } from './find-run.ts';
+import { findRunInStateDir } from './find-run.ts';
 import { newRunId } from './start-run.ts';
 
 /** Edits a fork point: the edited event, or undefined to keep it as it was. */
@@ -37,7 +37,7 @@ export interface CreatedFork {
  * not a fork point; nothing is written then, nor when `edit` throws.
  */
 export async function createFork(stateDir: string, request: ForkRequest): Promise<CreatedFork> {
-  const parentRunId = await findRun(stateDir, request.parent);
+  const parentRunId = await findRunInStateDir(stateDir, request.parent);
   const { events } = await readJournal(runPaths(stateDir, parentRunId).journal);
   const point = forkPointAt(events, request.at, parentRunId);
   const edited = request.edit === undefined ? undefined : await request.edit(point);

@@ -9,12 +9,12 @@ import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
 import { missionToResume, restoreFromJournal, type RunJournalState } from '../journal/restore.ts';
 import { journalWriterAlive } from '../journal/runs.ts';
-import { findRun } from './find-run.ts';
+import { findRunInStateDir } from './find-run.ts';
 import { pickMission } from './pick-mission.ts';
 
 /** The journal of the run, refused while its writer is alive or when it already succeeded. */
 export async function readRunState(stateDir: string, idOrPrefix: string): Promise<RunJournalState> {
-  const runId = await findRun(stateDir, idOrPrefix);
+  const runId = await findRunInStateDir(stateDir, idOrPrefix);
   const paths = runPaths(stateDir, runId);
   if (await journalWriterAlive(paths.dir)) {
     throw new UsageError(

@@ -40,7 +40,7 @@ describe('the offline demo (child process)', () => {
     expect(run.status).toBe(0);
     const lines = stable(run.stdout, runId).split('\n');
     expect(lines.slice(0, 3)).toEqual([
-      'mm:ss.d run  started run RUN_ID (mission hello)',
+      `mm:ss.d run  started run RUN_ID (mission hello) · journal ${join(stateDir, 'runs', 'RUN_ID', 'journal.jsonl')}`,
       'mm:ss.d mission:hello  started · inputs {"name":"world"}',
       'mm:ss.d task:greet  started',
     ]);

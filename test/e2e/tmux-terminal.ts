@@ -18,7 +18,7 @@ const ROWS = '35';
  * long enough to note it).
  */
 export function sortieCommand(args: string, exitFile: string): string {
-  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'].flatMap((name) => {
+  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_STATE_HOME'].flatMap((name) => {
     const value = process.env[name];
     return value === undefined ? [] : [`'${name}=${value}'`];
   });

@@ -16,6 +16,8 @@ export interface PlainPrinterOptions {
   quiet?: boolean;
   /** `depends_on` names by `mission/task`. */
   dependencies?: ReadonlyMap<string, readonly string[]>;
+  /** Where a live run's journal is: the run's first line says it. */
+  journalOf?: (runId: string) => string;
 }
 
 /** A subscriber for the event bus plus the closing summary. */
@@ -35,7 +37,12 @@ export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
       observeEvent(state, event);
       if (options.quiet === true) return;
       const line = formatEventLine(event, state, paint);
-      if (line !== undefined) options.write(`${line}\n`);
+      if (line === undefined) return;
+      const journal =
+        event.type === 'run.started' && options.journalOf !== undefined
+          ? ` · journal ${options.journalOf(event.runId)}`
+          : '';
+      options.write(`${line}${journal}\n`);
     },
     printSummary() {
       for (const line of summaryLines(state, paint)) options.write(`${line}\n`);
