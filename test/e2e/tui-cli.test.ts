@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
-import { formatDollars } from '../../src/present/money.ts';
+import { formatCost, formatDollars } from '../../src/present/money.ts';
 import { formatCount } from '../../src/present/numbers.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { CLOCK, SURVEY, TOOL, TURNS } from './tui-script.ts';
@@ -21,6 +21,7 @@ const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-cli-'));
 const SOCKET = join(directory, 'tmux.socket');
 const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
+const stderrFile = join(directory, 'stderr');
 const terminal = new TmuxTerminal(SOCKET, SESSION);
 const screen = (): string => terminal.screen();
 const press = (key: string): void => terminal.press(key);
@@ -37,7 +38,7 @@ const BEFORE_THE_TOOL = 3;
  * The journal's `model.response` events (the journal holds exactly what --json prints), summed
  * and formatted as the Costs tab's total row and the header show them.
  */
-function journalTotals(): { requests: number; line: RegExp; header: string } {
+function journalTotals(): { requests: number; line: RegExp; header: string; cost: string } {
   const [runId] = readdirSync(join(stateDir, 'runs'));
   const text = readFileSync(join(stateDir, 'runs', String(runId), 'journal.jsonl'), 'utf8');
   const responses = text
@@ -64,6 +65,7 @@ function journalTotals(): { requests: number; line: RegExp; header: string } {
     requests: responses.length,
     line: new RegExp(`^total +${escaped.join(' +')}$`, 'm'),
     header: `${formatCount(tokens)} tok · ${formatDollars(cost)}`,
+    cost: formatCost(cost, false),
   };
 }
 
@@ -85,6 +87,8 @@ describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => 
       `run ${PROJECT}`,
       `--var api_key=sk-test-tui --var base_url=${server.baseUrl('openai')}`,
       `--state-dir '${stateDir}' --break tool:${TOOL}`,
+      // The screen is the TUI's (stdout); what the CLI says after it goes to a file.
+      `2>'${stderrFile}'`,
     ].join(' ');
     terminal.start(sortieCommand(args, exitFile));
 
@@ -139,5 +143,12 @@ describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => 
     expect(totals.requests).toBe(TURNS.length);
     expect(costs).toMatch(totals.line);
     expect(costs).toContain(totals.header);
+    // After the TUI: where the run is and what it cost (a succeeded run needs no resume line).
+    const [runId] = readdirSync(join(stateDir, 'runs'));
+    const journal = join(stateDir, 'runs', String(runId), 'journal.jsonl');
+    // Ink's cursor restore (show cursor) also goes to stderr; it is terminal control, not text.
+    expect(readFileSync(stderrFile, 'utf8').replaceAll('\u001b[?25h', '')).toBe(
+      `run ${runId} succeeded · ${totals.cost} · journal ${journal}\n`,
+    );
   }, 120_000);
 });
