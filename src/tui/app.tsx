@@ -74,7 +74,13 @@ export function App(props: AppProps) {
       setView((current) => ({ ...current, overlay: 'none', answer: '' }));
     }
   }, [question, view.overlay]);
-  const context: KeyContext = { mode, pane: focusedPane(view), overlay: view.overlay, finished };
+  const context: KeyContext = {
+    mode,
+    pane: focusedPane(view),
+    overlay: view.overlay,
+    finished,
+    asking: question !== null,
+  };
   const screen = useScreen(state, view, held, useTerminalSize(), context);
 
   useKeyCommands({

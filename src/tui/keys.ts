@@ -82,8 +82,11 @@ export interface KeyBinding {
   scopes: readonly Scope[];
   /** Omitted: both modes. */
   modes?: readonly Mode[];
-  /** Shown in the footer outside overlays (the rest are behind `?`). */
-  footer?: boolean;
+  /**
+   * Shown in the footer outside overlays (the rest are behind `?`); `'asking'`: only while a
+   * question to the person waits.
+   */
+  footer?: boolean | 'asking';
   /** Only while the run is running, or only once it has finished; omitted: both. */
   when?: 'running' | 'finished';
 }
@@ -365,7 +368,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'answer the question an agent asks you (the oldest waiting)',
     scopes: ['global'],
     modes: ['live'],
-    footer: true,
+    footer: 'asking',
     when: 'running',
   },
   {
@@ -397,4 +400,6 @@ export interface KeyContext {
   pane: Pane;
   overlay: Overlay;
   finished: boolean;
+  /** Whether a question to the person waits (the footer offers `a answer` only then). */
+  asking?: boolean;
 }

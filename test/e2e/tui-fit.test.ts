@@ -59,7 +59,7 @@ describe('sortie run in the TUI at 80×24 with NO_COLOR=1 (tmux, real CLI)', () 
     expect(held).toContain('[1 Tree]');
     expect(footer()).toEqual([
       'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  space pause',
-      'n step  c continue  ? all keys  q quit  a answer',
+      'n step  c continue  ? all keys  q quit',
     ]);
     expect(terminal.styledScreen()).not.toMatch(STYLE_ESCAPE);
     if (process.env.SORTIE_SCREENSHOTS !== undefined)

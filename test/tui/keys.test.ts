@@ -89,12 +89,21 @@ describe('footer', () => {
   it('shows the most important keys in two lines of 80 columns, ? for the rest', () => {
     expect(footerLines(live, 80)).toEqual([
       'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  space pause',
-      'n step  c continue  ? all keys  q quit  a answer',
+      'n step  c continue  ? all keys  q quit',
     ]);
     expect(footerLines({ ...live, pane: 'costs' }, 80)).toEqual([
       '1 tree  2 costs  3 events  4 outputs  space pause  n step  c continue',
-      '? all keys  q quit  a answer',
+      '? all keys  q quit',
     ]);
+  });
+
+  it('offers a answer in the footer only while a question waits (the help always lists it)', () => {
+    expect(footerLines({ ...live, asking: true }, 80)).toEqual([
+      'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  space pause',
+      'n step  c continue  ? all keys  q quit  a answer',
+    ]);
+    expect(footerLines({ ...live, asking: false }, 80).join('  ')).not.toContain('answer');
+    expect(bindingsFor(live).map((binding) => binding.command)).toContain('answer');
   });
 
   it('shows every key of an open overlay', () => {

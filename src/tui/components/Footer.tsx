@@ -21,7 +21,10 @@ export function footerLines(context: KeyContext, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   const bindings = bindingsFor(context).filter(
-    (binding) => context.overlay !== 'none' || binding.footer === true,
+    (binding) =>
+      context.overlay !== 'none' ||
+      binding.footer === true ||
+      (binding.footer === 'asking' && context.asking === true),
   );
   for (const binding of bindings) {
     const hint = `${keyLabel(binding)} ${binding.short}`;
