@@ -310,6 +310,8 @@ function headlessOutput(prepared: PreparedRun, flags: RunFlags, io: CliIo): Head
     quiet: flags.quiet === true,
     dependencies: taskDependencies(prepared.config),
     journalOf: (runId) => runPaths(prepared.stateDir, runId).journal,
+    // Only on a terminal: a pipe or a file gets the log alone.
+    ...(io.stdoutIsTty ? { status: { columns: () => process.stdout.columns || 80 } } : {}),
   });
   return { subscriber: (event) => printer.onEvent(event), finish: () => printer.printSummary() };
 }

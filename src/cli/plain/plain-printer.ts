@@ -7,6 +7,7 @@ import { formatEventLine } from './format-event-line.ts';
 import { createLogState, observeEvent, type LogState } from './log-state.ts';
 import { summaryLines } from './run-summary.ts';
 import { painter } from '../../present/paint.ts';
+import { StatusLine, type StatusLineOptions } from './status-line.ts';
 
 /** Options of the plain printer. */
 export interface PlainPrinterOptions {
@@ -18,6 +19,8 @@ export interface PlainPrinterOptions {
   dependencies?: ReadonlyMap<string, readonly string[]>;
   /** Where a live run's journal is: the run's first line says it. */
   journalOf?: (runId: string) => string;
+  /** On a terminal: a status line while a model or tool is slow (status-line.ts). */
+  status?: StatusLineOptions;
 }
 
 /** A subscriber for the event bus plus the closing summary. */
@@ -31,10 +34,17 @@ export interface PlainPrinter {
 export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
   const state = createLogState(options.dependencies);
   const paint = painter(options.color);
+  const status =
+    options.status === undefined || options.quiet === true
+      ? undefined
+      : new StatusLine(state, options.write, options.status);
+  const print = (text: string): void =>
+    status === undefined ? options.write(text) : status.printLine(text);
   return {
     state,
     onEvent(event) {
       observeEvent(state, event);
+      status?.observe(event);
       if (options.quiet === true) return;
       const line = formatEventLine(event, state, paint);
       if (line === undefined) return;
@@ -42,9 +52,10 @@ export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
         event.type === 'run.started' && options.journalOf !== undefined
           ? ` · journal ${options.journalOf(event.runId)}`
           : '';
-      options.write(`${line}${journal}\n`);
+      print(`${line}${journal}\n`);
     },
     printSummary() {
+      status?.stop();
       for (const line of summaryLines(state, paint)) options.write(`${line}\n`);
     },
   };
