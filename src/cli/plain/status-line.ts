@@ -72,7 +72,9 @@ export class StatusLine {
         this.working.delete(`tool ${event.callId}`);
         return;
       case 'human.asked':
+        // At once: the asker is about to write the question on this terminal.
         this.questions.add(event.callId);
+        this.erase();
         return;
       case 'human.answered':
         this.questions.delete(event.callId);

@@ -136,7 +136,10 @@ describe('the status line of the line log on a terminal', () => {
     log.at(5000);
     expect(log.take()).toBe('');
     log.at(5000, request('commander:t', 'r1'));
-    log.at(5000, {
+    log.take();
+    log.at(7000);
+    expect(log.take()).toBe(`${ERASE}… 00:07.0 · working: commander:t · 0 tokens · $0.0000`);
+    log.at(7000, {
       type: 'human.asked',
       actor: 'agent:t/a',
       callId: 'h1',
@@ -147,7 +150,7 @@ describe('the status line of the line log on a terminal', () => {
       additionalContext: null,
       timeoutSeconds: null,
     });
-    log.take();
+    expect(log.take()).toBe(`${ERASE}00:07.0 agent:t/a  asks the person: ok?\n`);
     log.at(9000);
     expect(log.take()).toBe('');
   });
