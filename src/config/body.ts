@@ -14,11 +14,12 @@ export interface BodySpec {
   /** Why an ignored block or attribute is ignored, by name (the warning's hint). */
   ignoredHints?: Readonly<Record<string, string>>;
   /**
-   * Unknown attributes with no close known name are a warning instead of an error (agents: the
-   * reference runtime ignores attributes it does not know, such as CrewAI's `goal`). A close
-   * name is still an error: it is a typo, and ignoring it would silently drop a setting.
+   * Unknown attributes and blocks with no close known name are a warning instead of an error,
+   * in the blocks the reference runtime decodes leniently (it drops what it does not know, such
+   * as CrewAI's `goal` on an agent). A close name is still an error: it is a typo, and ignoring
+   * it would silently drop a setting. `what` names the blocks in the warning's hint ("agents").
    */
-  lenientAttributes?: { hint: string };
+  lenient?: { what: string };
 }
 
 /** A checked body: known attributes by name and known blocks in declaration order. */
@@ -57,12 +58,12 @@ export function checkBody(
       );
     } else {
       const suggestion = didYouMean(attribute.name, [...spec.attributes, ...blocks]);
-      if (spec.lenientAttributes && suggestion === '') {
+      if (spec.lenient && suggestion === '') {
         context.sink.warning(
           attribute.nameSpan,
           `unknown attribute "${attribute.name}" is ignored by sortie`,
           context.path,
-          spec.lenientAttributes.hint,
+          lenientHint(spec, spec.lenient.what),
         );
         continue;
       }
@@ -93,6 +94,15 @@ export function checkBody(
       );
     } else {
       const suggestion = didYouMean(block.type, [...blocks, ...spec.attributes]);
+      if (spec.lenient && suggestion === '') {
+        context.sink.warning(
+          block.typeSpan,
+          `unknown block "${block.type}" is ignored by sortie`,
+          context.path,
+          lenientHint(spec, spec.lenient.what),
+        );
+        continue;
+      }
       context.sink.error(
         block.typeSpan,
         `unknown block "${block.type}"${suggestion}`,
@@ -106,6 +116,17 @@ export function checkBody(
     }
   }
   return { attributes, blocks: known };
+}
+
+/** What a lenient block takes: "agents use model, personality and the blocks skill". */
+function lenientHint(spec: BodySpec, what: string): string {
+  const blocks = spec.blocks ?? [];
+  const blockList = blocks.length === 0 ? '' : `the blocks ${blocks.join(', ')}`;
+  if (spec.attributes.length === 0) return `${what} use ${blockList || 'nothing'}`;
+  const attributes = spec.attributes.join(', ');
+  return blockList === ''
+    ? `${what} use ${attributes}`
+    : `${what} use ${attributes} and ${blockList}`;
 }
 
 /** The span of a block's header: its type keyword through its last label. */

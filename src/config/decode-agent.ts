@@ -42,9 +42,7 @@ export function decodeAgent(
       required: ['model', 'personality'],
       blocks: ['skill', ...CONTEXT_LIMIT_BLOCKS],
       ignoredAttributes: ['role'],
-      lenientAttributes: {
-        hint: `agents use ${AGENT_ATTRIBUTES.join(', ')} and the blocks skill, ${CONTEXT_LIMIT_BLOCKS.join(', ')}`,
-      },
+      lenient: { what: 'agents' },
     },
     inner,
     headerSpan(block),
@@ -107,7 +105,12 @@ export function decodeCommander(
   const inner = within(context, 'commander');
   const body = checkBody(
     block.body,
-    { attributes: ['model', 'reasoning'], required: ['model'], blocks: [...CONTEXT_LIMIT_BLOCKS] },
+    {
+      attributes: ['model', 'reasoning'],
+      required: ['model'],
+      blocks: [...CONTEXT_LIMIT_BLOCKS],
+      lenient: { what: 'commanders' },
+    },
     inner,
     headerSpan(block),
   );

@@ -20,7 +20,11 @@ export function decodeDataset(
   const inner = within(context, `dataset "${name}"`);
   const body = checkBody(
     block.body,
-    { attributes: ['description', 'schema', 'items', 'bind_to'], blocks: ['schema'] },
+    {
+      attributes: ['description', 'schema', 'items', 'bind_to'],
+      blocks: ['schema'],
+      lenient: { what: 'datasets' },
+    },
     inner,
     headerSpan(block),
   );

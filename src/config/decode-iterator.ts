@@ -34,6 +34,7 @@ export function decodeIterator(
         'max_retries',
       ],
       required: ['dataset'],
+      lenient: { what: 'iterators' },
     },
     inner,
     block.typeSpan,

@@ -41,7 +41,12 @@ export function decodeMcpServer(block: Block, context: DecodeContext): McpServer
   if (name === undefined) return undefined;
   const errorsBefore = context.sink.errorCount;
   const inner = within(context, `mcp "${name}"`);
-  const body = checkBody(block.body, { attributes: MCP_ATTRIBUTES }, inner, headerSpan(block));
+  const body = checkBody(
+    block.body,
+    { attributes: MCP_ATTRIBUTES, lenient: { what: 'mcp servers' } },
+    inner,
+    headerSpan(block),
+  );
   const attributes = readMcpAttributes(body.attributes, inner);
   const shape = checkMcpShape(name, block, attributes, inner);
   if (shape === undefined || context.sink.errorCount > errorsBefore) return undefined;

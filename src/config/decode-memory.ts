@@ -53,7 +53,12 @@ export function decodeMissionMemory(
 export function decodeBudget(block: Block, context: DecodeContext): BudgetConfig | undefined {
   if (!expectNoLabels(block, context)) return undefined;
   const inner = within(context, 'budget');
-  const body = checkBody(block.body, { attributes: ['tokens', 'dollars'] }, inner, block.typeSpan);
+  const body = checkBody(
+    block.body,
+    { attributes: ['tokens', 'dollars'], lenient: { what: 'budgets' } },
+    inner,
+    block.typeSpan,
+  );
   const tokensAttribute = body.attributes.get('tokens');
   const dollarsAttribute = body.attributes.get('dollars');
   if (!tokensAttribute && !dollarsAttribute) {

@@ -53,6 +53,7 @@ export function decodeMission(
       ],
       blocks: ['commander', 'agent', 'inputs', 'input', 'dataset', 'task', 'memory', 'budget'],
       ignoredBlocks: ['schedule', 'trigger', 'secret'],
+      lenient: { what: 'missions' },
       ignoredHints: {
         secret:
           'the reference runtime never reads them either; feed a protected input with input "NAME" { protected = true, value = vars.NAME }',

@@ -28,6 +28,7 @@ export function decodeModel(
       blocks: ['pricing'],
       // Older reference-runtime configs listed usable keys; every key is usable in sortie.
       ignoredAttributes: ['allowed_models'],
+      lenient: { what: 'models' },
     },
     inner,
     header,

@@ -33,6 +33,7 @@ const TOP_LEVEL = {
   attributes: [],
   blocks: ['variable', 'model', 'mcp', 'tool', 'skill', 'agent', 'memory', 'packet', 'mission'],
   ignoredBlocks: ['command_center', 'mcp_host', 'vault', 'storage', 'gateway'],
+  lenient: { what: 'project files' },
 };
 
 /**

@@ -57,6 +57,7 @@ export function decodeTask(
       attributes: ['objective', 'agents', 'depends_on', 'send_to', 'output', 'packets'],
       required: ['objective'],
       blocks: ['router', 'output', 'iterator', 'budget'],
+      lenient: { what: 'tasks' },
     },
     inner,
     headerSpan(block),
@@ -178,14 +179,23 @@ function readObjective(expr: Expr | undefined, context: DecodeContext): Template
 function decodeRouter(block: Block, context: DecodeContext, scope: TaskScope): TaskDraft['routes'] {
   expectNoLabels(block, context);
   const inner = within(context, 'router');
-  const body = checkBody(block.body, { attributes: [], blocks: ['route'] }, inner, block.typeSpan);
+  const body = checkBody(
+    block.body,
+    { attributes: [], blocks: ['route'], lenient: { what: 'routers' } },
+    inner,
+    block.typeSpan,
+  );
   const routes: TaskDraft['routes'] = [];
   for (const routeBlock of body.blocks) {
     expectNoLabels(routeBlock, inner);
     const routeContext = within(inner, 'route');
     const routeBody = checkBody(
       routeBlock.body,
-      { attributes: ['target', 'condition'], required: ['target', 'condition'] },
+      {
+        attributes: ['target', 'condition'],
+        required: ['target', 'condition'],
+        lenient: { what: 'routes' },
+      },
       routeContext,
       routeBlock.typeSpan,
     );

@@ -31,6 +31,7 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
       ],
       required: ['implements', 'url'],
       blocks: ['inputs'],
+      lenient: { what: 'tools' },
     },
     inner,
     headerSpan(block),

@@ -88,7 +88,7 @@ function readFieldBody(
   reader: SchemaReader,
 ): FieldSpec | undefined {
   const where = `${block.type} "${name}"`;
-  const attributes = readAttributes(block.body.attributes, where, reader);
+  const attributes = readAttributes(block.body.attributes, where, reader, block.type === 'input');
   const nested = readFieldBlocks(block.body.blocks, where, reader);
   const nameSpan = block.labelSpans[0] ?? block.typeSpan;
   if (attributes.type === undefined) {
@@ -152,10 +152,16 @@ function composeType(
   return kind === undefined ? undefined : ({ kind } as TypeSpec);
 }
 
+/**
+ * The attributes of a `field` or `input` block. An `input` block is lenient as the reference
+ * runtime's is: an unknown attribute with no close known name is ignored with a warning (a
+ * `field` block is strict there too).
+ */
 function readAttributes(
   list: readonly Attribute[],
   where: string,
   reader: SchemaReader,
+  lenient: boolean,
 ): FieldAttributes {
   // A bad attribute is reported and left out; the others are still read and checked.
   const result: FieldAttributes = {};
@@ -201,11 +207,27 @@ function readAttributes(
         if (type !== undefined) result.items = { type, attribute };
         break;
       }
-      default:
-        reader.error(
-          attribute.nameSpan,
-          `unknown attribute "${attribute.name}" in ${where}${didYouMean(attribute.name, FIELD_ATTRIBUTES)}`,
-        );
+      default: {
+        const suggestion = didYouMean(attribute.name, FIELD_ATTRIBUTES);
+        if (lenient && attribute.name === 'secret') {
+          // Ignoring it would leave a value the author meant to hide in plain view.
+          reader.error(
+            attribute.nameSpan,
+            `unknown attribute "secret" in ${where}: use protected = true to keep its value secret`,
+          );
+        } else if (lenient && suggestion === '') {
+          reader.warning(
+            attribute.nameSpan,
+            `unknown attribute "${attribute.name}" in ${where} is ignored by sortie`,
+            `inputs use ${FIELD_ATTRIBUTES.join(', ')} and value`,
+          );
+        } else {
+          reader.error(
+            attribute.nameSpan,
+            `unknown attribute "${attribute.name}" in ${where}${suggestion}`,
+          );
+        }
+      }
     }
   }
   return result;

@@ -282,7 +282,9 @@ describe('compileInputBlocks', () => {
     [
       'an unknown attribute',
       'input "a" {\n  type = "string"\n  secret = true\n}',
-      ['3:3-3:9 unknown attribute "secret" in input "a"'],
+      [
+        '3:3-3:9 unknown attribute "secret" in input "a": use protected = true to keep its value secret',
+      ],
     ],
     [
       'a misspelled attribute',
@@ -314,6 +316,18 @@ describe('compileInputBlocks', () => {
     const result = compileInputs(text);
     expect(result.schema).toBeUndefined();
     expect(located(result.diagnostics)).toEqual(expected);
+  });
+
+  it('warns about an input attribute it does not know and ignores it, as the reference runtime does', () => {
+    const result = compileInputs('input "a" {\n  type  = "string"\n  label = vars.nowhere\n}');
+    expect(result.diagnostics.map((d) => [located([d])[0], d.severity, d.hint])).toEqual([
+      [
+        '3:3-3:8 unknown attribute "label" in input "a" is ignored by sortie',
+        'warning',
+        'inputs use type, description, required, default, items, protected and value',
+      ],
+    ]);
+    expect(result.schema?.fields.map((field) => field.name)).toEqual(['a']);
   });
 
   it('warns that protected on a nested field is ignored', () => {
