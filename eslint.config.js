@@ -119,4 +119,21 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
     },
   },
+  // Distributed runs: BullMQ and its Redis client belong to src/actors/queue/ alone, which the
+  // run and worker wiring load lazily (a run without --queue never loads them).
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/actors/queue/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['bullmq', 'ioredis'].map((name) => ({
+            name,
+            message: 'only src/actors/queue/ imports it (docs/architecture.md)',
+          })),
+        },
+      ],
+    },
+  },
 );

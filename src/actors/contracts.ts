@@ -21,6 +21,9 @@ import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
 import type { AgentTool } from '../tools/builtins/agent-tool.ts';
+import type { CommanderTask } from '../machines/commander-context.ts';
+import type { ItemAttemptOutput } from '../machines/iteration-context.ts';
+import type { TaskKnowledge } from '../runtime/knowledge-store.ts';
 import type { HumanDesk, HumanDeskOptions } from '../runtime/human-desk.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
@@ -64,6 +67,32 @@ export interface RunOptions {
    * run's timeout, scripted answers. Default: nobody can (`[no human available]`).
    */
   human?: Omit<HumanDeskOptions, 'bus'>;
+  /**
+   * `--queue`: the items of parallel tasks run as jobs on workers (docs/distributed.md); the
+   * run keeps everything else. Default: every item runs in this process.
+   */
+  itemQueue?: ItemQueue;
+}
+
+/** What a worker needs to run one try of one parallel item as the run process would. */
+export interface QueuedItem {
+  mission: string;
+  task: string;
+  dataset: string;
+  index: number;
+  attempt: number;
+  /** The item's value from the locked dataset. */
+  item: unknown;
+  /** The task as its commanders see it, computed once by the run process. */
+  prepared: { ancestors: readonly string[]; system: string; commanderTask: CommanderTask };
+  /** What the ancestors left for `query_task_output`. */
+  knowledge: Record<string, TaskKnowledge>;
+}
+
+/** Runs parallel items elsewhere (`--queue`): one try of one item, settled with its outcome. */
+export interface ItemQueue {
+  /** `services`: the run's, into which the worker's events and costs go. */
+  run(item: QueuedItem, services: RunServices, signal: AbortSignal): Promise<ItemAttemptOutput>;
 }
 
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -180,6 +209,8 @@ export interface RunServices {
   runDir: string;
   runModelTurn: RunModelTurn;
   signal: AbortSignal;
+  /** `--queue`: where parallel items run (see RunOptions.itemQueue). */
+  itemQueue?: ItemQueue;
 }
 
 export type AgentCallResult = { ok: true; result: string } | { ok: false; reason: string };

@@ -8,6 +8,7 @@ import { registerResume } from './resume.ts';
 import { registerRun } from './run.ts';
 import { registerRuns, registerShow } from './runs-command.ts';
 import { registerVerify } from './verify.ts';
+import { registerWorker } from './worker.ts';
 
 /**
  * A command registers itself on the program. Its action returns the exit code; heavy modules
@@ -30,4 +31,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerShow,
   registerReplay,
   registerInit,
+  registerWorker,
 ];

@@ -178,8 +178,12 @@ async function runToEnd(
     prepared.mode === 'plain' && prepared.human.available
       ? new TerminalAsker({ input: environment.stdin ?? process.stdin, write: io.stderr })
       : undefined;
-  const { startRun } = await import('../run/start-run.ts');
+  const { startRun, newRunId } = await import('../run/start-run.ts');
+  const runId = resume?.runId ?? newRunId();
+  const queue = await openQueue(prepared, flags, io, runId);
   const handle = startRun({
+    runId,
+    ...(queue !== undefined ? { itemQueue: queue } : {}),
     config: prepared.config,
     mission: prepared.mission.name,
     inputs: prepared.inputs,
@@ -204,6 +208,7 @@ async function runToEnd(
   });
   // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
   gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
+  let finished = false;
   const interrupts = handleInterrupts(
     () => handle.cancel(),
     () => environment.exitNow(ExitCode.cancelled),
@@ -223,11 +228,30 @@ async function runToEnd(
           })
         : await handle.done;
     output?.finish(result);
+    finished = result.status === 'succeeded';
     return { runId: handle.runId, exitCode: exitCodeOf(result.status), result };
   } finally {
     interrupts.dispose();
     asker?.dispose();
+    // A run that did not succeed keeps its jobs and events in Redis for `resume --queue`.
+    await queue?.close(finished);
   }
+}
+
+/** `--queue URL` (or SORTIE_QUEUE): the run's item queue, opened before the run starts. */
+async function openQueue(prepared: PreparedRun, flags: RunFlags, io: CliIo, runId: string) {
+  const url = flags.queue ?? io.env.SORTIE_QUEUE;
+  if (url === undefined || url === '') return undefined;
+  const { openRunQueue } = await import('../run/queue-run.ts');
+  return openRunQueue({
+    url,
+    runId,
+    root: prepared.config.root,
+    stateDir: prepared.stateDir,
+    mission: prepared.mission,
+    inputs: prepared.inputs,
+    debugging: flags.step === true || prepared.breakpoints.length > 0,
+  });
 }
 
 /** Everything checked before a run starts. */

@@ -20,6 +20,7 @@ export interface RunFlags extends HumanFlags {
   json?: boolean;
   plain?: boolean;
   quiet?: boolean;
+  queue?: string;
 }
 
 /** The options `sortie run` and `sortie resume` share. */
@@ -56,7 +57,11 @@ export function withRunOptions(command: Command): Command {
     .option('--no-human', 'agents asking the person get "[no human available]" at once')
     .option('--human-timeout <SECONDS>', 'the longest an agent waits for the person')
     .option('--answer <TEXT>', 'answer the next question to the person (repeatable)', collect)
-    .option('--answers <FILE>', 'answers to questions to the person: a JSON or YAML list');
+    .option('--answers <FILE>', 'answers to questions to the person: a JSON or YAML list')
+    .option(
+      '--queue <URL>',
+      'run the items of parallel tasks on workers: redis://HOST:PORT/DB (or SORTIE_QUEUE)',
+    );
 }
 
 /** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */

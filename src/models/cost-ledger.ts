@@ -98,11 +98,16 @@ export class CostLedger {
   /** Records a turn and returns its own cost. */
   record(turn: TurnRecord): TurnCost {
     const cost = usageCost(turn.usage, turn.pricing);
+    this.recordCosted(turn, cost);
+    return cost;
+  }
+
+  /** Records a turn whose cost was computed elsewhere (a worker of a distributed run). */
+  recordCosted(turn: Omit<TurnRecord, 'pricing'>, cost: TurnCost): void {
     this.runTotal.add(turn.usage, cost);
     addTo(this.actors, turn.actor, turn.usage, cost);
     if (turn.task !== undefined) addTo(this.tasks, turn.task, turn.usage, cost);
     addTo(this.models, turn.model, turn.usage, cost);
-    return cost;
   }
 
   /** The whole run. */

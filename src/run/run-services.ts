@@ -17,7 +17,7 @@ import { SlotSet, sweepScratchpadsDaily, type SlotSources } from '../tools/files
 import { ResultStore } from '../tools/results/index.ts';
 import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
 import type { AgentTool } from '../tools/builtins/agent-tool.ts';
-import type { RunServices } from '../actors/contracts.ts';
+import type { ItemQueue, RunServices } from '../actors/contracts.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { createRunModelTurn } from '../actors/model-turn.ts';
 import { EventedDatasetStore, datasetDeclarations } from '../actors/mission/mission-datasets.ts';
@@ -64,6 +64,8 @@ export interface RunServicesOptions {
   functionTools?: ReadonlyMap<string, AgentTool>;
   /** The run's desk for questions to the person; default: nobody answers. */
   human?: HumanDesk;
+  /** `--queue`: where parallel items run; default: here. */
+  itemQueue?: ItemQueue;
 }
 
 /** The real providers, with sortie's retry policy reporting through `onRetry`. */
@@ -134,6 +136,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
       ...(options.answeredTurns !== undefined ? { answeredTurns: options.answeredTurns } : {}),
     }),
     signal: options.signal,
+    ...(options.itemQueue !== undefined ? { itemQueue: options.itemQueue } : {}),
   };
 }
 

@@ -200,6 +200,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           ...(options.gate !== undefined ? { gate: options.gate } : {}),
           ...(clients !== undefined ? { clients } : {}),
           ...(options.functionTools !== undefined ? { functionTools: options.functionTools } : {}),
+          ...(options.itemQueue !== undefined ? { itemQueue: options.itemQueue } : {}),
         });
         context.redactor.current = services.redact;
         earlierMissions.push({ mission: services.mission, inputs: services.inputs });

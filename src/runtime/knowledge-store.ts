@@ -100,6 +100,16 @@ export class KnowledgeStore {
     this.iteratedEntry(task).summary = summary;
   }
 
+  /** Sets what another process recorded about a task (a worker of a distributed run). */
+  restore(task: string, knowledge: TaskKnowledge): void {
+    if (!knowledge.iterated) {
+      this.entries.set(task, { ...knowledge });
+      return;
+    }
+    const records = new Map(knowledge.records.map((record) => [record.index, record]));
+    this.entries.set(task, { iterated: true, summary: knowledge.summary, records, sorted: null });
+  }
+
   /** Whether anything is recorded for the task. */
   has(task: string): boolean {
     return this.entries.has(task);

@@ -16,7 +16,8 @@ import type {
 import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts';
 import { failedOutcome } from '../../machines/task-outcome.ts';
 import { actorId } from '../../base/events.ts';
-import { itemIdOf, iteratedSummary } from '../../runtime/knowledge-store.ts';
+import { itemIdOf, iteratedSummary, type TaskKnowledge } from '../../runtime/knowledge-store.ts';
+import type { QueuedItem } from '../contracts.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { runToEnd } from '../run-to-end.ts';
 import { commanderError } from './plain-task.ts';
@@ -24,27 +25,73 @@ import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';
 
-/** One try of one item: a fresh commander from the item's objective (or its journaled try). */
+/**
+ * One try of one item in this process: a fresh commander from the item's objective (or its
+ * journaled try). A worker of a distributed run calls it too.
+ */
+export async function runItemCommander(
+  prepared: PreparedTask,
+  dataset: string,
+  item: { index: number; value: unknown; mayContinue: boolean },
+  signal: AbortSignal,
+): Promise<ItemAttemptOutput> {
+  const { index, value } = item;
+  const started = performance.now();
+  const result = await runTaskCommander(
+    prepared,
+    {
+      index,
+      objective: () =>
+        itemObjectiveMessage(objectiveText(prepared, { value }), dataset, index, value),
+      input: { itemIndex: index },
+      resumable: item.mayContinue,
+    },
+    signal,
+  );
+  const failure = commanderError(result);
+  if (failure !== undefined) return { status: 'failed', error: failure };
+  const durationMs = Math.round(performance.now() - started);
+  return { status: 'succeeded', output: result.output?.value ?? null, durationMs };
+}
+
+/** What a worker needs of a try (`--queue`): the task as prepared here and its ancestors' results. */
+function queuedItem(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  input: ItemAttemptInput,
+): QueuedItem {
+  const { knowledge, mission } = prepared.runtime.services;
+  const known: Record<string, TaskKnowledge> = {};
+  for (const name of prepared.ancestors) {
+    const entry = knowledge.get(name);
+    if (entry !== undefined) known[name] = entry;
+  }
+  return {
+    mission: mission.name,
+    task: prepared.config.name,
+    dataset,
+    index: input.index,
+    attempt: input.attempt,
+    item: items[input.index],
+    prepared: {
+      ancestors: prepared.ancestors,
+      system: prepared.system,
+      commanderTask: prepared.commanderTask,
+    },
+    knowledge: known,
+  };
+}
+
+/** One try of one item: here, or as a job for a worker when the run has an item queue. */
 function itemActor(prepared: PreparedTask, dataset: string, items: readonly unknown[]) {
   return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal }) => {
-    const { index } = input;
-    const value = items[index];
-    const started = performance.now();
-    const result = await runTaskCommander(
-      prepared,
-      {
-        index,
-        objective: () =>
-          itemObjectiveMessage(objectiveText(prepared, { value }), dataset, index, value),
-        input: { itemIndex: index },
-        resumable: input.mayContinue,
-      },
-      signal,
-    );
-    const failure = commanderError(result);
-    if (failure !== undefined) return { status: 'failed', error: failure };
-    const durationMs = Math.round(performance.now() - started);
-    return { status: 'succeeded', output: result.output?.value ?? null, durationMs };
+    const { services } = prepared.runtime;
+    if (services.itemQueue !== undefined) {
+      return services.itemQueue.run(queuedItem(prepared, dataset, items, input), services, signal);
+    }
+    const { index, mayContinue } = input;
+    return runItemCommander(prepared, dataset, { index, value: items[index], mayContinue }, signal);
   });
 }
 

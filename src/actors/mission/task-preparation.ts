@@ -74,6 +74,22 @@ export function prepareTask(runtime: MissionRuntime, task: string): PreparedTask
       };
     });
   }
+  const system = commanderSystemPrompt(taskPromptSpec(config, mission, taskConfigValue, facts));
+  return assemblePreparedTask(runtime, task, { ancestors, system, commanderTask });
+}
+
+/**
+ * The prepared task from what only the run process can compute (ancestors, the system prompt
+ * and the tool shape, which depend on what earlier tasks did) — a worker of a distributed run
+ * gets these in the job and builds the rest from its copy of the project.
+ */
+export function assemblePreparedTask(
+  runtime: MissionRuntime,
+  task: string,
+  computed: Pick<PreparedTask, 'ancestors' | 'system' | 'commanderTask'>,
+): PreparedTask {
+  const { config, mission } = runtime.services;
+  const taskConfigValue = taskConfig(runtime, task);
   const model = resolveModel(config, mission.commander.model);
   const agents = new Map<string, AgentConfig>();
   for (const name of taskConfigValue.agents) {
@@ -83,9 +99,7 @@ export function prepareTask(runtime: MissionRuntime, task: string): PreparedTask
   const prepared: PreparedTask = {
     runtime,
     config: taskConfigValue,
-    ancestors,
-    system: commanderSystemPrompt(taskPromptSpec(config, mission, taskConfigValue, facts)),
-    commanderTask,
+    ...computed,
     model,
     agents,
     resume: taskResume(runtime.restore, task),

@@ -1,0 +1,110 @@
+/**
+ * A worker's side of the event relay: every event of its run's bus goes to the run's Redis
+ * stream (the run process puts it on its own bus, which numbers it), and an item's events also
+ * to that try's list, from which another worker continues the item if this one dies. Events
+ * are sent in batches, one pipeline per turn of the event loop; `settled` waits for them.
+ */
+import type { Redis } from 'ioredis';
+import { parseActorId, type MissionEvent } from '../../base/events.ts';
+import { runKeys } from './queue-keys.ts';
+
+/** Relays the events of one run from this worker. */
+export class EventPublisher {
+  private readonly keys: ReturnType<typeof runKeys>;
+  private pending: MissionEvent[] = [];
+  private sending: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  /** The try each item of this worker is on, by `task[index]`. */
+  private readonly attempts = new Map<string, number>();
+  /** The stream id of each item try's last event. */
+  private readonly lastIds = new Map<string, string>();
+  private failure: unknown = undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    runId: string,
+    /** Prefixes request ids, which each process numbers from 1. */
+    private readonly tag: string,
+  ) {
+    this.keys = runKeys(runId);
+  }
+
+  /** The item's events from now on belong to try `attempt`. */
+  track(task: string, index: number, attempt: number): void {
+    this.attempts.set(`${task}[${index}]`, attempt);
+  }
+
+  /** Ends tracking of an item and returns the stream id of its last event (null if none). */
+  release(task: string, index: number, attempt: number): string | null {
+    this.attempts.delete(`${task}[${index}]`);
+    const key = this.keys.item(task, index, attempt);
+    const last = this.lastIds.get(key) ?? null;
+    this.lastIds.delete(key);
+    return last;
+  }
+
+  /** Queues an event (the bus's subscriber). */
+  publish(event: MissionEvent): void {
+    this.pending.push(event);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.sending = this.sending.then(() => this.send());
+    });
+  }
+
+  /** Resolves once every event published so far is in Redis; throws if a send failed. */
+  async settled(): Promise<void> {
+    while (this.scheduled || this.pending.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.sending;
+    }
+    await this.sending;
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private itemKey(event: MissionEvent): string | undefined {
+    const parsed = parseActorId(event.actor);
+    if (parsed === undefined || parsed.index === null) return undefined;
+    const attempt = this.attempts.get(`${parsed.name}[${parsed.index}]`);
+    return attempt === undefined ? undefined : this.keys.item(parsed.name, parsed.index, attempt);
+  }
+
+  private async send(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    const itemKeys: Array<string | undefined> = [];
+    for (const event of batch) {
+      const text = JSON.stringify(this.relayed(event));
+      const itemKey = this.itemKey(event);
+      itemKeys.push(itemKey);
+      pipeline.xadd(this.keys.events, '*', 'e', text);
+      if (itemKey !== undefined) pipeline.rpush(itemKey, text);
+    }
+    try {
+      const replies = (await pipeline.exec()) ?? [];
+      let reply = 0;
+      for (const itemKey of itemKeys) {
+        const [error, id] = replies[reply] ?? [null, null];
+        if (error !== null) throw error;
+        if (itemKey !== undefined) {
+          this.lastIds.set(itemKey, String(id));
+          reply += 1;
+        }
+        reply += 1;
+      }
+    } catch (error) {
+      this.failure ??= error;
+    }
+  }
+
+  /** The event as the run process receives it: no seq or run id (its bus stamps them). */
+  private relayed(event: MissionEvent): Record<string, unknown> {
+    const { seq: _seq, runId: _runId, ...rest } = event as MissionEvent & Record<string, unknown>;
+    if (typeof rest.requestId === 'string') rest.requestId = `${this.tag}-${rest.requestId}`;
+    return rest;
+  }
+}

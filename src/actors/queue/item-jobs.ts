@@ -1,0 +1,16 @@
+/** What travels in a job of the queue and in its result. */
+import type { QueuedItem } from '../contracts.ts';
+import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
+
+/** A job: one try of one item of one run. */
+export interface ItemJobData extends QueuedItem {
+  runId: string;
+  /** The mission's inputs, without protected ones (the worker resolves those itself). */
+  inputs: Record<string, unknown>;
+}
+
+/** A job's result: the try's outcome and the stream id of its last event. */
+export interface ItemJobResult {
+  outcome: ItemAttemptOutput;
+  lastEventId: string | null;
+}

@@ -1,0 +1,144 @@
+/**
+ * The run process's item queue (`sortie run --queue`): each try of a parallel item becomes a
+ * BullMQ job whose id names the run, task, item and try, so a resumed run asking again gets
+ * the same job (finished: its result at once; running: its end) and no item runs twice. Events
+ * the workers send come onto the run's bus through the collector; a try's outcome is given to
+ * the iteration machine only once all its events are on the bus.
+ */
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { parseActorId, type EventInput } from '../../base/events.ts';
+import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
+import type { ItemQueue, QueuedItem, RunServices } from '../contracts.ts';
+import { EventCollector } from './event-collector.ts';
+import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
+import { openRedis } from './queue-connection.ts';
+import { jobIdOf, QUEUE_NAME, runKeys } from './queue-keys.ts';
+import { uploadProject } from './project-transfer.ts';
+
+/** Where a distributed run's project lives and what its jobs carry besides the item. */
+export interface RunQueueOptions {
+  url: string;
+  runId: string;
+  root: string;
+  stateDir: string;
+}
+
+/** The run side of the queue for one run; `close` when the run has ended. */
+export class RunItemQueue implements ItemQueue {
+  private services: RunServices | undefined;
+  private readonly collector: EventCollector;
+
+  private constructor(
+    private readonly runId: string,
+    private readonly redis: Redis,
+    private readonly queue: Queue<ItemJobData, ItemJobResult>,
+    private readonly events: QueueEvents,
+    private readonly eventsConnection: Redis,
+    reader: Redis,
+  ) {
+    this.collector = new EventCollector(reader, runId, (event) => this.accept(event));
+  }
+
+  /** Ships the project, starts the event relay and the queue's listeners. */
+  static async open(options: RunQueueOptions): Promise<RunItemQueue> {
+    const redis = openRedis(options.url);
+    await uploadProject(redis, options.runId, options.root, options.stateDir);
+    const queue = new Queue<ItemJobData, ItemJobResult>(QUEUE_NAME, { connection: redis });
+    const eventsConnection = openRedis(options.url);
+    const events = new QueueEvents(QUEUE_NAME, { connection: eventsConnection });
+    // One listener per item in flight: thousands is normal.
+    events.setMaxListeners(0);
+    await events.waitUntilReady();
+    const itemQueue = new RunItemQueue(
+      options.runId,
+      redis,
+      queue,
+      events,
+      eventsConnection,
+      openRedis(options.url),
+    );
+    await itemQueue.collector.start();
+    return itemQueue;
+  }
+
+  async run(
+    item: QueuedItem,
+    services: RunServices,
+    signal: AbortSignal,
+  ): Promise<ItemAttemptOutput> {
+    this.services = services;
+    const inputs = publicInputs(services);
+    const data: ItemJobData = { ...item, runId: this.runId, inputs };
+    const jobId = jobIdOf(this.runId, item.task, item.index, item.attempt);
+    const job = await this.queue.add(item.task, data, { jobId, attempts: 1 });
+    const finished = job.waitUntilFinished(this.events);
+    const result = await new Promise<ItemJobResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        // A try not yet taken by a worker is withdrawn; a running one ends on its worker.
+        void job.remove().catch(() => undefined);
+        reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      finished.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+    await this.collector.reached(result.lastEventId);
+    return result.outcome;
+  }
+
+  /** A worker's event onto the run's bus; its model turn's cost into the run's ledger. */
+  private accept(event: EventInput): void {
+    const services = this.services;
+    if (services === undefined) return;
+    services.bus.emit(event);
+    if (event.type !== 'model.response') return;
+    const task = parseActorId(event.actor)?.name;
+    const usage = event.usage;
+    const pico = BigInt(event.costPico);
+    services.costs.recordCosted(
+      {
+        actor: event.actor,
+        ...(task !== undefined ? { task } : {}),
+        model: `models.${event.model.config}.${event.model.key}`,
+        usage,
+      },
+      { pico, unpriced: event.unpriced },
+    );
+    if (task !== undefined) services.budgets.record(task, usage, pico);
+  }
+
+  /**
+   * Stops the relay and the queue's connections. A finished run (`forget`) also removes its
+   * jobs and keys; a run that may be resumed keeps them.
+   */
+  async close(forget: boolean): Promise<void> {
+    await this.collector.stop();
+    if (forget) await this.forget();
+    await this.events.close();
+    await this.queue.close();
+    // BullMQ leaves connections it was given open.
+    this.eventsConnection.disconnect();
+    this.redis.disconnect();
+  }
+
+  private async forget(): Promise<void> {
+    const prefix = `${this.runId}/`;
+    for (const state of ['completed', 'failed'] as const) {
+      const jobs = await this.queue.getJobs([state]);
+      for (const job of jobs) if (job.id?.startsWith(prefix) === true) await job.remove();
+    }
+    const keys = await this.redis.keys(runKeys(this.runId).pattern);
+    if (keys.length > 0) await this.redis.del(...keys);
+  }
+}
+
+/** The mission's inputs without protected ones: secrets never go into Redis. */
+function publicInputs(services: RunServices): Record<string, unknown> {
+  const hidden = new Set(
+    (services.mission.inputs?.fields ?? [])
+      .filter((field) => field.protected)
+      .map((field) => field.name),
+  );
+  return Object.fromEntries(Object.entries(services.inputs).filter(([name]) => !hidden.has(name)));
+}

@@ -1,0 +1,42 @@
+/**
+ * The names a distributed run uses in Redis: one BullMQ queue for every run's items, and per
+ * run its event stream, its project manifest, the relay's cursor and each item try's events.
+ */
+
+/** The BullMQ queue every `sortie worker` takes items from. */
+export const QUEUE_NAME = 'sortie-items';
+
+/** A project file's content, by its SHA-256 (shared by every run that ships the same file). */
+export function blobKey(hash: string): string {
+  return `sortie:blob:${hash}`;
+}
+
+/** The keys of one run. */
+export function runKeys(runId: string) {
+  const base = `sortie:run:${runId}`;
+  return {
+    /** The stream of events workers send to the run process. */
+    events: `${base}:events`,
+    /** The project's manifest: relative path → content hash. */
+    manifest: `${base}:project`,
+    /** The last stream entry the run process has put on its bus. */
+    cursor: `${base}:cursor`,
+    /** Every key of the run, for the clean-up at its end. */
+    pattern: `${base}:*`,
+    /** One try of one item: its events, from which another worker continues it. */
+    item: (task: string, index: number, attempt: number) =>
+      `${base}:item:${task}:${index}:${attempt}`,
+  };
+}
+
+/** The job of one try of one item: the same id when a resumed run asks for it again. */
+export function jobIdOf(runId: string, task: string, index: number, attempt: number): string {
+  return `${runId}/${task}/${index}/${attempt}`;
+}
+
+/** Stream ids (`ms-seq`) in order: negative when `left` comes first. */
+export function compareStreamIds(left: string, right: string): number {
+  const [leftMs = 0, leftSeq = 0] = left.split('-').map(Number);
+  const [rightMs = 0, rightSeq = 0] = right.split('-').map(Number);
+  return leftMs !== rightMs ? leftMs - rightMs : leftSeq - rightSeq;
+}

@@ -1,0 +1,69 @@
+/**
+ * `sortie worker`'s BullMQ side: takes item jobs from the queue, `concurrency` at a time, and
+ * runs each through `runItem`. A worker killed mid-item stops renewing its job's lock; BullMQ
+ * then moves the job back to the queue (stalled-job recovery) and another worker continues it
+ * from the try's events. `close` finishes the items in hand and takes no more.
+ */
+import { Worker, type Job } from 'bullmq';
+import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
+import { openRedis } from './queue-connection.ts';
+import { QUEUE_NAME } from './queue-keys.ts';
+
+/** What a queue worker runs and reports. */
+export interface QueueWorkerOptions {
+  url: string;
+  concurrency: number;
+  /**
+   * How long a job stays locked without its worker renewing it (default 30 s): the time after
+   * which a killed worker's item goes to another worker.
+   */
+  lockMs?: number;
+  runItem: (data: ItemJobData, signal: AbortSignal) => Promise<ItemJobResult>;
+  /** A job settled (for the status line). */
+  onSettled?: (data: ItemJobData, result: ItemJobResult | Error) => void;
+  onStarted?: (data: ItemJobData) => void;
+}
+
+/** A started worker. */
+export interface QueueWorker {
+  /** Finishes the items in hand, takes no more, closes the connections. */
+  close(): Promise<void>;
+  /** Resolves once connected and taking jobs. */
+  ready: Promise<void>;
+}
+
+/** Starts taking jobs. */
+export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
+  const connection = openRedis(options.url);
+  const lockDuration = options.lockMs ?? 30_000;
+  const worker = new Worker<ItemJobData, ItemJobResult>(
+    QUEUE_NAME,
+    async (job: Job<ItemJobData, ItemJobResult>, _token?: string, signal?: AbortSignal) => {
+      options.onStarted?.(job.data);
+      try {
+        const result = await options.runItem(job.data, signal ?? new AbortController().signal);
+        options.onSettled?.(job.data, result);
+        return result;
+      } catch (error) {
+        options.onSettled?.(job.data, error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    },
+    {
+      connection,
+      concurrency: options.concurrency,
+      lockDuration,
+      // A stalled job goes back to the queue at once, and again if its next worker dies too.
+      stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
+      maxStalledCount: 5,
+    },
+  );
+  worker.on('error', () => undefined);
+  return {
+    ready: worker.waitUntilReady().then(() => undefined),
+    close: async () => {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * What a worker reads from and sends to Redis besides jobs: the run's project, a try's
+ * journaled events (to continue an item another worker left) and the event relay.
+ */
+import type { Redis } from 'ioredis';
+import type { MissionEvent } from '../../base/events.ts';
+import { EventPublisher } from './event-publisher.ts';
+import { openRedis } from './queue-connection.ts';
+import { runKeys } from './queue-keys.ts';
+import { downloadProject } from './project-transfer.ts';
+
+/** One worker process's connection for everything but the jobs themselves. */
+export class WorkerLink {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = openRedis(url);
+  }
+
+  /** The run's project, written under `cacheRoot` (once per project version). */
+  project(runId: string, cacheRoot: string): Promise<string> {
+    return downloadProject(this.redis, runId, cacheRoot);
+  }
+
+  /** The events an earlier worker sent for this try of the item, in order (none: a fresh try). */
+  async itemEvents(
+    runId: string,
+    task: string,
+    index: number,
+    attempt: number,
+  ): Promise<MissionEvent[]> {
+    const texts = await this.redis.lrange(runKeys(runId).item(task, index, attempt), 0, -1);
+    return texts.map((text, position) => ({ ...JSON.parse(text), seq: position + 1, runId }));
+  }
+
+  /** The relay of one run's events from this worker; `tag` prefixes its request ids. */
+  publisher(runId: string, tag: string): EventPublisher {
+    return new EventPublisher(this.redis, runId, tag);
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * `sortie worker`: connects to the queue, takes items `--concurrency` at a time and runs each as
+ * a run's process would, with this machine's keys. SIGTERM or Ctrl-C stops it gracefully: the
+ * items in hand are finished, no more are taken. A status line on a terminal; one line per
+ * settled item otherwise.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../base/errors.ts';
+import type { CliIo } from './io.ts';
+import { parseVarFlags } from './var-flags.ts';
+import type { WorkerFlags } from './worker.ts';
+import { WorkerStatus } from './worker-status.ts';
+
+/** Where the stop signals come from (tests may replace it). */
+export interface StopSource {
+  once(signal: 'SIGTERM' | 'SIGINT', listener: () => void): unknown;
+}
+
+function positiveNumber(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new UsageError(`${flag} ${text}: expected a positive number`);
+  }
+  return value;
+}
+
+/** Runs the worker until stopped; returns the exit code. */
+export async function workerCommand(
+  flags: WorkerFlags,
+  io: CliIo,
+  signals: StopSource = process,
+): Promise<number> {
+  const url = flags.queue ?? io.env.SORTIE_QUEUE;
+  if (url === undefined || url === '') {
+    throw new UsageError('sortie worker needs --queue redis://HOST:PORT/DB (or SORTIE_QUEUE)');
+  }
+  const concurrency = Math.floor(positiveNumber('--concurrency', flags.concurrency));
+  const lockMs = Math.round(positiveNumber('--lock-timeout', flags.lockTimeout) * 1000);
+  const vars = parseVarFlags(flags.var ?? []);
+  const queue = await import('../actors/queue/index.ts');
+  await queue.checkRedisReachable(url);
+  const { WorkerRuns } = await import('../run/worker-runs.ts');
+  const link = new queue.WorkerLink(url);
+  const runs = new WorkerRuns(link, {
+    vars,
+    env: io.env,
+    cacheRoot: resolve(flags.cacheDir ?? join(tmpdir(), 'sortie-worker')),
+    tag: `w${randomBytes(3).toString('hex')}`,
+  });
+  const status = new WorkerStatus(io, queue.shownQueueUrl(url), concurrency);
+  const worker = queue.startQueueWorker({
+    url,
+    concurrency,
+    lockMs,
+    runItem: (data, signal) => runs.runItem(data, signal),
+    onStarted: (data) => status.started(data),
+    onSettled: (data, result) => status.settled(data, result),
+  });
+  await worker.ready;
+  status.ready();
+  await new Promise<void>((stop) => {
+    signals.once('SIGTERM', stop);
+    signals.once('SIGINT', stop);
+  });
+  status.stopping();
+  await worker.close();
+  await runs.close();
+  link.close();
+  status.stopped();
+  return 0;
+}

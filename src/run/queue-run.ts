@@ -1,0 +1,61 @@
+/**
+ * `sortie run --queue URL` (and `resume --queue`): checks what a distributed run cannot carry,
+ * then opens the run's item queue — loaded lazily, so a run without `--queue` never loads
+ * BullMQ or a Redis client.
+ */
+import type { MissionConfig } from '../config/config-types.ts';
+import { UsageError } from '../base/errors.ts';
+import type { RunItemQueue } from '../actors/queue/index.ts';
+
+/** What a distributed run ships and where. */
+export interface RunQueueRequest {
+  url: string;
+  runId: string;
+  root: string;
+  stateDir: string;
+  mission: MissionConfig;
+  /** The inputs the run was given (before configured values are applied). */
+  inputs: Record<string, unknown>;
+  /** `--step` or `--break`: the gate lives in the run process only. */
+  debugging: boolean;
+}
+
+/**
+ * Refuses what a worker could not get without Redis holding a secret or a local path: a
+ * protected input given on the command line (one with `value = vars.x` is resolved by each
+ * worker from its own variables), file inputs, step debugging.
+ */
+export function checkQueueRun(request: RunQueueRequest): void {
+  const fields = request.mission.inputs?.fields ?? [];
+  for (const field of fields) {
+    if (!(field.name in request.inputs)) continue;
+    if (field.protected) {
+      throw new UsageError(
+        `--queue: protected input "${field.name}" would have to travel through Redis; give it as \`value = vars.NAME\` in the input block so each worker resolves it from its own variables`,
+      );
+    }
+    if (field.file) {
+      throw new UsageError(
+        `--queue: file input "${field.name}" is a path on this machine that workers cannot read; pass its content as a string input instead`,
+      );
+    }
+  }
+  if (request.debugging) {
+    throw new UsageError(
+      '--queue cannot be used with --step or --break (the gate is in this process)',
+    );
+  }
+}
+
+/** Checks the request, reaches Redis, ships the project and opens the run's item queue. */
+export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQueue> {
+  checkQueueRun(request);
+  const queue = await import('../actors/queue/index.ts');
+  await queue.checkRedisReachable(request.url);
+  return queue.RunItemQueue.open({
+    url: request.url,
+    runId: request.runId,
+    root: request.root,
+    stateDir: request.stateDir,
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * A worker's side of the runs whose items it takes: per run, the project loaded from its copy,
+ * variables resolved here (keys and secrets never travel), the run services on a bus whose
+ * events go to the run process, and a mission runtime. Each job then runs its item's commander
+ * exactly as the run process would, continuing a try another worker left from that try's events.
+ */
+import { join } from 'node:path';
+import { setMaxListeners } from 'node:events';
+import { loadProject } from '../config/load-project.ts';
+import { requireVariables } from '../config/requirements.ts';
+import type { Redactor } from '../base/redact.ts';
+import { actorId, type MissionEvent } from '../base/events.ts';
+import { EventBus } from '../runtime/event-bus.ts';
+import { restoreFromJournal, type MissionJournal } from '../journal/restore.ts';
+import { createAgentSession } from '../actors/agent/index.ts';
+import { createMissionRuntime, type MissionRuntime } from '../actors/mission/mission-runtime.ts';
+import { assemblePreparedTask } from '../actors/mission/task-preparation.ts';
+import { runItemCommander } from '../actors/mission/parallel-task.ts';
+import type {
+  EventPublisher,
+  ItemJobData,
+  ItemJobResult,
+  WorkerLink,
+} from '../actors/queue/index.ts';
+import { createRunRedactor, eventRedactor } from './run-redactor.ts';
+import { createRunServices } from './run-services.ts';
+
+/** How a worker resolves what does not travel. */
+export interface WorkerSettings {
+  /** `--var` values of the worker. */
+  vars: Record<string, string>;
+  env: Record<string, string | undefined>;
+  /** Where project copies and the runs' state directories go. */
+  cacheRoot: string;
+  /** Prefixes this worker's request ids. */
+  tag: string;
+}
+
+interface WorkerRun {
+  runtime: MissionRuntime;
+  publisher: EventPublisher;
+}
+
+/** The runs this worker process has taken items of. */
+export class WorkerRuns {
+  private readonly runs = new Map<string, Promise<WorkerRun>>();
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly link: WorkerLink,
+    private readonly settings: WorkerSettings,
+  ) {
+    setMaxListeners(0, this.controller.signal);
+  }
+
+  /** Runs one try of one item; its outcome and the stream id of its last event. */
+  async runItem(data: ItemJobData, signal: AbortSignal): Promise<ItemJobResult> {
+    const run = await this.runOf(data);
+    const { runtime, publisher } = run;
+    for (const [task, knowledge] of Object.entries(data.knowledge)) {
+      runtime.services.knowledge.restore(task, knowledge);
+    }
+    const { task, index, attempt } = data;
+    const restore = await this.journaledTry(data);
+    publisher.track(task, index, attempt);
+    const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
+    const prepared = assemblePreparedTask(itemRuntime, task, data.prepared);
+    const outcome = await runItemCommander(
+      prepared,
+      data.dataset,
+      { index, value: data.item, mayContinue: restore !== undefined },
+      signal,
+    ).finally(() => publisher.settled());
+    return { outcome, lastEventId: publisher.release(task, index, attempt) };
+  }
+
+  /** Stops every run's MCP servers. */
+  async close(): Promise<void> {
+    this.controller.abort('the worker stopped');
+    for (const run of this.runs.values()) {
+      const settled = await run.catch(() => undefined);
+      await settled?.runtime.services.mcp.close();
+    }
+  }
+
+  /** What an earlier worker journaled of this try, as a resumed run would read it. */
+  private async journaledTry(data: ItemJobData): Promise<MissionJournal | undefined> {
+    const events = await this.link.itemEvents(data.runId, data.task, data.index, data.attempt);
+    if (events.length === 0) return undefined;
+    const opening = {
+      type: 'mission.started',
+      actor: actorId.mission(data.mission),
+      mission: data.mission,
+      inputs: {},
+      chainedFrom: null,
+      seq: 0,
+      time: '',
+      runId: data.runId,
+    } as MissionEvent;
+    return restoreFromJournal(data.runId, [opening, ...events]).journals.get(data.mission);
+  }
+
+  private runOf(data: ItemJobData): Promise<WorkerRun> {
+    let run = this.runs.get(data.runId);
+    if (run === undefined) {
+      run = this.openRun(data);
+      // A run that could not be opened is tried again by its next job.
+      run.catch(() => this.runs.delete(data.runId));
+      this.runs.set(data.runId, run);
+    }
+    return run;
+  }
+
+  private async openRun(data: ItemJobData): Promise<WorkerRun> {
+    const { cacheRoot, vars, env, tag } = this.settings;
+    const root = await this.link.project(data.runId, join(cacheRoot, 'projects'));
+    const config = await loadProject(root, { vars, env });
+    requireVariables(config, data.mission);
+    const mission = config.missions.get(data.mission);
+    const redactor: { current: Redactor } = {
+      current: createRunRedactor(
+        config,
+        mission === undefined ? [] : [{ mission, inputs: data.inputs }],
+      ),
+    };
+    const bus = new EventBus({ runId: data.runId, redact: eventRedactor(redactor) });
+    const publisher = this.link.publisher(data.runId, tag);
+    bus.subscribe((event) => publisher.publish(event));
+    const services = await createRunServices({
+      config,
+      mission: data.mission,
+      inputs: data.inputs,
+      stateDir: join(cacheRoot, 'state'),
+      runId: data.runId,
+      bus,
+      signal: this.controller.signal,
+    });
+    redactor.current = services.redact;
+    return { runtime: createMissionRuntime(services, createAgentSession), publisher };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * `sortie run --queue` with real worker processes and a real redis-server: the items of a
+ * parallel task run on the workers, their events reach the run's journal, and the outputs are
+ * those of a local run.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MissionEvent } from '../../src/base/events.ts';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
+import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
+import {
+  removeRedisDir,
+  startRedis,
+  startWorker,
+  stopWorker,
+  type RedisServer,
+  type WorkerProcess,
+} from './queue-harness.ts';
+
+const ITEMS = Number(process.env.SORTIE_QUEUE_TEST_ITEMS ?? 200);
+const PAGE_BYTES = 40;
+
+let server: ScriptedModelServer;
+let redis: RedisServer;
+let project: string;
+let target: SortieTarget;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond: respondToPages(PAGE_BYTES) });
+  redis = await startRedis();
+  project = mkdtempSync(join(tmpdir(), 'sortie-queue-project-'));
+  writeFileSync(
+    join(project, 'main.hcl'),
+    largeResultProject(ITEMS).replace('concurrency_limit = 2', 'concurrency_limit = 12'),
+  );
+  target = {
+    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-state-')),
+    baseUrl: server.baseUrl('anthropic'),
+  };
+});
+
+afterAll(async () => {
+  for (const worker of workers) await stopWorker(worker);
+  await redis?.stop();
+  if (redis !== undefined) removeRedisDir(redis);
+  await server?.close();
+  rmSync(project, { recursive: true, force: true });
+  rmSync(target.stateDir, { recursive: true, force: true });
+});
+
+function outputsOf(events: MissionEvent[]): Array<[number, unknown]> {
+  return events
+    .flatMap((event) =>
+      event.type === 'iteration.succeeded'
+        ? [[event.index, event.output] as [number, unknown]]
+        : [],
+    )
+    .sort((left, right) => left[0] - right[0]);
+}
+
+describe('sortie run --queue across three workers', () => {
+  it('gives the outputs of a local run, every item once, with the workers events in the journal', async () => {
+    const local = sortie(['run', project], target);
+    expect(await local.exited, local.stderr()).toBe(0);
+    const localEvents = journalOf(target.stateDir, await local.runId);
+
+    for (let count = 0; count < 3; count++) workers.push(await startWorker(redis.url, target));
+    const before = server.requests.length;
+    const queued = sortie(['run', project, '--queue', redis.url], target);
+    expect(await queued.exited, queued.stderr()).toBe(0);
+    const events = journalOf(target.stateDir, await queued.runId);
+
+    expect(outputsOf(events)).toEqual(outputsOf(localEvents));
+    expect(outputsOf(events)).toHaveLength(ITEMS);
+    // Six requests per item, as locally: nothing ran twice.
+    expect(server.requests.length - before).toBe(6 * ITEMS);
+    const commanders = new Set(
+      events.flatMap((event) => (event.type === 'model.response' ? [event.actor] : [])),
+    );
+    expect(commanders.size).toBe(2 * ITEMS);
+    const finished = events.find((event) => event.type === 'run.finished');
+    const localFinished = localEvents.find((event) => event.type === 'run.finished');
+    expect(finished?.type === 'run.finished' ? finished.usage : null).toEqual(
+      localFinished?.type === 'run.finished' ? localFinished.usage : undefined,
+    );
+    // Every worker took some of the items.
+    for (const worker of workers) expect(worker.stderr()).toMatch(/read\[\d+\] try 1 succeeded/);
+  }, 300_000);
+});
