@@ -1,0 +1,158 @@
+/**
+ * A new user's path with the built CLI only (compiled into a folder of its own, no sources, no
+ * tsx), from a clean folder, offline and with no key: `sortie init`, a run with the mock model
+ * recorded into a cassette, a run replaying that cassette, a replayed run cancelled with SIGINT
+ * while held at a breakpoint (in tmux: breakpoints need the TUI), and its `resume` offline by
+ * run id alone. The `fork --edit` step of issue 14 belongs at the end of this file.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ENV, ROOT } from './cli-child.ts';
+import { TmuxTerminal } from './tmux-terminal.ts';
+
+const run = promisify(execFile);
+const base = mkdtempSync(join(tmpdir(), 'sortie-newcomer-'));
+/** The built CLI: bin/sortie.js, dist/ compiled by tsc, the checkout's dependencies. */
+const pkg = join(base, 'pkg');
+const bin = join(pkg, 'bin', 'sortie.js');
+/** The user's clean folder, where every command runs. */
+const user = join(base, 'user');
+const stateHome = join(base, 'state');
+const ENV = { ...CLI_ENV, SORTIE_RUN_SOURCES: undefined, SORTIE_HOME: undefined };
+
+/** `sortie ARGS` with the built CLI in the user's folder (a pipe: the line log). */
+async function sortie(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
+      cwd: user,
+      env: { ...process.env, ...ENV, XDG_STATE_HOME: stateHome },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** The run ids of the run index, oldest first. */
+function indexedRunIds(): string[] {
+  const text = readFileSync(join(stateHome, 'sortie', 'runs.jsonl'), 'utf8');
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { runId: string }).runId);
+}
+
+const SUMMARY = [
+  'tasks:',
+  '  greet  succeeded  The greeter wrote: Hello, world! Good to have you here.',
+  'costs:',
+  '  openai.gpt_4o_mini  5 requests  132 tokens  <$0.0001',
+  '  total               5 requests  132 tokens  <$0.0001',
+  '',
+].join('\n');
+
+const summaryOf = (stdout: string): string => stdout.slice(stdout.indexOf('tasks:\n'));
+
+beforeAll(async () => {
+  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  mkdirSync(user);
+  // The build as `npm run build` makes it, into the package folder (declarations left out).
+  await run(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      ...['-p', 'tsconfig.build.json', '--outDir', join(pkg, 'dist'), '--declaration', 'false'],
+    ],
+    { cwd: ROOT },
+  );
+  cpSync(join(ROOT, 'bin', 'sortie.js'), bin);
+  cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+}, 600_000);
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+// Sequential steps of one user; each starts the built CLI, slow on a loaded machine.
+describe(
+  'a new user with the built CLI (clean folder, offline, no key)',
+  { timeout: 120_000 },
+  () => {
+    it('inits a project and runs it with its mock model, recording a cassette', async () => {
+      expect(existsSync(join(pkg, 'src'))).toBe(false);
+      const init = await sortie(['init', 'demo']);
+      expect(init.code).toBe(0);
+      expect(init.stdout.split('\n')[0]).toBe(
+        'created demo/main.hcl, demo/mock.yaml, demo/README.md, demo/.gitignore',
+      );
+      const recorded = await sortie([
+        ...['run', 'demo', '--mock-model', 'demo/mock.yaml', '--record', 'demo/cassette.jsonl'],
+      ]);
+      expect(recorded.stderr).toBe('');
+      expect(recorded.code).toBe(0);
+      expect(summaryOf(recorded.stdout)).toBe(SUMMARY);
+    });
+
+    it('replays the cassette with no mock and no key', async () => {
+      const replayed = await sortie(['run', 'demo', '--replay-model', 'demo/cassette.jsonl']);
+      expect(replayed.stderr).toBe('');
+      expect(replayed.code).toBe(0);
+      expect(summaryOf(replayed.stdout)).toBe(SUMMARY);
+    });
+
+    it('cancels a replayed run with SIGINT mid-way and resumes it offline by its id', async () => {
+      const terminal = new TmuxTerminal(join(base, 'tmux.socket'), 'newcomer');
+      const exitFile = join(base, 'exit-code');
+      const environment = [
+        ...['PATH', 'HOME', 'LANG', 'TMPDIR'].flatMap((name) =>
+          process.env[name] === undefined ? [] : [`'${name}=${process.env[name]}'`],
+        ),
+        `'XDG_STATE_HOME=${stateHome}'`,
+        "'TERM=xterm-256color'",
+        "'NO_COLOR=1'",
+      ].join(' ');
+      const args = 'run demo --replay-model demo/cassette.jsonl --break actor:agent:greet/greeter';
+      terminal.start(
+        `cd '${user}' && env -i ${environment} '${process.execPath}' '${bin}' ${args}; echo $? > '${exitFile}'`,
+      );
+      try {
+        await terminal.until('the greeter held', () =>
+          terminal.screen().includes('greeter · held before model request'),
+        );
+        // SIGINT to the CLI itself: the shell's only child.
+        const shell = terminal.tmux('display', '-p', '-t', 'newcomer', '#{pane_pid}').trim();
+        const cli = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim();
+        process.kill(Number(cli), 'SIGINT');
+        await terminal.until('the run cancelled', () => terminal.screen().includes('run finished'));
+        terminal.press('q');
+        const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+        await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
+        expect(exitCode()).toBe('130\n');
+      } finally {
+        terminal.close();
+      }
+      const [runId] = indexedRunIds().slice(-1);
+      const resumed = await sortie([
+        ...['resume', String(runId), '--replay-model', 'demo/cassette.jsonl', '--quiet'],
+      ]);
+      expect(resumed.stderr).toBe('');
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toBe(SUMMARY);
+      expect((await sortie(['show', String(runId)])).stdout.split('\n')[0]).toBe(
+        `run ${String(runId)} · hello · succeeded (resumed)`,
+      );
+    });
+  },
+);
