@@ -23,7 +23,8 @@ import type {
   WorkerLink,
 } from '../actors/queue/index.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
-import { createRunServices } from './run-services.ts';
+import { createRunServices, defaultModelClients } from './run-services.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
 
 /** How a worker resolves what does not travel. */
 export interface WorkerSettings {
@@ -134,8 +135,27 @@ export class WorkerRuns {
       runId: data.runId,
       bus,
       signal: this.controller.signal,
+      clients: flushingClients(publisher),
     });
     redactor.current = services.redact;
     return { runtime: createMissionRuntime(services, createAgentSession), publisher };
   }
+}
+
+/**
+ * The real providers, each request sent only once every event before it is in Redis: a worker
+ * killed while it waits for a reply leaves the conversation up to that request, so the worker
+ * continuing the item asks that request again and no answered one.
+ */
+function flushingClients(publisher: EventPublisher): ModelClientFactory {
+  return (model, hooks) => {
+    const client = defaultModelClients(model, hooks);
+    return {
+      model: client.model,
+      generate: async (request) => {
+        await publisher.settled();
+        return client.generate(request);
+      },
+    };
+  };
 }
