@@ -128,14 +128,13 @@ describe('sortie run --queue when a process dies', () => {
   it('collects on resume --queue what the workers finished while the run process was dead', async () => {
     const before = server.requests.length;
     workers.push(await startWorker(redis.url, target, { concurrency: 2 }));
-    let run: Child | undefined;
     let answered = 0;
     onRequest = () => {
       answered += 1;
       // Mid-run: some items done, two in the workers' hands.
-      if (answered === 3 * PER_ITEM + 2) run?.process.kill('SIGKILL');
+      if (answered === 3 * PER_ITEM + 2) run.process.kill('SIGKILL');
     };
-    run = sortie(['run', project, '--queue', redis.url], target);
+    const run = sortie(['run', project, '--queue', redis.url], target);
     expect(await exitOf(run)).toBe(null);
     const runId = await run.runId;
     const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
