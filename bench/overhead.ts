@@ -14,22 +14,29 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
-import type { ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
+import type {
+  FunctionTool,
+  ResponseInputItem,
+  ResponseOutputItem,
+} from 'openai/resources/responses/responses';
 import { openProject, runMission, type Project } from '../src/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
+import { toFunctionTool } from '../src/models/openai-responses/to-wire.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
 import { MODEL_BLOCK } from './runtime-fixtures.ts';
 
 const self = fileURLToPath(import.meta.url);
 const compiled = self.endsWith('.js');
-const RUNS = Number(process.argv[2] ?? 400);
-const CALLS = Number(process.argv[3] ?? 10);
+/** `overhead.ts [runs] [calls]`, `serve <calls>`, `profile <side> [runs] [calls]`. */
+const mode = process.argv[2];
+const RUNS = Number((mode === 'profile' ? process.argv[4] : process.argv[2]) ?? 400);
+const CALLS = Number((mode === 'profile' ? process.argv[5] : process.argv[3]) ?? 10);
 const WARMUP = 30;
 const EARLIER_RUNS = 1000;
 
@@ -96,37 +103,59 @@ mission "overhead" {
 }
 `;
 
-function functionTool(name: string, properties: Record<string, unknown>) {
-  return {
-    type: 'function' as const,
-    name,
-    description: `The ${name} tool.`,
-    parameters: { type: 'object', properties, required: [] },
-    strict: false,
-  };
+/** What one actor sends besides its conversation: the same system prompt, tools and task. */
+interface ActorPrompt {
+  instructions: string;
+  tools: FunctionTool[];
+  /** The first user message's text. */
+  task: string;
 }
 
-const COMMANDER_TOOLS = [
-  functionTool('set_subtasks', { subtasks: { type: 'array', items: { type: 'string' } } }),
-  functionTool('call_agent', { name: { type: 'string' }, task: { type: 'string' } }),
-  functionTool('complete_subtask', {}),
-  functionTool('task_complete', { summary: { type: 'string' } }),
-];
-const AGENT_TOOLS = [functionTool('tools_lookup', { n: { type: 'integer' } })];
+/**
+ * The hand-written loop sends what sortie sends (system prompts, tool definitions, first
+ * messages), taken from one sortie run's `model.request` and `message.appended` events: the
+ * loop then pays for the same bytes, and the difference is the runtime's own work.
+ */
+async function sortiePrompts(
+  project: Project,
+  stateDir: string,
+): Promise<Map<string, ActorPrompt>> {
+  const prompts = new Map<string, ActorPrompt>();
+  const run = runMission(project, {
+    stateDir,
+    onEvent: (event) => {
+      if (event.type === 'model.request' && !prompts.has(event.actor)) {
+        prompts.set(event.actor, {
+          instructions: event.system ?? '',
+          tools: (event.tools ?? []).map(toFunctionTool),
+          task: '',
+        });
+      }
+      if (event.type === 'message.appended' && event.message.role === 'user') {
+        const prompt = prompts.get(event.conversation);
+        const text = event.message.parts.find((part) => part.type === 'text');
+        if (prompt !== undefined && prompt.task === '' && text?.type === 'text')
+          prompt.task = text.text;
+      }
+    },
+  });
+  await run.result;
+  return prompts;
+}
 
 /** One streamed request; returns the response's output items. */
 async function streamTurn(
   sdk: OpenAI,
   actor: string,
-  tools: ReturnType<typeof functionTool>[],
+  prompt: ActorPrompt,
   input: ResponseInputItem[],
 ): Promise<ResponseOutputItem[]> {
   const stream = await sdk.responses.create(
     {
       model: 'gpt-4o',
-      instructions: `You are ${actor}.`,
+      instructions: prompt.instructions,
       input,
-      tools,
+      tools: prompt.tools,
       stream: true,
       store: false,
     },
@@ -145,15 +174,14 @@ async function streamTurn(
 async function converse(
   sdk: OpenAI,
   actor: string,
-  tools: ReturnType<typeof functionTool>[],
-  task: string,
+  prompt: ActorPrompt,
   counter: { requests: number },
   execute: (name: string, args: string) => Promise<string>,
   last?: string,
 ): Promise<string> {
-  const input: ResponseInputItem[] = [{ role: 'user', content: task }];
+  const input: ResponseInputItem[] = [{ role: 'user', content: prompt.task }];
   for (;;) {
-    const output = await streamTurn(sdk, actor, tools, input);
+    const output = await streamTurn(sdk, actor, prompt, input);
     counter.requests += 1;
     input.push(...(output as ResponseInputItem[]));
     let finished = true;
@@ -172,24 +200,24 @@ async function converse(
   }
 }
 
+const COMMANDER = 'commander:work';
+const AGENT = 'agent:work/analyst';
+
 /** (a) the hand-written loop: the same conversation, tools executed by hand. */
-async function handRun(sdk: OpenAI): Promise<number> {
+async function handRun(sdk: OpenAI, prompts: Map<string, ActorPrompt>): Promise<number> {
   const counter = { requests: 0 };
-  const runAgent = (task: string): Promise<string> =>
-    converse(sdk, 'agent:work/analyst', AGENT_TOOLS, task, counter, async (_name, args) =>
+  const runAgent = (): Promise<string> =>
+    converse(sdk, AGENT, prompts.get(AGENT)!, counter, async (_name, args) =>
       JSON.stringify(await lookup.run(JSON.parse(args) as { n?: unknown })),
     );
   await converse(
     sdk,
-    'commander:work',
-    COMMANDER_TOOLS,
-    'Look up the figures',
+    COMMANDER,
+    prompts.get(COMMANDER)!,
     counter,
-    async (name, args) => {
+    async (name) => {
       if (name !== 'call_agent') return '{"status":"ok"}';
-      return JSON.stringify({
-        answer: await runAgent((JSON.parse(args) as { task: string }).task),
-      });
+      return JSON.stringify({ answer: await runAgent() });
     },
     'task_complete',
   );
@@ -228,7 +256,7 @@ interface Phase {
 
 async function measure(
   project: Project,
-  sdk: OpenAI,
+  loop: () => Promise<number>,
   stateDir: string,
   runs: number,
 ): Promise<Phase> {
@@ -250,7 +278,7 @@ async function measure(
     for (const side of run % 2 === 0 ? ['loop', 'sortie'] : ['sortie', 'loop']) {
       const before = process.cpuUsage();
       if (side === 'loop') {
-        phase.requests.loop = await handRun(sdk);
+        phase.requests.loop = await loop();
         loopCpu = cpuSince(before);
       } else {
         phase.requests.sortie = await sortieRun(project, stateDir);
@@ -291,25 +319,46 @@ function row(label: string, phase: Phase): string {
   return `| ${label} | ${ms(quantile(phase.above, 0.5))} / ${ms(quantile(phase.above, 0.95))} | ${ms(quantile(phase.loop, 0.5))} | ${ms(quantile(phase.sortie, 0.5))} | ${phase.requests.sortie} | ${(phase.heapKeptPerRun / 1024).toFixed(1)} KB |`;
 }
 
-async function main(): Promise<void> {
-  const child = spawn(process.execPath, [self, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** The scripted server (a child process), the project and an empty state directory. */
+async function setUp(): Promise<{
+  project: Project;
+  /** One run of the hand-written loop; resolves with its request count. */
+  loop: () => Promise<number>;
+  stateDir: string;
+  stop: () => Promise<void>;
+}> {
+  const child = spawn(process.execPath, [self, 'serve', String(CALLS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolve) => {
     createInterface({ input: child.stdout }).once('line', resolve);
   });
   const dir = await mkdtemp(join(tmpdir(), 'sortie-bench-overhead-'));
   await writeFile(join(dir, 'main.hcl'), MODEL_BLOCK + HCL);
-  const project = await openProject(dir, { vars: { base_url: baseUrl }, env: {}, tools: [lookup] });
+  const project = await openProject(dir, {
+    vars: { base_url: baseUrl },
+    env: {},
+    tools: [lookup],
+  });
   if (!project.ok) throw new Error(JSON.stringify(project.diagnostics));
   const sdk = new OpenAI({ apiKey: 'sk-bench-0123456789', baseURL: baseUrl, maxRetries: 0 });
+  const stop = async (): Promise<void> => {
+    child.stdin.end();
+    await rm(dir, { recursive: true, force: true });
+  };
   const stateDir = join(dir, '.sortie');
-  const empty = await measure(project, sdk, stateDir, RUNS);
+  const prompts = await sortiePrompts(project, stateDir);
+  return { project, loop: () => handRun(sdk, prompts), stateDir, stop };
+}
+
+async function main(): Promise<void> {
+  const { project, loop, stateDir, stop } = await setUp();
+  const empty = await measure(project, loop, stateDir, RUNS);
   const crowdedDir = await earlierRuns(stateDir, EARLIER_RUNS);
-  const crowded = await measure(project, sdk, crowdedDir, Math.ceil(RUNS / 2));
-  child.stdin.end();
-  await rm(dir, { recursive: true, force: true });
+  const crowded = await measure(project, loop, crowdedDir, Math.ceil(RUNS / 2));
+  await stop();
   await rm(crowdedDir, { recursive: true, force: true });
-  const load = (await import('node:os'))
-    .loadavg()
+  const load = loadavg()
     .map((value) => value.toFixed(2))
     .join(', ');
   process.stdout.write(
@@ -329,7 +378,25 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[2] === 'serve') await serve();
+/**
+ * `node --cpu-prof <compiled overhead.js> profile sortie|loop [runs]`: one side's runs alone, so
+ * profiles of the two can be compared.
+ */
+async function profileRuns(side: string, runs: number): Promise<void> {
+  const { project, loop, stateDir, stop } = await setUp();
+  const before = process.cpuUsage();
+  let requests = 0;
+  for (let run = 0; run < runs; run++)
+    requests += side === 'loop' ? await loop() : await sortieRun(project, stateDir);
+  const cpu = cpuSince(before);
+  process.stderr.write(
+    `${side}: ${runs} runs, ${(cpu / runs).toFixed(3)} ms CPU per run, ${(cpu / requests).toFixed(3)} ms per request\n`,
+  );
+  await stop();
+}
+
+if (mode === 'serve') await serve();
+else if (mode === 'profile') await profileRuns(process.argv[3] ?? 'sortie', RUNS);
 else if (compiled) await main();
 else {
   buildCompiledCopy();

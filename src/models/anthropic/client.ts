@@ -14,19 +14,41 @@ import { toAnthropicProviderError } from './errors.ts';
 import { fromAnthropicReply } from './from-wire.ts';
 import { AnthropicStreamAccumulator } from './stream-accumulator.ts';
 import { toAnthropicRequest } from './to-wire.ts';
+import { sharedSdk } from '../sdk-clients.ts';
+
+/** What the SDK reads from the environment when it is built. */
+const SDK_ENVIRONMENT = [
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_AUTH_TOKEN',
+  'ANTHROPIC_LOG',
+  'ANTHROPIC_CUSTOM_HEADERS',
+  'ANTHROPIC_WEBHOOK_SIGNING_KEY',
+];
 
 const PROVIDER = 'anthropic';
 
 function createSdk(model: ResolvedModel, options: ClientOptions): Anthropic {
-  return new Anthropic({
-    // Without a configured key the SDK falls back to ANTHROPIC_API_KEY, like the Gemini SDK does.
-    ...(model.apiKey !== undefined ? { apiKey: model.apiKey } : {}),
-    // The SDK's own timeout only bounds the wait for headers; ours are shorter and finer.
-    timeout: resolveTimeouts(options.timeouts).totalMs,
-    maxRetries: 0,
-    logLevel: 'off',
-    ...(model.baseUrl !== undefined ? { baseURL: model.baseUrl } : {}),
-  });
+  // The SDK's own timeout only bounds the wait for headers; ours are shorter and finer.
+  const timeout = resolveTimeouts(options.timeouts).totalMs;
+  const identity = {
+    provider: PROVIDER,
+    baseUrl: model.baseUrl,
+    apiKey: model.apiKey,
+    timeoutMs: timeout,
+    environment: SDK_ENVIRONMENT,
+  };
+  return sharedSdk(
+    identity,
+    () =>
+      new Anthropic({
+        // Without a configured key the SDK falls back to ANTHROPIC_API_KEY, like the Gemini SDK does.
+        ...(model.apiKey !== undefined ? { apiKey: model.apiKey } : {}),
+        timeout,
+        maxRetries: 0,
+        logLevel: 'off',
+        ...(model.baseUrl !== undefined ? { baseURL: model.baseUrl } : {}),
+      }),
+  );
 }
 
 /** A ModelClient for an Anthropic model. */

@@ -14,15 +14,36 @@ import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '..
 import { toGeminiProviderError } from './errors.ts';
 import { GeminiStreamAccumulator } from './stream-accumulator.ts';
 import { toGeminiRequest } from './to-wire.ts';
+import { sharedSdk } from '../sdk-clients.ts';
+
+/** What the SDK reads from the environment when it is built. */
+const SDK_ENVIRONMENT = [
+  'GOOGLE_GEMINI_BASE_URL',
+  'GOOGLE_VERTEX_BASE_URL',
+  'GOOGLE_CLOUD_PROJECT',
+  'GOOGLE_CLOUD_LOCATION',
+  'GOOGLE_GENAI_USE_VERTEXAI',
+  'GOOGLE_GENAI_USE_ENTERPRISE',
+];
 
 const PROVIDER = 'gemini';
 
 function createSdk(model: ResolvedModel): GoogleGenAI {
-  return new GoogleGenAI({
-    vertexai: false,
-    ...(model.apiKey !== undefined ? { apiKey: model.apiKey } : {}),
-    ...(model.baseUrl !== undefined ? { httpOptions: { baseUrl: model.baseUrl } } : {}),
-  });
+  const identity = {
+    provider: PROVIDER,
+    baseUrl: model.baseUrl,
+    apiKey: model.apiKey,
+    environment: SDK_ENVIRONMENT,
+  };
+  return sharedSdk(
+    identity,
+    () =>
+      new GoogleGenAI({
+        vertexai: false,
+        ...(model.apiKey !== undefined ? { apiKey: model.apiKey } : {}),
+        ...(model.baseUrl !== undefined ? { httpOptions: { baseUrl: model.baseUrl } } : {}),
+      }),
+  );
 }
 
 /** True for failures of the response body itself (cut off, unparsable) rather than the API or network. */

@@ -11,20 +11,37 @@ import { toProviderError } from './errors.ts';
 import { fromResponse } from './from-wire.ts';
 import { collectResponse } from './stream.ts';
 import { toResponsesRequest } from './to-wire.ts';
+import { sharedSdk } from '../sdk-clients.ts';
+
+/** What the SDK reads from the environment when it is built. */
+const SDK_ENVIRONMENT = [
+  'OPENAI_BASE_URL',
+  'OPENAI_ORG_ID',
+  'OPENAI_PROJECT_ID',
+  'OPENAI_CUSTOM_HEADERS',
+  'OPENAI_LOG',
+  'OPENAI_WEBHOOK_SECRET',
+];
 
 /** Local servers ignore the key, but the SDK insists on one. */
 const LOCAL_PLACEHOLDER_KEY = 'sortie-local';
 
 function createSdk(model: ResolvedModel, options: ClientOptions): OpenAI {
   const apiKey = model.apiKey ?? (model.provider === 'ollama' ? LOCAL_PLACEHOLDER_KEY : undefined);
+  // Our own deadlines abort first; the SDK's timer only backs them up.
+  const timeout = resolveTimeouts(options.timeouts).totalMs + 1000;
+  const identity = {
+    provider: model.provider,
+    baseUrl: model.baseUrl,
+    apiKey,
+    timeoutMs: timeout,
+    environment: SDK_ENVIRONMENT,
+  };
   try {
-    return new OpenAI({
-      apiKey,
-      baseURL: model.baseUrl,
-      maxRetries: 0,
-      // Our own deadlines abort first; the SDK's timer only backs them up.
-      timeout: resolveTimeouts(options.timeouts).totalMs + 1000,
-    });
+    return sharedSdk(
+      identity,
+      () => new OpenAI({ apiKey, baseURL: model.baseUrl, maxRetries: 0, timeout }),
+    );
   } catch (error) {
     throw new ProviderError(
       `${model.provider}: no API key configured`,
