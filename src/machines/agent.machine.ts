@@ -46,6 +46,32 @@ export interface AgentInput {
   loadedSkills?: readonly string[];
   /** `pruning` and `compaction` of the agent; none by default. */
   context?: ContextPolicy;
+  /**
+   * What the run gives this agent: its model turns, tool calls and effects. Without one the
+   * actors must be provided (`agentMachine.provide`, as machine tests do) and effects do
+   * nothing. One machine serves every agent: `provide` per call rebuilt its state nodes.
+   */
+  environment?: AgentEnvironment;
+}
+
+/** The run's side of one agent machine (see `AgentInput.environment`). */
+export interface AgentEnvironment {
+  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
+  executeTool(input: AgentToolInput, signal: AbortSignal): Promise<ToolOutcome>;
+  messageAppended(params: MessageAppendedParams): void;
+  contextCut(params: ContextCutParams): void;
+}
+
+/** What the invoked actors receive besides their own input. */
+interface EnvironmentInput {
+  environment?: AgentEnvironment | null;
+}
+
+function environmentOf(input: EnvironmentInput, actor: string): AgentEnvironment {
+  if (input.environment === undefined || input.environment === null) {
+    throw new ActorNotProvidedError(actor);
+  }
+  return input.environment;
 }
 
 /**
@@ -77,6 +103,7 @@ export interface AgentContext {
   context: ContextPolicy;
   /** Usage of the last reply (its prompt size decides compaction); null after a cut. */
   lastUsage: Usage | null;
+  environment: AgentEnvironment | null;
 }
 
 /** Why an agent stopped without an answer: an actor's error, or the turn cap. */
@@ -120,12 +147,12 @@ const base = setup({
     output: {} as AgentResult,
   },
   actors: {
-    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async () => {
-      throw new ActorNotProvidedError('modelTurn');
-    }),
-    executeTool: fromPromise<ToolOutcome, AgentToolInput>(async () => {
-      throw new ActorNotProvidedError('executeTool');
-    }),
+    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput & EnvironmentInput>(
+      async ({ input, signal }) => environmentOf(input, 'modelTurn').modelTurn(input, signal),
+    ),
+    executeTool: fromPromise<ToolOutcome, AgentToolInput & EnvironmentInput>(
+      async ({ input, signal }) => environmentOf(input, 'executeTool').executeTool(input, signal),
+    ),
   },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
@@ -142,8 +169,11 @@ const base = setup({
   actions: {
     emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
     emitToolCompleted: (_, _params: ToolCompletedParams) => noEffect(),
-    emitMessageAppended: (_, _params: MessageAppendedParams) => noEffect(),
-    emitContextCut: (_, _params: ContextCutParams) => noEffect(),
+    // The environment records effects; without one (a machine test) they do nothing.
+    emitMessageAppended: ({ context }, params: MessageAppendedParams) =>
+      context.environment?.messageAppended(params),
+    emitContextCut: ({ context }, params: ContextCutParams) =>
+      context.environment?.contextCut(params),
   },
 });
 
@@ -252,6 +282,7 @@ export const agentMachine = base
       ruling: null,
       context: input.context ?? {},
       lastUsage: null,
+      environment: input.environment ?? null,
     }),
     initial: 'preparingTurn',
     states: {
@@ -272,6 +303,7 @@ export const agentMachine = base
             messages: context.messages,
             turn: context.turns + 1,
             loadedSkills: context.loadedSkills,
+            environment: context.environment,
           }),
           onDone: {
             target: 'reviewingReply',
@@ -321,6 +353,7 @@ export const agentMachine = base
             call: context.queue[0] as ToolCallPart,
             ...(context.ruling === null ? {} : { answer: context.ruling }),
             loadedSkills: context.loadedSkills,
+            environment: context.environment,
           }),
           onDone: {
             target: 'nextTool',

@@ -1,5 +1,11 @@
 export { agentMachine, DEFAULT_AGENT_MAX_TURNS } from './agent.machine.ts';
-export type { AgentContext, AgentInput, AgentResult, AgentToolInput } from './agent.machine.ts';
+export type {
+  AgentContext,
+  AgentEnvironment,
+  AgentInput,
+  AgentResult,
+  AgentToolInput,
+} from './agent.machine.ts';
 export { commanderMachine } from './commander.machine.ts';
 export type {
   BatchEntry,

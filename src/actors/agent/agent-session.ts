@@ -3,15 +3,14 @@
  * conversation with the task appended (a later call continues it); `ask` answers from that
  * conversation in a fork with no tools offered (later questions continue the fork).
  */
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import { resolveModel } from '../../config/resolve-model.ts';
 import type { AgentConfig } from '../../config/config-types.ts';
 import {
   agentMachine,
+  type AgentEnvironment,
   type AgentResult,
-  type AgentToolInput,
 } from '../../machines/agent.machine.ts';
-import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
 import { reasonOf, resultFor, textOf, toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
@@ -166,13 +165,14 @@ class ConversationSession implements AgentSession {
 
   /** Runs the agent machine over the conversation until the agent answers or stops. */
   private async runMachine(setup: TurnSetup, signal: AbortSignal): Promise<AgentCallResult> {
-    const actor = createActor(this.machineFor(setup, signal), {
+    const actor = createActor(agentMachine, {
       input: {
         messages: this.conversation,
         maxTurns: this.agent.maxTurns,
         skills: this.toolbox.skillEntries(),
         loadedSkills: this.loadedSkills,
         context: contextPolicyOf(this.agent),
+        environment: this.environmentFor(setup, signal),
       },
     });
     let result: AgentResult;
@@ -220,51 +220,46 @@ class ConversationSession implements AgentSession {
     }
   }
 
-  /** The agent machine wired to this session's model turns, tools and events. */
-  private machineFor(setup: TurnSetup, callSignal: AbortSignal) {
+  /** This session's model turns, tools and events, for the agent machine. */
+  private environmentFor(setup: TurnSetup, callSignal: AbortSignal): AgentEnvironment {
     const { services, spec } = this;
-    return agentMachine.provide({
-      actors: {
-        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal }) => {
-          const { response } = await services.runModelTurn({
-            actor: this.actorId,
-            task: spec.task,
-            model: setup.model,
-            ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
-            system: this.systemFor(input.messages, input.loadedSkills ?? []),
-            messages: input.messages,
-            // Read per turn: result tools join after the first interception, skill tools on load.
-            tools: this.toolbox.definitions(input.loadedSkills),
-            signal: AbortSignal.any([callSignal, signal]),
-          });
-          return response;
+    return {
+      modelTurn: async (input, signal) => {
+        const { response } = await services.runModelTurn({
+          actor: this.actorId,
+          task: spec.task,
+          model: setup.model,
+          ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
+          system: this.systemFor(input.messages, input.loadedSkills ?? []),
+          messages: input.messages,
+          // Read per turn: result tools join after the first interception, skill tools on load.
+          tools: this.toolbox.definitions(input.loadedSkills),
+          signal: AbortSignal.any([callSignal, signal]),
+        });
+        return response;
+      },
+      executeTool: (input, signal) =>
+        executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal]), {
+          ...(input.answer === undefined ? {} : { answer: input.answer }),
+          loadedSkills: input.loadedSkills,
         }),
-        executeTool: fromPromise<ToolOutcome, AgentToolInput>(({ input, signal }) =>
-          executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal]), {
-            ...(input.answer === undefined ? {} : { answer: input.answer }),
-            loadedSkills: input.loadedSkills,
-          }),
-        ),
+      messageAppended: (params) => {
+        services.bus.emit({
+          type: 'message.appended',
+          actor: this.actorId,
+          conversation: this.actorId,
+          message: params.message,
+        });
       },
-      actions: {
-        emitMessageAppended: (_, params) => {
-          services.bus.emit({
-            type: 'message.appended',
-            actor: this.actorId,
-            conversation: this.actorId,
-            message: params.message,
-          });
-        },
-        emitContextCut: (_, { cut }) => {
-          services.bus.emit({
-            type: 'context.compacted',
-            actor: this.actorId,
-            conversation: this.actorId,
-            ...cut,
-          });
-        },
+      contextCut: ({ cut }) => {
+        services.bus.emit({
+          type: 'context.compacted',
+          actor: this.actorId,
+          conversation: this.actorId,
+          ...cut,
+        });
       },
-    });
+    };
   }
 
   /** The model to use, and every tool in place (the MCP servers the agent uses started). */
