@@ -5,7 +5,7 @@
  */
 import type { SkipReason, RouteActivation } from '../base/events.ts';
 import { TaskGraph, type TaskStatus } from '../runtime/task-graph.ts';
-import type { TaskMachineOutput } from './task.machine.ts';
+import type { TaskMachineOutput, TaskWork } from './task.machine.ts';
 
 /** A task as the mission schedules it. */
 export interface MissionTaskSpec {
@@ -38,6 +38,26 @@ export interface MissionContext {
   failedTask: string | null;
   error: string | null;
   chainTo: MissionChain | null;
+  /** What the run gives the machine (see `MissionEnvironment`); null in machine tests. */
+  environment: MissionEnvironment | null;
+}
+
+/**
+ * The run's side of a mission machine: each task's work and the effects' implementations.
+ * Without one the machine's `task` actor and `emit*` actions must be provided; one machine
+ * then serves every run (`provide` per run rebuilt the state nodes of both machines).
+ */
+export interface MissionEnvironment {
+  work: TaskWork;
+  effects: MissionEffects;
+}
+
+/** The implementations of the mission's effects (xstate action signatures). */
+export interface MissionEffects {
+  emitTaskStarted(args: unknown, params: TaskStartedParams): void;
+  emitTaskSettled(args: unknown, params: TaskMachineOutput): void;
+  emitTaskSkipped(args: unknown, params: TaskSkippedParams): void;
+  emitRouteChosen(args: unknown, params: RouteChosenParams): void;
 }
 
 /** The effects the mission machine names as actions (no-ops until the wiring provides them). */
@@ -85,6 +105,7 @@ export function missionContext(input: {
   tasks: MissionTaskSpec[];
   keepGoing?: boolean;
   chain?: boolean;
+  environment?: MissionEnvironment;
 }): MissionContext {
   const graph = new TaskGraph(
     input.tasks.map((task) => ({
@@ -106,6 +127,7 @@ export function missionContext(input: {
     failedTask: null,
     error: null,
     chainTo: null,
+    environment: input.environment ?? null,
   };
 }
 

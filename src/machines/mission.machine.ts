@@ -11,6 +11,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   MissionChain,
   MissionContext,
+  MissionEnvironment,
   MissionTaskSpec,
   RouteChosenParams,
   SchedulingStep,
@@ -26,7 +27,6 @@ import {
   someTaskFailed,
   startReadyTasks,
 } from './mission-scheduling.ts';
-import { noEffect } from './effect-params.ts';
 import { taskMachine, type TaskMachineOutput } from './task.machine.ts';
 import { reasonOf } from './turn-types.ts';
 
@@ -37,6 +37,8 @@ export interface MissionMachineInput {
   keepGoing?: boolean;
   /** Follow mission routes (default true). */
   chain?: boolean;
+  /** Each task's work and the effects; without it they must be provided (machine tests). */
+  environment?: MissionEnvironment;
 }
 
 /** Cancels the mission: running tasks are cancelled, pending ones skipped. */
@@ -93,10 +95,15 @@ const missionSetup = setup({
     someTaskFailed: ({ context }) => someTaskFailed(context),
   },
   actions: {
-    emitTaskStarted: (_, _params: TaskStartedParams) => noEffect(),
-    emitTaskSettled: (_, _params: TaskMachineOutput) => noEffect(),
-    emitTaskSkipped: (_, _params: TaskSkippedParams) => noEffect(),
-    emitRouteChosen: (_, _params: RouteChosenParams) => noEffect(),
+    // The environment implements the effects; without one (a machine test) they do nothing.
+    emitTaskStarted: ({ context }, params: TaskStartedParams) =>
+      context.environment?.effects.emitTaskStarted(undefined, params),
+    emitTaskSettled: ({ context }, params: TaskMachineOutput) =>
+      context.environment?.effects.emitTaskSettled(undefined, params),
+    emitTaskSkipped: ({ context }, params: TaskSkippedParams) =>
+      context.environment?.effects.emitTaskSkipped(undefined, params),
+    emitRouteChosen: ({ context }, params: RouteChosenParams) =>
+      context.environment?.effects.emitRouteChosen(undefined, params),
   },
 });
 
@@ -110,7 +117,10 @@ function stepAction(
       if (Object.keys(step.changes).length > 0) enqueue.assign(step.changes);
       for (const effect of step.effects) enqueue(effect);
       for (const task of step.spawn) {
-        enqueue.spawnChild('task', { id: taskChildId(task), input: { task } });
+        enqueue.spawnChild('task', {
+          id: taskChildId(task),
+          input: { task, work: context.environment?.work ?? null },
+        });
       }
       const reason = step.cancelReason ?? 'cancelled';
       for (const task of step.cancel) {

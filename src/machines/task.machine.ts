@@ -9,14 +9,23 @@ import { ActorNotProvidedError } from './effect-params.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { reasonOf } from './turn-types.ts';
 
+/** Runs one task's work (one commander, or an iteration) under the actor's signal. */
+export type TaskWork = (task: string, signal: AbortSignal) => Promise<TaskOutcome>;
+
 /** The task to run. */
 export interface TaskMachineInput {
   task: string;
+  /**
+   * The run's work for the task; without it `work` must be provided (machine tests). One
+   * machine serves every task: `provide` per run rebuilt its state nodes.
+   */
+  work?: TaskWork | null;
 }
 
 /** What the work actor receives. */
 export interface TaskWorkInput {
   task: string;
+  work?: TaskWork | null;
 }
 
 /** How a task actor ends. */
@@ -28,6 +37,7 @@ export interface TaskMachineContext {
   status: TaskFinalStatus | null;
   outcome: TaskOutcome | null;
   error: string | null;
+  work: TaskWork | null;
 }
 
 /** What the mission receives when a task actor finishes. */
@@ -56,8 +66,9 @@ export const taskMachine = setup({
     output: {} as TaskMachineOutput,
   },
   actors: {
-    work: fromPromise<TaskOutcome, TaskWorkInput>(async () => {
-      throw new ActorNotProvidedError('work');
+    work: fromPromise<TaskOutcome, TaskWorkInput>(async ({ input, signal }) => {
+      if (input.work === undefined || input.work === null) throw new ActorNotProvidedError('work');
+      return input.work(input.task, signal);
     }),
   },
   guards: {
@@ -73,14 +84,20 @@ export const taskMachine = setup({
   },
 }).createMachine({
   id: 'task',
-  context: ({ input }) => ({ task: input.task, status: null, outcome: null, error: null }),
+  context: ({ input }) => ({
+    task: input.task,
+    status: null,
+    outcome: null,
+    error: null,
+    work: input.work ?? null,
+  }),
   initial: 'running',
   states: {
     running: {
       description: 'The work runs: one commander, or the items of an iteration.',
       invoke: {
         src: 'work',
-        input: ({ context }) => ({ task: context.task }),
+        input: ({ context }) => ({ task: context.task, work: context.work }),
         onDone: [
           {
             guard: { type: 'workSucceeded', params: ({ event }) => event.output },

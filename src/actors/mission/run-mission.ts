@@ -3,12 +3,14 @@
  * started under a root subscription whose error handler turns a defect into a failed
  * mission instead of a crashed process. The run's signal cancels it.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { MissionConfig } from '../../config/config-types.ts';
-import type { MissionChain, MissionTaskSpec } from '../../machines/mission-scheduling.ts';
+import type {
+  MissionChain,
+  MissionEnvironment,
+  MissionTaskSpec,
+} from '../../machines/mission-scheduling.ts';
 import { missionMachine, type MissionMachineOutput } from '../../machines/mission.machine.ts';
-import type { TaskOutcome } from '../../machines/task-outcome.ts';
-import { taskMachine, type TaskWorkInput } from '../../machines/task.machine.ts';
 import { reasonOf } from '../../machines/turn-types.ts';
 import { actorId } from '../../base/events.ts';
 import {
@@ -95,20 +97,18 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     inputs: services.inputs,
     chainedFrom: options.chainedFrom ?? null,
   });
-  const work = fromPromise<TaskOutcome, TaskWorkInput>(({ input, signal }) =>
-    runTaskWork(runtime, input.task, signal),
-  );
-  const machine = missionMachine.provide({
-    actors: { task: taskMachine.provide({ actors: { work } }) },
-    actions: missionEffects(runtime, results),
-  });
+  const environment: MissionEnvironment = {
+    work: (task, signal) => runTaskWork(runtime, task, signal),
+    effects: missionEffects(runtime, results),
+  };
   const output = await new Promise<MissionMachineOutput | { defect: unknown }>((resolve) => {
-    const actor = createActor(machine, {
+    const actor = createActor(missionMachine, {
       input: {
         mission: mission.name,
         tasks: missionTaskSpecs(mission),
         keepGoing: options.keepGoing ?? false,
         chain: options.chain ?? true,
+        environment,
       },
     });
     const onAbort = (): void =>
