@@ -9,6 +9,7 @@ export {
   resumeMission,
   runMission,
   type FinalStatus,
+  type HumanListAnswer,
   type MissionRun,
   type MissionRunOptions,
   type ResumeOptions,
@@ -26,6 +27,8 @@ export {
 } from './tools/functions/index.ts';
 export type { MissionEvent, MissionEventType, GatePoint } from './base/events.ts';
 export type { StepGate } from './runtime/gate.ts';
+export type { AskedQuestion, HumanAnswerer, HumanReply } from './runtime/human-desk.ts';
+export type { ScriptedAnswer } from './runtime/answer-script.ts';
 export type { ModelClientFactory } from './models/create-client.ts';
 export { ConfigError, SortieError, UsageError, type Diagnostic } from './base/errors.ts';
 export { ProjectNotFoundError, formatDiagnostic } from './config/syntax/index.ts';

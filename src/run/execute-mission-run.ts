@@ -3,12 +3,14 @@
  * clients (given, a cassette to replay, or the real providers, recorded on request), the
  * journal, and the storage watch that stops the run when the journal or cassette fails.
  */
-import type { RunResult } from '../actors/contracts.ts';
+import type { RunOptions, RunResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 import type { MissionConfig } from '../config/config-types.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import type { StepGate } from '../runtime/gate.ts';
+import { AnswerScript, type ScriptedAnswer } from '../runtime/answer-script.ts';
+import type { HumanAnswerer, HumanReply } from '../runtime/human-desk.ts';
 import { ProjectConfigError } from '../config/load-project.ts';
 import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
 import type { RunJournalState } from '../journal/restore.ts';
@@ -48,7 +50,19 @@ export interface RunSettings {
   journal?: boolean;
   /** Receives every event from the first; like `subscribe` before anything happened. */
   onEvent?: (event: MissionEvent) => void;
+  /**
+   * Who answers the questions agents ask the person (`builtins.human.ask`): a function called
+   * with each question (the run goes on while it waits), or a list of answers (like
+   * `--answers`: in order, or `{ answer, actor, question }` for the questions an entry
+   * matches). Without it, or once the list is used up, the agent gets `[no human available]`.
+   */
+  human?: HumanAnswerer | readonly HumanListAnswer[];
+  /** The longest a question waits for `human`, in seconds (`--human-timeout`). */
+  humanTimeoutSeconds?: number;
 }
+
+/** An entry of a `human` answer list: a reply, or a reply for the questions it matches. */
+export type HumanListAnswer = HumanReply | ScriptedAnswer;
 
 /** The mission a run starts with, its inputs, and the journal it continues, if any. */
 export interface MissionStart {
@@ -112,6 +126,7 @@ export async function executeMissionRun(
       ...(clients.clients !== undefined ? { clients: clients.clients } : {}),
       ...(settings.keepGoing !== undefined ? { keepGoing: settings.keepGoing } : {}),
       ...(settings.chain !== undefined ? { chain: settings.chain } : {}),
+      human: humanOptionsOf(settings),
     });
     storage.attach((why) => {
       handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
@@ -123,6 +138,20 @@ export async function executeMissionRun(
   }
   storage.throwIfFailed(wiring.runId, `resumeMission(project, ${JSON.stringify(wiring.runId)})`);
   return result;
+}
+
+/** The run's desk options from `human` and `humanTimeoutSeconds`. */
+function humanOptionsOf(settings: RunSettings): NonNullable<RunOptions['human']> {
+  const { human, humanTimeoutSeconds } = settings;
+  const timeout = humanTimeoutSeconds !== undefined ? { timeoutSeconds: humanTimeoutSeconds } : {};
+  if (typeof human === 'function') return { available: false, answerer: human, ...timeout };
+  if (human === undefined) return { available: false, ...timeout };
+  const entries = human.map((entry): ScriptedAnswer =>
+    typeof entry === 'string' || Array.isArray(entry)
+      ? { answer: entry as HumanReply }
+      : (entry as ScriptedAnswer),
+  );
+  return { available: false, script: new AnswerScript(entries), ...timeout };
 }
 
 function cassetteFlags(settings: RunSettings): CassetteFlags {

@@ -9,6 +9,7 @@ import type { MissionEvent } from '../base/events.ts';
 import {
   executeMissionRun,
   stateDirectoryOf,
+  type HumanListAnswer,
   type MissionStart,
   type RunSettings,
 } from './execute-mission-run.ts';
@@ -17,7 +18,7 @@ import type { Project } from './project.ts';
 import { missionToContinue, readRunState, resumedInputs } from './resume-state.ts';
 import { newRunId } from './start-run.ts';
 
-export type { FinalStatus, RunResult, RunSettings, TaskResult };
+export type { FinalStatus, HumanListAnswer, RunResult, RunSettings, TaskResult };
 
 /** How to run a mission. */
 export interface MissionRunOptions extends RunSettings {

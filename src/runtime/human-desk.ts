@@ -12,11 +12,40 @@ import type { AnswerScript } from './answer-script.ts';
 import type { EventBus } from './event-bus.ts';
 import { checkReply } from './human-answers.ts';
 
+/** A question as a program answering for the person receives it. */
+export interface AskedQuestion extends HumanQuestion {
+  /** The asking agent's actor id (`agent:triage/reviewer`). */
+  actor: string;
+  /** The model's id of the call (a resumed run asks an unanswered question again with it). */
+  callId: string;
+}
+
+/**
+ * What a program answers: a text (for choices, a choice's text or its number from 1), or the
+ * choices picked for a multi-select question.
+ */
+export type HumanReply = string | readonly string[];
+
+/**
+ * A program answering for the person (a library run's `human` function). `signal` aborts when
+ * the question is no longer open (its agent stopped, or it timed out).
+ */
+export type HumanAnswerer = (
+  question: AskedQuestion,
+  context: { signal: AbortSignal },
+) => HumanReply | Promise<HumanReply>;
+
 /** What the desk of one run needs. */
 export interface HumanDeskOptions {
   bus: EventBus;
   /** A person can answer (terminal UI or terminal); otherwise `[no human available]` at once. */
   available: boolean;
+  /**
+   * Answers every question not scripted (the library's `human` function), as the person would;
+   * `available` is then irrelevant. A reply that does not fit the question, or a failure, is
+   * a warning and the agent gets `[no human available]`.
+   */
+  answerer?: HumanAnswerer;
   /** `--human-timeout`: the longest any question waits, in seconds. */
   timeoutSeconds?: number;
   script?: AnswerScript;
@@ -107,9 +136,12 @@ export class HumanDesk {
     return new Promise<string>((resolve, reject) => {
       const started = performance.now();
       let timer: unknown;
+      // Aborted once the question is closed: an answering program may stop waiting.
+      const closed = new AbortController();
       /** Closes the question once; the event says how it ended. */
       const close = (answer: string, how: HumanAnswerSource): boolean => {
         if (!this.open.delete(key(actor, callId))) return false;
+        closed.abort();
         if (timer !== undefined) this.timers.clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         const durationMs = Math.round(performance.now() - started);
@@ -133,6 +165,11 @@ export class HumanDesk {
         timeoutSeconds: timeout,
       });
       if (this.answerAtOnce(actor, question, finish)) return;
+      const { answerer } = this.options;
+      if (answerer !== undefined) {
+        const asked = { ...question, timeoutSeconds: timeout, actor, callId };
+        this.askAnswerer(answerer, asked, closed.signal, finish);
+      }
       if (timeout !== null) {
         timer = this.timers.setTimeout(
           () => finish(noResponseWithin(timeout), 'timeout'),
@@ -162,8 +199,37 @@ export class HumanDesk {
         message: `${scripted.source} does not fit the question: ${checked.problem}`,
       });
     }
-    if (this.available) return false;
+    if (this.available || this.options.answerer !== undefined) return false;
     finish(NO_HUMAN_AVAILABLE, 'unavailable');
     return true;
+  }
+
+  /** Hands the question to the answering program; its reply is checked like a person's. */
+  private askAnswerer(
+    answerer: HumanAnswerer,
+    asked: AskedQuestion,
+    signal: AbortSignal,
+    finish: (answer: string, how: HumanAnswerSource) => void,
+  ): void {
+    const unanswered = (why: string): void => {
+      if (signal.aborted) return;
+      this.options.bus.emit({
+        type: 'warning',
+        actor: asked.actor,
+        code: 'human.answerer',
+        message: `the human function ${why}: the agent gets ${NO_HUMAN_AVAILABLE}`,
+      });
+      finish(NO_HUMAN_AVAILABLE, 'unavailable');
+    };
+    // A function that throws at once fails like one whose promise rejects.
+    new Promise<HumanReply>((resolve) => resolve(answerer(asked, { signal }))).then(
+      (reply) => {
+        const checked = checkReply(asked, reply);
+        if (checked.ok) finish(checked.answer, 'person');
+        else unanswered(`replied what does not fit the question: ${checked.problem}`);
+      },
+      (error: unknown) =>
+        unanswered(`failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 }

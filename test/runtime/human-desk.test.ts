@@ -101,6 +101,25 @@ describe('HumanDesk', () => {
     expect(events[1]).toMatchObject({ how: 'timeout', answer: '[no human response within 5s]' });
   });
 
+  it('stops waiting for an answering function when the question times out', async () => {
+    const timers = new ManualTimers();
+    const signals: AbortSignal[] = [];
+    const { events, tool } = deskWith({
+      available: false,
+      timers,
+      answerer: (_question, { signal }) => {
+        signals.push(signal);
+        return new Promise<string>(() => undefined);
+      },
+    });
+    const pending = callTool(tool, { question: 'Ok?', timeout_seconds: 5 }, { callId: 'c1' });
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    timers.advance(5_000);
+    expect(await pending).toEqual({ content: '[no human response within 5s]', isError: false });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+    expect(events.map((event) => event.type)).toEqual(['human.asked', 'human.answered']);
+  });
+
   it('withdraws the question when the asking actor stops: the call is aborted', async () => {
     const { desk, events, tool } = deskWith({ available: true });
     const controller = new AbortController();
