@@ -73,14 +73,27 @@ const parallelBase = setup({
 
 const action = parallelBase.createAction;
 
-/** Try `attempt` of item `index`: its live entry and the input of its fresh item actor. */
+/** Try `attempt` of item `index` in actor `id`: its live entry and its item actor's input. */
 function itemTry(
   context: ParallelIterationContext,
   index: number,
   attempt: number,
+  id: string,
 ): { entry: LiveItem; input: ItemAttemptInput } {
   const mayContinue = attempt === firstAttemptOf(context, index);
-  return { entry: { id: `item:${index}`, index, attempt }, input: { index, attempt, mayContinue } };
+  return { entry: { id, index, attempt }, input: { index, attempt, mayContinue } };
+}
+
+/**
+ * The first free slot's actor id. Ids name slots, not items: xstate caches the transitions of
+ * each event type it sees, and `xstate.done.actor.<id>` per item grew that cache by one entry
+ * per item for the whole run (100,000 items, 100,000 entries); per slot it stays at the limit.
+ */
+function freeSlotId(live: readonly LiveItem[]): string {
+  const taken = new Set(live.map((entry) => entry.id));
+  let slot = 0;
+  while (taken.has(`item:${slot}`)) slot += 1;
+  return `item:${slot}`;
 }
 
 /** Takes items from the counter while a slot is free; resumed runs skip succeeded items. */
@@ -91,7 +104,8 @@ const takeItems = action(
     while (live.length < context.slots && !context.stopping) {
       while (next < context.settings.total && context.skipped.has(next)) next += 1;
       if (next >= context.settings.total) break;
-      const { entry, input } = itemTry(context, next, firstAttemptOf(context, next));
+      const attempt = firstAttemptOf(context, next);
+      const { entry, input } = itemTry(context, next, attempt, freeSlotId(live));
       enqueue({ type: 'itemStarted', params: { index: next, attempt: entry.attempt } });
       enqueue.spawnChild('item', { id: entry.id, input });
       live.push(entry);
@@ -116,7 +130,7 @@ export const parallelIterationMachine = parallelBase
       /** The smoke test: item 0 to the end before any other item starts. */
       startSmokeTest: action(
         enqueueActions(({ context, enqueue }) => {
-          const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0));
+          const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), 'item:0');
           enqueue({ type: 'itemStarted', params: { index: 0, attempt: entry.attempt } });
           enqueue.spawnChild('item', { id: entry.id, input });
           enqueue.assign({ live: [entry], next: 1 });
@@ -142,7 +156,7 @@ export const parallelIterationMachine = parallelBase
             params: { index, attempt: attempt + 1, maxAttempts, error: failure },
           });
           enqueue.stopChild(settled.id);
-          const { entry, input } = itemTry(context, index, attempt + 1);
+          const { entry, input } = itemTry(context, index, attempt + 1, settled.id);
           enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
           enqueue.spawnChild('item', { id: entry.id, input });
           enqueue.assign({ live: [...release(context, settled.id), entry] });

@@ -118,11 +118,26 @@ describe('parallelIterationMachine', () => {
     expect(run.alive()).toEqual(['item:0', 'item:1']);
     run.live(0).succeed();
     await flush();
-    expect(run.alive()).toEqual(['item:1', 'item:2']);
+    // Item 2 runs in the slot item 0 left: children are named by slot, not by item.
+    expect(run.alive()).toEqual(['item:1', 'item:0']);
     run.live(1).succeed();
     run.live(2).succeed();
     await run.done;
     expect(run.alive()).toEqual([]);
+  });
+
+  it('names item actors by slot, so a long iteration uses no more names than its limit', async () => {
+    const run = iteration({ total: 40, concurrencyLimit: 3 });
+    const names = new Set<string>();
+    run.actor.subscribe((snapshot) => {
+      for (const name of Object.keys(snapshot.children)) names.add(name);
+    });
+    for (let index = 0; index < 40; index++) {
+      run.live(index).succeed();
+      await flush();
+    }
+    expect(await run.done).toEqual({ succeeded: 40, failed: 0, firstFailure: null, error: null });
+    expect([...names].sort()).toEqual(['item:0', 'item:1', 'item:2']);
   });
 
   it('starts the first batch start_delay apart on the simulated clock', async () => {

@@ -48,7 +48,7 @@ function targetIndex(
       error: `task "${task}" is iterated: pass index (0-${Math.max(count - 1, 0)})`,
     };
   }
-  if (scope.runtime.commanders.get(task, index) === undefined) {
+  if (!scope.runtime.commanders.has(task, index)) {
     return {
       ok: false,
       error: `task "${task}" has no commander for index ${index}; it has ${count} items`,

@@ -65,7 +65,7 @@ export function createMissionRuntime(
     graph: missionGraph(services.mission.tasks.values()),
     statuses: new Map(),
     activators: new Map(),
-    commanders: new CommanderRegistry(),
+    commanders: new CommanderRegistry(services.runDir),
     forks: new CommanderForks(services),
     vars: variableValues(services.config),
     keepGoing,

@@ -127,6 +127,8 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     if (services.signal.aborted) onAbort();
     else services.signal.addEventListener('abort', onAbort, { once: true });
   });
+  // Every task has settled: no question can reach a finished commander any more.
+  runtime.commanders.dispose();
   const durationMs = Math.round(performance.now() - started);
   if ('defect' in output) {
     const error = `the mission stopped on a defect: ${reasonOf(output.defect)}`;

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSession } from '../../../src/actors/contracts.ts';
 import {
   CommanderRegistry,
@@ -45,8 +48,14 @@ function record(
 }
 
 describe('CommanderRegistry', () => {
+  let folder = '';
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'sortie-registry-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
   it('lists finished agents of the given tasks, items in index order, with qualified ids', () => {
-    const registry = new CommanderRegistry();
+    const registry = new CommanderRegistry(folder);
     registry.record(record('each', 2, [['researcher', true]]));
     registry.record(
       record('each', 0, [
@@ -66,7 +75,7 @@ describe('CommanderRegistry', () => {
   });
 
   it('a later record of the same task and item replaces the earlier one (retries)', () => {
-    const registry = new CommanderRegistry();
+    const registry = new CommanderRegistry(folder);
     registry.record(record('each', 1, [['researcher', false]]));
     registry.record(record('each', 1, [['researcher', true]]));
     expect(registry.get('each', 1)?.agents.get('researcher')?.finishedOnce).toBe(true);
@@ -74,7 +83,7 @@ describe('CommanderRegistry', () => {
   });
 
   it('keeps the conversation as it was when the commander finished', () => {
-    const registry = new CommanderRegistry();
+    const registry = new CommanderRegistry(folder);
     const messages = [
       { role: 'user' as const, parts: [{ type: 'text' as const, text: 'Handle item 3' }] },
       {
@@ -88,5 +97,41 @@ describe('CommanderRegistry', () => {
     expect(kept?.messages).toEqual(messages.slice(0, 2));
     expect(kept?.actorId).toBe('commander:each[3]');
     expect(kept?.agents.size).toBe(0);
+  });
+
+  it('keeps conversations in a file of the run folder, not in memory, and removes it at the end', () => {
+    const registry = new CommanderRegistry(folder);
+    const says = (text: string) => [
+      { role: 'user' as const, parts: [{ type: 'text' as const, text }] },
+    ];
+    registry.record({ ...record('each', 7, []), messages: says('Handle item 7') });
+    registry.record({ ...record('each', 2, []), messages: says('Handle item 2 — «ü»') });
+    registry.record({ ...record('plain', null, []), messages: says('Do the plain task') });
+    const [kept] = readdirSync(folder);
+    const file = join(folder, kept ?? '', 'conversations.jsonl');
+    expect(readFileSync(file, 'utf8')).toBe(
+      JSON.stringify(says('Handle item 7')) +
+        JSON.stringify(says('Handle item 2 — «ü»')) +
+        JSON.stringify(says('Do the plain task')),
+    );
+    expect(registry.get('each', 2)?.messages).toEqual(says('Handle item 2 — «ü»'));
+    expect(registry.get('each', 7)?.messages).toEqual(says('Handle item 7'));
+    expect(registry.get('plain', null)?.messages).toEqual(says('Do the plain task'));
+    expect(registry.get('plain', null)?.actorId).toBe('commander:plain');
+    expect(registry.has('each', 3)).toBe(false);
+    expect(registry.has('each', 7)).toBe(true);
+    registry.dispose();
+    expect(existsSync(file)).toBe(false);
+    expect(registry.has('each', 7)).toBe(false);
+  });
+
+  it('finds an item far beyond the first ones, and no item at a fraction or below zero', () => {
+    const registry = new CommanderRegistry(folder);
+    registry.record(record('each', 99_999, []));
+    expect(registry.get('each', 99_999)?.index).toBe(99_999);
+    expect(registry.has('each', 99_998)).toBe(false);
+    expect(registry.has('each', 1.5)).toBe(false);
+    expect(registry.has('each', -1)).toBe(false);
+    registry.dispose();
   });
 });
