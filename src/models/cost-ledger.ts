@@ -1,6 +1,9 @@
 /**
- * Sums usage and cost per turn, actor, task, model and run — the figures of the TUI's Costs
- * tab and of budgets. Append-only; totals are kept incrementally so reads are O(groups).
+ * Sums usage and cost per turn, task, model and run — the figures of budgets and the run's
+ * totals. Append-only; totals are kept incrementally so reads are O(groups). Nothing is kept
+ * per actor: a 100,000-item iteration has 100,000 commanders, their tallies grew the heap by
+ * about 200 bytes each, and nothing read them (the Costs tab sums `model.response` events; the
+ * journal has every turn's cost by actor).
  */
 import { usageCost, type TurnCost } from './cost.ts';
 import type { Pricing, Usage } from './model-types.ts';
@@ -33,10 +36,7 @@ function emptyTotal(): CostTotal {
   return { turns: 0, usage: emptyUsage(), pico: 0n, unpriced: false };
 }
 
-/**
- * A running total kept flat and added to in place: the ledger keeps one per actor for the
- * whole run (10,000 items keep 10,000), so no nested usage object and no copy per turn.
- */
+/** A running total kept flat and added to in place: no nested usage object, no copy per turn. */
 class Tally {
   turns = 0;
   input = 0;
@@ -91,7 +91,6 @@ function totals(groups: Map<string, Tally>): Map<string, CostTotal> {
 /** Cost accumulator for one run. */
 export class CostLedger {
   private readonly runTotal = new Tally();
-  private readonly actors = new Map<string, Tally>();
   private readonly tasks = new Map<string, Tally>();
   private readonly models = new Map<string, Tally>();
 
@@ -105,7 +104,6 @@ export class CostLedger {
   /** Records a turn whose cost was computed elsewhere (a worker of a distributed run). */
   recordCosted(turn: Omit<TurnRecord, 'pricing'>, cost: TurnCost): void {
     this.runTotal.add(turn.usage, cost);
-    addTo(this.actors, turn.actor, turn.usage, cost);
     if (turn.task !== undefined) addTo(this.tasks, turn.task, turn.usage, cost);
     addTo(this.models, turn.model, turn.usage, cost);
   }
@@ -115,21 +113,12 @@ export class CostLedger {
     return this.runTotal.total();
   }
 
-  actor(actor: string): CostTotal {
-    return this.actors.get(actor)?.total() ?? emptyTotal();
-  }
-
   task(task: string): CostTotal {
     return this.tasks.get(task)?.total() ?? emptyTotal();
   }
 
   model(model: string): CostTotal {
     return this.models.get(model)?.total() ?? emptyTotal();
-  }
-
-  /** Per-actor totals in first-seen order. */
-  byActor(): Map<string, CostTotal> {
-    return totals(this.actors);
   }
 
   byTask(): Map<string, CostTotal> {

@@ -116,7 +116,7 @@ describe('createRunModelTurn', () => {
       unpriced: false,
       stopReason: 'end',
     });
-    expect(costs.actor(ACTOR)).toMatchObject({ turns: 1, pico: 5_000_000_000n });
+    expect(costs.task('analyze')).toMatchObject({ turns: 1, pico: 5_000_000_000n });
     expect(costs.model('models.openai.gpt_4o').turns).toBe(1);
     expect(budgets.spent('analyze')).toEqual({ tokens: 1600, pico: 5_000_000_000n });
     expect(server.requests[0]?.actor).toBe(ACTOR);
@@ -140,7 +140,7 @@ describe('createRunModelTurn', () => {
       stopDetail: "I can't help with that.",
       message: { role: 'assistant', parts: [{ type: 'text', text: "I can't help with that." }] },
     });
-    expect(costs.actor(ACTOR).turns).toBe(1);
+    expect(costs.run().turns).toBe(1);
   });
 
   it("sends system and tools only when they differ from the same actor's previous request", async () => {

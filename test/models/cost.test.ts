@@ -58,7 +58,7 @@ describe('dollar conversions', () => {
 describe('CostLedger', () => {
   const gpt4o = findBuiltinModel('openai', 'gpt_4o')!.pricing;
 
-  it('sums per actor, task, model and run, and flags unpriced groups', () => {
+  it('sums per task, model and run, and flags unpriced groups', () => {
     const ledger = new CostLedger();
     const first = ledger.record({
       actor: 'commander',
@@ -90,17 +90,12 @@ describe('CostLedger', () => {
       unpriced: true,
     });
     expect(ledger.task('plan')).toMatchObject({ turns: 2, pico: 11_750_000_000n, unpriced: false });
-    expect(ledger.actor('writer')).toMatchObject({
-      turns: 2,
-      pico: 8_250_000_000n,
-      unpriced: true,
-    });
     expect(ledger.model('models.custom.mystery')).toMatchObject({
       turns: 1,
       pico: 0n,
       unpriced: true,
     });
-    expect([...ledger.byActor().keys()]).toEqual(['commander', 'writer']);
+    expect([...ledger.byTask().keys()]).toEqual(['plan', 'draft']);
     expect([...ledger.byModel().keys()]).toEqual(['models.openai.gpt_4o', 'models.custom.mystery']);
     expect(ledger.run().pico).toBe(11_750_000_000n);
   });
