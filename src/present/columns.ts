@@ -8,10 +8,27 @@ import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 
+/**
+ * Characters that each take exactly one column and never join a neighbour into one grapheme:
+ * printable ASCII, Latin-1 and Latin extended letters (no soft hyphen, no combining marks),
+ * general punctuation (`—`, `…`, `›`), arrows, box drawing and the geometric shapes the
+ * tree draws (`▸`, `▾`, `●`). Checked one by one against string-width in
+ * test/present/columns.test.ts. A line made only of these is as wide as it is long, which
+ * skips string-width's grapheme segmentation: most of a TUI frame's cost before.
+ */
+const NARROW_ONLY =
+  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fc]*$/;
+
+/** Columns one line takes (string-width, with the narrow-only shortcut). */
+export function lineWidth(line: string): number {
+  return NARROW_ONLY.test(line) ? line.length : stringWidth(line);
+}
+
 /** Columns a text takes on a terminal (its widest line). */
 export function textWidth(text: string): number {
+  if (!text.includes('\n')) return lineWidth(text);
   let widest = 0;
-  for (const line of text.split('\n')) widest = Math.max(widest, stringWidth(line));
+  for (const line of text.split('\n')) widest = Math.max(widest, lineWidth(line));
   return widest;
 }
 
@@ -44,6 +61,11 @@ export type CutAt = 'end' | 'middle';
 /** Cuts text to `width` columns, marking the cut with `…`. */
 export function truncate(text: string, width: number, at: CutAt = 'end'): string {
   if (width <= 0) return '';
+  if (NARROW_ONLY.test(text)) {
+    // One column per character: what cli-truncate would cut, without measuring each grapheme.
+    if (text.length <= width) return text;
+    if (at === 'end') return `${text.slice(0, width - 1)}…`;
+  }
   if (stringWidth(text) <= width) return text;
   const options = { position: at, truncationCharacter: '…' } as const;
   // cli-truncate keeps a wide character that straddles the limit, one column over: cut shorter.
@@ -57,13 +79,13 @@ export function truncate(text: string, width: number, at: CutAt = 'end'): string
 /** Pads (or cuts) to exactly `width` columns, left-aligned. */
 export function padEnd(text: string, width: number, at: CutAt = 'end'): string {
   const cut = truncate(text, width, at);
-  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+  return cut + ' '.repeat(Math.max(0, width - lineWidth(cut)));
 }
 
 /** Pads (or cuts) to exactly `width` columns, right-aligned. */
 export function padStart(text: string, width: number): string {
   const cut = truncate(text, width);
-  return ' '.repeat(Math.max(0, width - stringWidth(cut))) + cut;
+  return ' '.repeat(Math.max(0, width - lineWidth(cut))) + cut;
 }
 
 /**
@@ -74,7 +96,7 @@ export function alignRows(rows: readonly string[][], right: ReadonlySet<number>)
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, column) => {
-      widths[column] = Math.max(widths[column] ?? 0, stringWidth(cell));
+      widths[column] = Math.max(widths[column] ?? 0, lineWidth(cell));
     });
   }
   return rows.map((row) =>

@@ -1,5 +1,8 @@
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import {
+  lineWidth,
   alignRows,
   firstLine,
   oneLine,
@@ -17,6 +20,51 @@ describe('textWidth', () => {
     expect(textWidth('🚀 launch')).toBe(9);
     expect(textWidth('\u001b[31mred\u001b[39m')).toBe(3);
     expect(textWidth('ab\n調査')).toBe(4);
+  });
+});
+
+describe('lineWidth', () => {
+  // The shortcut's character set, as lineWidth's regular expression lists it.
+  const narrowRanges = [
+    [0x20, 0x7e],
+    [0xa0, 0xac],
+    [0xae, 0x2ff],
+    [0x2010, 0x2027],
+    [0x2030, 0x205e],
+    [0x2190, 0x21ff],
+    [0x2500, 0x25fc],
+  ] as const;
+
+  it('gives every character of the narrow shortcut the one column string-width gives it', () => {
+    const wrong: string[] = [];
+    for (const [first, last] of narrowRanges) {
+      for (let code = first; code <= last; code++) {
+        const character = String.fromCodePoint(code);
+        if (lineWidth(character) !== 1 || stringWidth(character) !== 1) wrong.push(character);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('measures tree rows, wide characters and escapes as string-width does', () => {
+    for (const line of [
+      '› ▾ ● task:fetch · working — 3/10',
+      '▸ ⏸ agent 調査',
+      '⏸️ held',
+      'a\u0301',
+      '\u001b[1mb\u001b[22m',
+    ])
+      expect(lineWidth(line)).toBe(stringWidth(line));
+    expect(lineWidth('› ▾ ● task')).toBe(10);
+    expect(lineWidth('▸ 調査')).toBe(6);
+  });
+
+  it('cuts narrow text where cli-truncate cuts it', () => {
+    const line = '› ▾ ● commander:fetch[12] · calling model — 1.2k $0.01';
+    for (let width = 1; width <= line.length + 1; width++)
+      expect(truncate(line, width)).toBe(
+        cliTruncate(line, width, { position: 'end', truncationCharacter: '…' }),
+      );
   });
 });
 
