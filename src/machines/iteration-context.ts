@@ -73,8 +73,7 @@ export interface ParallelIterationOutput {
 }
 
 /** Every event of the parallel iteration: its item actors settling. */
-export type ItemEvent =
-  DoneActorEvent<ItemAttemptOutput, `item:${string}`> | ErrorActorEvent<unknown, `item:${string}`>;
+export type ItemEvent = DoneActorEvent<ItemAttemptOutput> | ErrorActorEvent<unknown>;
 
 /** `itemStarted`: a try of an item starts. */
 export interface ItemStartedParams {

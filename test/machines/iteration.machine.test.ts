@@ -115,11 +115,16 @@ describe('parallelIterationMachine', () => {
 
   it('stops a settled item actor at once: only live items remain children', async () => {
     const run = iteration({ total: 3, concurrencyLimit: 2 });
-    expect(run.alive()).toEqual(['item:0', 'item:1']);
+    expect(run.alive()).toEqual(['0', '1']);
     run.live(0).succeed();
     await flush();
     // Item 2 runs in the slot item 0 left: children are named by slot, not by item.
-    expect(run.alive()).toEqual(['item:1', 'item:0']);
+    expect(run.alive()).toEqual(['0', '1']);
+    expect(run.actor.getSnapshot().children['0']?.getSnapshot().input).toEqual({
+      index: 2,
+      attempt: 1,
+      mayContinue: true,
+    });
     run.live(1).succeed();
     run.live(2).succeed();
     await run.done;
@@ -137,7 +142,7 @@ describe('parallelIterationMachine', () => {
       await flush();
     }
     expect(await run.done).toEqual({ succeeded: 40, failed: 0, firstFailure: null, error: null });
-    expect([...names].sort()).toEqual(['item:0', 'item:1', 'item:2']);
+    expect([...names].sort()).toEqual(['0', '1', '2']);
   });
 
   it('starts the first batch start_delay apart on the simulated clock', async () => {
