@@ -6,7 +6,7 @@ import { registerModels } from './models.ts';
 import { registerReplay } from './replay-source.ts';
 import { registerResume } from './resume.ts';
 import { registerRun } from './run.ts';
-import { registerRuns, registerShow } from './runs-command.ts';
+import { registerDiff, registerRuns, registerShow } from './runs-command.ts';
 import { registerVerify } from './verify.ts';
 import { registerWorker } from './worker.ts';
 
@@ -29,6 +29,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerModels,
   registerRuns,
   registerShow,
+  registerDiff,
   registerReplay,
   registerInit,
   registerWorker,

@@ -56,3 +56,31 @@ export const registerShow: RegisterCommand = (program: Command, io: CliIo, setEx
       setExitCode(ExitCode.ok);
     });
 };
+
+/** `sortie diff RUN_A RUN_B [DIR]`: where two runs' conversations part and what differs after. */
+export const registerDiff: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+  program
+    .command('diff')
+    .description("show where two runs' conversations part, per actor, and what differs after")
+    .argument('<RUN_A>', 'the first run (an unambiguous id prefix works)')
+    .argument('<RUN_B>', 'the second run, e.g. a fork of the first')
+    .argument('[DIR]', 'project directory (its .sortie/ holds the runs)', '.')
+    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
+    .action(
+      async (runA: string, runB: string, directory: string, options: { stateDir?: string }) => {
+        const { stateDirFor } = await import('./state-dir.ts');
+        const { findRun } = await import('../run/find-run.ts');
+        const { readJournal } = await import('../journal/reader.ts');
+        const { runPaths } = await import('../journal/paths.ts');
+        const { diffRuns } = await import('../journal/run-diff.ts');
+        const { formatRunDiff } = await import('./diff-text.ts');
+        const stateDir = stateDirFor(directory, options.stateDir, io);
+        const ids = [await findRun(stateDir, runA), await findRun(stateDir, runB)];
+        const [a, b] = await Promise.all(
+          ids.map(async (id) => (await readJournal(runPaths(stateDir, id).journal)).events),
+        );
+        io.stdout(formatRunDiff(diffRuns(a ?? [], b ?? []), ids[0] ?? runA, ids[1] ?? runB));
+        setExitCode(ExitCode.ok);
+      },
+    );
+};

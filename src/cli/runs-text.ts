@@ -24,11 +24,13 @@ export interface RunsTableOptions extends TextFormatOptions {
 
 /**
  * The `sortie runs` table: aligned columns, newest first as given, one trailing newline; a
- * PROJECT column when some row knows its project (listing the run index).
+ * PROJECT column when some row knows its project (listing the run index), and a FORKED FROM
+ * column (`RUN@SEQ`) when some run is a fork.
  */
 export function formatRunsTable(rows: readonly RunRow[], options: RunsTableOptions = {}): string {
   if (rows.length === 0) return 'no runs yet\n';
   const projects = rows.some((row) => row.project !== undefined);
+  const forks = rows.some((row) => row.forkedFrom !== null);
   const cells = [
     [
       'RUN ID',
@@ -39,6 +41,7 @@ export function formatRunsTable(rows: readonly RunRow[], options: RunsTableOptio
       'TOKENS',
       'COST',
       ...(projects ? ['PROJECT'] : []),
+      ...(forks ? ['FORKED FROM'] : []),
     ],
     ...rows.map((row) => [
       row.runId,
@@ -49,6 +52,9 @@ export function formatRunsTable(rows: readonly RunRow[], options: RunsTableOptio
       formatCount(row.tokens),
       formatCost(row.costPico, row.unpriced),
       ...(projects ? [projectText(row.project, options.cwd)] : []),
+      ...(forks
+        ? [row.forkedFrom === null ? '' : `${row.forkedFrom.runId}@${row.forkedFrom.seq}`]
+        : []),
     ]),
   ];
   const lines = alignRows(cells, new Set([4, 5, 6])).map((row, index) => {
@@ -77,7 +83,7 @@ function projectText(project: string | undefined, cwd: string | undefined): stri
 /** The `sortie show RUN_ID` report: header, tasks with outputs and items, costs, errors. */
 export function formatRunSummary(summary: RunSummary, options: TextFormatOptions = {}): string {
   const lines: string[] = [
-    `run ${summary.runId} · ${summary.mission} · ${paintStatus(summary.status, summary.status, options)}${summary.resumed ? ' (resumed)' : ''}`,
+    `run ${summary.runId} · ${summary.mission} · ${paintStatus(summary.status, summary.status, options)}${summary.resumed ? ' (resumed)' : ''}${summary.forkedFrom === null ? '' : ` (forked from ${summary.forkedFrom.runId} at seq ${summary.forkedFrom.seq})`}`,
     [
       `started ${formatStart(summary.startedAt, options) || '-'}`,
       formatDuration(summary.durationMs),

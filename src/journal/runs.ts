@@ -27,6 +27,8 @@ export interface RunRow {
   /** Pico-dollars. */
   costPico: bigint;
   unpriced: boolean;
+  /** The run and event it was forked from (`sortie fork`); null for other runs. */
+  forkedFrom: { runId: string; seq: number } | null;
   /** Why the journal could not be read. */
   problem?: string;
   /** The project it was started from (listing the run index; undefined when unknown). */
@@ -94,6 +96,7 @@ async function readRunRow(stateDir: string, runId: string): Promise<RunRow> {
       tokens: summary.tokens,
       costPico: summary.costPico,
       unpriced: summary.unpriced,
+      forkedFrom: summary.forkedFrom,
     };
   } catch (error) {
     return {
@@ -105,6 +108,7 @@ async function readRunRow(stateDir: string, runId: string): Promise<RunRow> {
       tokens: 0,
       costPico: 0n,
       unpriced: false,
+      forkedFrom: null,
       problem: error instanceof Error ? error.message : String(error),
     };
   }

@@ -68,8 +68,10 @@ export interface RunSummary extends Spending {
   startedAt: string;
   /** The time its sessions ran (a crashed one up to its last event), not the pauses between. */
   durationMs: number;
-  /** The run was resumed from its journal at least once. */
+  /** The run was resumed from its journal at least once (a fork's own start is not a resume). */
   resumed: boolean;
+  /** The run is a fork of this run, at this event (`sortie fork`); null otherwise. */
+  forkedFrom: { runId: string; seq: number } | null;
   missions: MissionSummary[];
   tasks: TaskSummary[];
   models: ModelSpending[];

@@ -58,6 +58,8 @@ class SummaryBuilder {
   private readonly missions = new Map<string, MissionSummary>();
   /** The mission whose tasks the next task events belong to. */
   private currentMission = '';
+  /** A `run.forked` came last: the next `run.started` (resumed) is the fork's own start. */
+  private forkStarting = false;
   /** The run's duration over its sessions (crashed ones included). */
   private readonly totals = new RunTotalsTally();
 
@@ -69,6 +71,7 @@ class SummaryBuilder {
       startedAt: '',
       durationMs: 0,
       resumed: false,
+      forkedFrom: null,
       missions: [],
       tasks: [],
       models: [],
@@ -86,8 +89,16 @@ class SummaryBuilder {
     switch (event.type) {
       case 'run.started':
         if (summary.mission === '') summary.mission = event.mission;
-        summary.resumed ||= event.resumed;
+        summary.resumed ||= event.resumed && !this.forkStarting;
+        this.forkStarting = false;
         summary.status = this.unfinished;
+        break;
+      case 'run.forked':
+        // A fork starts when it is made; what it copied happened in its parent.
+        summary.forkedFrom = { runId: event.parentRunId, seq: event.atSeq };
+        summary.startedAt = event.time;
+        summary.resumed = false;
+        this.forkStarting = true;
         break;
       case 'run.finished':
         summary.status = event.outcome;

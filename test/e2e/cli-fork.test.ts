@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { sortieAsync } from './cli-child.ts';
 import { journalOf, sortie as runSortie, type Child } from './cli-resume-harness.ts';
 import {
   callsPoet,
@@ -101,6 +102,17 @@ describe('sortie fork', () => {
     );
     expect(taskSummary(journal)).toBe('The poet wrote: A line about ants.');
     expect(journal.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'succeeded' });
+    // Nothing was said differently (tool call ids aside): the diff says so in one line.
+    const diff = await sortieAsync(['diff', fork.runId, parentId, '--state-dir', stateDir]);
+    expect(diff.stdout).toBe(
+      [
+        `A ${fork.runId} · forked from B at seq ${at}`,
+        `B ${parentId}`,
+        'same in both: commander:write (9 messages), agent:write/poet (2 messages)',
+        'no difference',
+        '',
+      ].join('\n'),
+    );
   }, 60_000);
 
   it("at a tool result keeps it and asks the commander's next turns only", async () => {
@@ -193,6 +205,34 @@ describe('sortie fork --edit (EDITOR set to a script)', () => {
     });
     expect(taskSummary(journal)).toBe('The poet wrote: A line about bees.');
 
+    // The diff shows where the conversations part and what follows, in words.
+    const diff = await sortieAsync(['diff', parentId, fork.runId, '--state-dir', stateDir]);
+    expect(diff.stderr).toBe('');
+    expect(diff.stdout).toBe(
+      [
+        `A ${parentId}`,
+        `B ${fork.runId} · forked from A at seq ${at}`,
+        'commander:write: parts at message 4 (A 9 messages, B 9)',
+        '  4 A assistant → call_agent {"name":"poet","task":"Write a line about ants"}',
+        '    B assistant → call_agent {"name":"poet","task":"Write a line about bees"}',
+        '  5 A user ← call_agent {"status":"ok","agent":"poet","result":"A line about ants."}',
+        '    B user ← call_agent {"status":"ok","agent":"poet","result":"A line about bees."}',
+        '  6–7 same',
+        '  8 A assistant → task_complete {"summary":"The poet wrote: A line about ants."}',
+        '    B assistant → task_complete {"summary":"The poet wrote: A line about bees."}',
+        '  9 same',
+        'agent:write/poet: parts at message 1 (A 2 messages, B 2)',
+        '  1 A user "Write a line about ants"',
+        '    B user "Write a line about bees"',
+        '  2 A assistant "A line about ants."',
+        '    B assistant "A line about bees."',
+        'tasks',
+        '  write  A succeeded: The poet wrote: A line about ants.',
+        '         B succeeded: The poet wrote: A line about bees.',
+        '',
+      ].join('\n'),
+    );
+
     // Fork the fork at the poet's result, edited: the commander completes with the edit.
     const result = seqOf(
       journal,
@@ -209,6 +249,16 @@ describe('sortie fork --edit (EDITOR set to a script)', () => {
       result: JSON.stringify({ status: 'ok', agent: 'poet', result: 'A line about owls.' }),
     });
     expect(taskSummary(second)).toBe('The poet wrote: A line about owls.');
+
+    // sortie runs shows each fork's parent and fork point; the first run has none.
+    const runs = (await sortieAsync(['runs', '--state-dir', stateDir])).stdout.split('\n');
+    const rowOf = (runId: string): string => runs.find((line) => line.startsWith(runId)) ?? '';
+    expect(runs[0]).toMatch(
+      /^RUN ID +MISSION +STATUS +STARTED +DURATION +TOKENS +COST +FORKED FROM$/,
+    );
+    expect(rowOf(fork.runId)).toMatch(new RegExp(` poem +succeeded .* ${parentId}@${at}$`));
+    expect(rowOf(again.runId)).toMatch(new RegExp(` poem +succeeded .* ${fork.runId}@${result}$`));
+    expect(rowOf(parentId)).toMatch(/ poem +succeeded .* \$\d\.\d{4}$/);
   }, 90_000);
 
   it('refuses an edit that is not a well-formed reply, and forks nothing', async () => {

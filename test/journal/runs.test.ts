@@ -327,6 +327,22 @@ describe('formatRunsTable', () => {
     tokens,
     costPico,
     unpriced,
+    forkedFrom: null,
+  });
+
+  it('adds a column naming the run and event a fork was forked from, when a run is a fork', () => {
+    const fork = {
+      ...row('r2', 'succeeded', 900, 20_000_000n),
+      forkedFrom: { runId: 'r1', seq: 13 },
+    };
+    expect(formatRunsTable([fork, row('r1', 'failed', 1_200, 40_000_000n)])).toBe(
+      [
+        'RUN ID  MISSION   STATUS     STARTED              DURATION  TOKENS      COST  FORKED FROM',
+        'r2      research  succeeded  2026-03-04 05:06:07     40.1s     900  <$0.0001  r1@13',
+        'r1      research  failed     2026-03-04 05:06:07     40.1s   1,200  <$0.0001',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('aligns the columns, numbers to the right', () => {
