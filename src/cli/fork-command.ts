@@ -10,25 +10,28 @@ import { createFork, type EditForkPoint } from '../run/fork-run.ts';
 import { editText } from './editor.ts';
 import type { ForkFlags } from './fork.ts';
 import type { CliIo } from './io.ts';
-import { continueJournaledRun } from './resume-command.ts';
+import { continueJournaledRun, locateRun } from './resume-command.ts';
 import { processEnvironment, type RunEnvironment } from './run-command.ts';
 
 /** What `sortie fork` was given. */
 export interface ForkCommandRequest {
   runId: string;
-  directory: string;
+  /** The project; when not given, the one the run index recorded (else the current folder). */
+  directory: string | undefined;
   flags: ForkFlags;
 }
 
 /** Forks a run from the command line and runs the fork; returns the exit code. */
-export function forkCommand(
+export async function forkCommand(
   request: ForkCommandRequest,
   io: CliIo,
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
   const at = forkSeq(request.flags.at);
-  const { flags } = request;
-  return continueJournaledRun(request.directory, flags, io, environment, async (config, dir) => {
+  // The parent is found from any folder; the fork is kept beside it.
+  const parent = await locateRun(request, io, environment.cwd);
+  const flags = { ...request.flags, ...parent.flags };
+  return continueJournaledRun(parent.directory, flags, io, environment, async (config, dir) => {
     const edit: EditForkPoint | undefined =
       flags.edit === true
         ? (point) => {
@@ -36,7 +39,7 @@ export function forkCommand(
             return Promise.resolve(readEditedPoint(point, text, config));
           }
         : undefined;
-    const fork = await createFork(dir, { parent: request.runId, at, ...(edit ? { edit } : {}) });
+    const fork = await createFork(dir, { parent: parent.runId, at, ...(edit ? { edit } : {}) });
     const edited = fork.edited ? ', edited' : '';
     io.stderr(
       `forked run ${fork.state.runId} from ${fork.parentRunId} at ${describeForkPoint(fork.point)}${edited}\n`,

@@ -18,10 +18,10 @@ export const registerFork: RegisterCommand = (program: Command, io: CliIo, setEx
         "start a new run from a run's event: a model response, a tool result or a mission's start",
       )
       .argument('<RUN_ID>', 'the run to fork (a unique prefix is enough; see sortie runs)')
-      .argument('[DIR]', 'project directory or .hcl file', '.')
+      .argument('[DIR]', 'project directory or .hcl file (default: where the run was started)')
       .requiredOption('--at <SEQ>', 'the event to fork at (its seq: sortie show, --json, the TUI)')
       .option('--edit', 'edit the event in $EDITOR (JSON) before the fork goes on'),
-  ).action(async (runId: string, directory: string, flags: ForkFlags) => {
+  ).action(async (runId: string, directory: string | undefined, flags: ForkFlags) => {
     const { forkCommand } = await import('./fork-command.ts');
     setExitCode(await forkCommand({ runId, directory, flags }, io));
   });

@@ -77,7 +77,7 @@ export async function continueJournaledRun(
  * one the run index recorded), and `--state-dir` set when the run lives elsewhere than that
  * project's own state directory.
  */
-async function locateRun(
+export async function locateRun(
   request: ResumeRequest,
   io: CliIo,
   cwd: string,

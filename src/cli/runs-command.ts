@@ -62,7 +62,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIo, setEx
   program
     .command('diff')
     .description("show where two runs' conversations part, per actor, and what differs after")
-    .argument('<RUN_A>', 'the first run (an unambiguous id prefix works)')
+    .argument('<RUN_A>', 'the first run (an unambiguous id prefix works; from any folder)')
     .argument('<RUN_B>', 'the second run, e.g. a fork of the first')
     .argument('[DIR]', 'project directory (its .sortie/ holds the runs)', '.')
     .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
@@ -71,15 +71,15 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIo, setEx
         const { stateDirFor } = await import('./state-dir.ts');
         const { findRun } = await import('../run/find-run.ts');
         const { readJournal } = await import('../journal/reader.ts');
-        const { runPaths } = await import('../journal/paths.ts');
         const { diffRuns } = await import('../journal/run-diff.ts');
         const { formatRunDiff } = await import('./diff-text.ts');
-        const stateDir = stateDirFor(directory, options.stateDir, io);
-        const ids = [await findRun(stateDir, runA), await findRun(stateDir, runB)];
+        stateDirFor(directory, options.stateDir, io);
+        const search = { stateDir: options.stateDir, directory, env: io.env };
+        const runs = [await findRun(runA, search), await findRun(runB, search)] as const;
         const [a, b] = await Promise.all(
-          ids.map(async (id) => (await readJournal(runPaths(stateDir, id).journal)).events),
+          runs.map(async (run) => (await readJournal(run.journal)).events),
         );
-        io.stdout(formatRunDiff(diffRuns(a ?? [], b ?? []), ids[0] ?? runA, ids[1] ?? runB));
+        io.stdout(formatRunDiff(diffRuns(a ?? [], b ?? []), runs[0].runId, runs[1].runId));
         setExitCode(ExitCode.ok);
       },
     );
