@@ -20,8 +20,10 @@ import type {
   EventPublisher,
   ItemJobData,
   ItemJobResult,
+  ModelPacing,
   WorkerLink,
 } from '../actors/queue/index.ts';
+import { sleep } from '../base/sleep.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunServices, defaultModelClients } from './run-services.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
@@ -135,7 +137,7 @@ export class WorkerRuns {
       runId: data.runId,
       bus,
       signal: this.controller.signal,
-      clients: flushingClients(publisher),
+      clients: workerClients(publisher, this.link.pacing(), bus),
     });
     redactor.current = services.redact;
     return { runtime: createMissionRuntime(services, createAgentSession), publisher };
@@ -143,17 +145,38 @@ export class WorkerRuns {
 }
 
 /**
- * The real providers, each request sent only once every event before it is in Redis: a worker
+ * The real providers, each request sent only once every event before it is in Redis (a worker
  * killed while it waits for a reply leaves the conversation up to that request, so the worker
- * continuing the item asks that request again and no answered one.
+ * continuing the item asks that request again and no answered one) and once the model
+ * configuration's shared pause is over: a 429 with a wait on any worker pauses all of them.
  */
-function flushingClients(publisher: EventPublisher): ModelClientFactory {
+function workerClients(
+  publisher: EventPublisher,
+  pacing: ModelPacing,
+  bus: EventBus,
+): ModelClientFactory {
   return (model, hooks) => {
-    const client = defaultModelClients(model, hooks);
+    const client = defaultModelClients(model, {
+      onRetry: (notice, request) => {
+        if (notice.status === 429)
+          void pacing.hold(model.config, notice.waitMs).catch(() => undefined);
+        hooks.onRetry(notice, request);
+      },
+    });
     return {
       model: client.model,
       generate: async (request) => {
         await publisher.settled();
+        const wait = await pacing.remaining(model.config);
+        if (wait > 0) {
+          bus.emit({
+            type: 'warning',
+            actor: request.actor ?? 'run',
+            code: 'queue.paced',
+            message: `models.${model.config} is rate limited (a 429 on some worker): waiting ${wait} ms`,
+          });
+          await sleep(wait, request.signal);
+        }
         return client.generate(request);
       },
     };

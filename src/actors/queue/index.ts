@@ -9,3 +9,4 @@ export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './q
 export { checkQueueUrl, checkRedisReachable, shownQueueUrl } from './queue-connection.ts';
 export { WorkerLink } from './worker-link.ts';
 export type { EventPublisher } from './event-publisher.ts';
+export type { ModelPacing } from './model-pacing.ts';

@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { MissionEvent } from '../../base/events.ts';
 import { EventPublisher } from './event-publisher.ts';
+import { ModelPacing } from './model-pacing.ts';
 import { openRedis } from './queue-connection.ts';
 import { runKeys } from './queue-keys.ts';
 import { downloadProject } from './project-transfer.ts';
@@ -36,6 +37,11 @@ export class WorkerLink {
   /** The relay of one run's events from this worker; `tag` prefixes its request ids. */
   publisher(runId: string, tag: string): EventPublisher {
     return new EventPublisher(this.redis, runId, tag);
+  }
+
+  /** The pauses of model configurations shared by every worker. */
+  pacing(): ModelPacing {
+    return new ModelPacing(this.redis);
   }
 
   close(): void {

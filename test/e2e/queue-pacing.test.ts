@@ -1,0 +1,85 @@
+/**
+ * Rate limits shared by all workers, with a real redis-server and two real worker processes:
+ * a 429 with `Retry-After` answered to one worker's commander pauses that model
+ * configuration on the other worker too, whose next request waits (a `queue.paced` warning
+ * in the run's journal) instead of running into the limit.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import {
+  anthropicCallsSoFar,
+  largeResultProject,
+  respondToPages,
+} from '../actors/resume/large-result-fixture.ts';
+import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
+import {
+  removeRedisDir,
+  startRedis,
+  startWorker,
+  stopWorker,
+  type RedisServer,
+  type WorkerProcess,
+} from './queue-harness.ts';
+
+let server: ScriptedModelServer;
+let redis: RedisServer;
+let project: string;
+let target: SortieTarget;
+const workers: WorkerProcess[] = [];
+/** The commander that got the 429. */
+let limited: string | undefined;
+
+beforeAll(async () => {
+  const respond = respondToPages(40);
+  server = await ScriptedModelServer.start({
+    respond: (request) => {
+      // The first commander to reach its third turn is told to wait two seconds, once.
+      const step = anthropicCallsSoFar(request.body);
+      if (limited === undefined && request.actor?.startsWith('commander:') === true && step === 2) {
+        limited = request.actor;
+        return { error: { status: 429, message: 'rate limited', retryAfter: '2' } };
+      }
+      return respond(request);
+    },
+  });
+  redis = await startRedis();
+  project = mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-'));
+  writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
+  target = {
+    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-state-')),
+    baseUrl: server.baseUrl('anthropic'),
+  };
+});
+
+afterAll(async () => {
+  for (const worker of workers) await stopWorker(worker);
+  await redis?.stop();
+  if (redis !== undefined) removeRedisDir(redis);
+  await server?.close();
+  rmSync(project, { recursive: true, force: true });
+  rmSync(target.stateDir, { recursive: true, force: true });
+});
+
+describe('a 429 on one worker', () => {
+  it('pauses the same model configuration on every worker', async () => {
+    for (let count = 0; count < 2; count++) {
+      workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
+    }
+    const run = sortie(['run', project, '--queue', redis.url], target);
+    expect(await run.exited, run.stderr()).toBe(0);
+    const events = journalOf(target.stateDir, await run.runId);
+    const retried = events.filter((event) => event.type === 'model.retry');
+    expect(
+      retried.map((event) => [event.actor, event.type === 'model.retry' && event.status]),
+    ).toEqual([[limited, 429]]);
+    const paced = events.flatMap((event) =>
+      event.type === 'warning' && event.code === 'queue.paced' ? [event.actor] : [],
+    );
+    const other = limited === 'commander:read[0]' ? 'commander:read[1]' : 'commander:read[0]';
+    expect(paced.length).toBeGreaterThan(0);
+    expect(new Set(paced)).toEqual(new Set([other]));
+  }, 240_000);
+});
