@@ -3,10 +3,12 @@
  * tsx), from a clean folder, offline and with no key: `sortie init`, a run with the mock model
  * recorded into a cassette, a run replaying that cassette, a replayed run cancelled with SIGINT
  * while held at a breakpoint (in tmux: breakpoints need the TUI), and its `resume` offline by
- * run id alone. The `fork --edit` step of issue 14 belongs at the end of this file.
+ * run id alone; then `fork --edit` of the first run with EDITOR set to a script, its `diff`
+ * and its lineage in `runs`.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -14,6 +16,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +36,14 @@ const stateHome = join(base, 'state');
 const ENV = { ...CLI_ENV, SORTIE_RUN_SOURCES: undefined, SORTIE_HOME: undefined };
 
 /** `sortie ARGS` with the built CLI in the user's folder (a pipe: the line log). */
-async function sortie(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function sortie(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
       cwd: user,
-      env: { ...process.env, ...ENV, XDG_STATE_HOME: stateHome },
+      env: { ...process.env, ...ENV, XDG_STATE_HOME: stateHome, ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -152,6 +158,48 @@ describe(
       expect(resumed.stdout).toBe(SUMMARY);
       expect((await sortie(['show', String(runId)])).stdout.split('\n')[0]).toBe(
         `run ${String(runId)} · hello · succeeded (resumed)`,
+      );
+    });
+
+    it('forks the first run at the commander turn that calls the greeter, edited in EDITOR', async () => {
+      const [first] = indexedRunIds();
+      const journal = readFileSync(
+        join(user, 'demo/.sortie/runs', String(first), 'journal.jsonl'),
+        'utf8',
+      )
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { seq: number; type: string; message?: unknown });
+      const at = journal.find(
+        (event) =>
+          event.type === 'model.response' && JSON.stringify(event.message).includes('call_agent'),
+      )?.seq;
+      const editor = join(base, 'edit.sh');
+      writeFileSync(editor, `#!/bin/sh\nsed -i 's/for world/for Mars/' "$1"\n`);
+      chmodSync(editor, 0o755);
+      const forked = await sortie(
+        ['fork', String(first), '--at', String(at), '--edit', '--mock-model', 'demo/mock.yaml'],
+        { EDITOR: editor },
+      );
+      expect(forked.code).toBe(0);
+      const [forkId] = indexedRunIds().slice(-1);
+      expect(forked.stderr).toBe(
+        `forked run ${String(forkId)} from ${String(first)} at ${String(at)} (model.response of commander:greet), edited\n`,
+      );
+      expect(forked.stdout).toMatch(
+        /commander:greet {2}→ call_agent \{"name":"greeter","task":"Write a short, warm greeting for Mars\."\}\n/,
+      );
+      expect(summaryOf(forked.stdout)).toBe(SUMMARY);
+      const diff = await sortie(['diff', String(first), String(forkId)]);
+      expect(diff.stdout.split('\n').slice(1, 5)).toEqual([
+        `B ${String(forkId)} · forked from A at seq ${String(at)}`,
+        'commander:greet: parts at message 4 (A 9 messages, B 9)',
+        '  4 A assistant → call_agent {"name":"greeter","task":"Write a short, warm greeting for world."}',
+        '    B assistant → call_agent {"name":"greeter","task":"Write a short, warm greeting for Mars."}',
+      ]);
+      const runs = (await sortie(['runs'])).stdout.split('\n');
+      expect(runs.find((line) => line.startsWith(String(forkId)))).toMatch(
+        new RegExp(`${String(first)}@${String(at)}$`),
       );
     });
   },
