@@ -15,7 +15,10 @@ if (useSources) {
     process.stderr.write('sortie: running the sources needs tsx: npm install, or npm run build\n');
     process.exit(2);
   });
-  await tsImport('../src/cli/main.ts', import.meta.url);
+  // The checkout's tsconfig, wherever the command runs: tsx would otherwise look for one from
+  // the working folder and compile the TUI's JSX without the React runtime it names.
+  const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+  await tsImport('../src/cli/main.ts', { parentURL: import.meta.url, tsconfig });
 } else if (existsSync(compiled)) {
   await import(pathToFileURL(compiled).href);
 } else {
