@@ -20,6 +20,7 @@ const benchmarks = [
   'runtime.ts',
   'overhead.ts',
   'resume.ts',
+  'queue.ts',
 ].filter((name) => existsSync(join(here, name)));
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
