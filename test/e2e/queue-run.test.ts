@@ -87,7 +87,14 @@ describe('sortie run --queue across three workers', () => {
     expect(finished?.type === 'run.finished' ? finished.usage : null).toEqual(
       localFinished?.type === 'run.finished' ? localFinished.usage : undefined,
     );
-    // Every worker took some of the items.
-    for (const worker of workers) expect(worker.stderr()).toMatch(/read\[\d+\] try 1 succeeded/);
+    // Every worker took some of the items; SIGTERM stops each, which says what it ran.
+    let succeeded = 0;
+    for (const worker of workers) {
+      expect(worker.stderr()).toMatch(/read\[\d+\] try 1 succeeded/);
+      expect(await stopWorker(worker)).toBe(0);
+      const stopped = /sortie worker stopped: (\d+) succeeded, 0 failed/.exec(worker.stderr());
+      succeeded += Number(stopped?.[1]);
+    }
+    expect(succeeded).toBe(ITEMS);
   }, 300_000);
 });
