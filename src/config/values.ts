@@ -152,7 +152,7 @@ export function readBool(attribute: Attribute, context: DecodeContext): boolean 
 export function readNumber(
   attribute: Attribute,
   context: DecodeContext,
-  options: { integer?: boolean; min?: number; exclusiveMin?: number; max?: number } = {},
+  options: { integer?: boolean; min?: number; exclusiveMin?: number } = {},
 ): number | undefined {
   const expr = attribute.value;
   const kind = options.integer ? 'a whole number' : 'a number';
@@ -175,10 +175,6 @@ export function readNumber(
   }
   if (options.min !== undefined && value < options.min) {
     context.sink.error(expr.span, `${attribute.name} must be ${options.min} or more`, context.path);
-    return undefined;
-  }
-  if (options.max !== undefined && value > options.max) {
-    context.sink.error(expr.span, `${attribute.name} must be at most ${options.max}`, context.path);
     return undefined;
   }
   return value;
