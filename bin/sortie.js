@@ -18,7 +18,10 @@ if (useSources) {
   // The checkout's tsconfig, wherever the command runs: tsx would otherwise look for one from
   // the working folder and compile the TUI's JSX without the React runtime it names.
   const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-  await tsImport('../src/cli/main.ts', { parentURL: import.meta.url, tsconfig });
+  await tsImport('../src/cli/main.ts', {
+    parentURL: import.meta.url,
+    ...(existsSync(tsconfig) ? { tsconfig } : {}),
+  });
 } else if (existsSync(compiled)) {
   await import(pathToFileURL(compiled).href);
 } else {
