@@ -156,8 +156,8 @@ const base = setup({
   },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
-    replyHasNoToolCalls: ({ context }) => context.queue.length === 0,
-    queueEmpty: ({ context }) => context.queue.length === 0,
+    replyHasNoToolCalls: (_, reply: ModelTurnOutput) => toolCallsOf(reply.message).length === 0,
+    headIsLastCall: ({ context }) => context.queue.length === 1,
     callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
     callLoadsSkill: onHead(loadsSkill),
     skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
@@ -305,16 +305,18 @@ export const agentMachine = base
             loadedSkills: context.loadedSkills,
             environment: context.environment,
           }),
-          onDone: {
-            target: 'reviewingReply',
-            actions: acceptReplyActions,
-          },
+          // A reply without tool calls is the answer; otherwise its calls run. Decided on the
+          // reply itself, in the transition that accepts it (no eventless step per turn).
+          onDone: [
+            {
+              guard: { type: 'replyHasNoToolCalls', params: ({ event }) => event.output },
+              target: 'answered',
+              actions: acceptReplyActions,
+            },
+            { target: 'choosingCall', actions: acceptReplyActions },
+          ],
           onError: { target: 'failed', actions: failFromError },
         },
-      },
-      reviewingReply: {
-        description: 'A reply without tool calls is the answer; otherwise its calls run.',
-        always: [{ guard: 'replyHasNoToolCalls', target: 'answered' }, { target: 'choosingCall' }],
       },
       choosingCall: {
         description:
@@ -355,23 +357,28 @@ export const agentMachine = base
             loadedSkills: context.loadedSkills,
             environment: context.environment,
           }),
-          onDone: {
-            target: 'nextTool',
-            // Both see the head call: the completion is reported before the queue moves on.
-            actions: [
-              { type: 'emitToolCompleted', params: answeredHead },
-              { type: 'recordResult', params: answeredHead },
-            ],
-          },
+          // Both see the head call: the completion is reported before the queue moves on. After
+          // the last call of the reply the results go back to the model; else the next call runs.
+          onDone: [
+            {
+              guard: 'headIsLastCall',
+              target: 'preparingTurn',
+              actions: [
+                { type: 'emitToolCompleted', params: answeredHead },
+                { type: 'recordResult', params: answeredHead },
+                'appendResults',
+              ],
+            },
+            {
+              target: 'choosingCall',
+              actions: [
+                { type: 'emitToolCompleted', params: answeredHead },
+                { type: 'recordResult', params: answeredHead },
+              ],
+            },
+          ],
           onError: { target: 'failed', actions: failFromError },
         },
-      },
-      nextTool: {
-        description: 'Runs the next call, or sends all results back to the model.',
-        always: [
-          { guard: 'queueEmpty', target: 'preparingTurn', actions: 'appendResults' },
-          { target: 'choosingCall' },
-        ],
       },
       answered: {
         description: 'The agent replied without tool calls: that text is its answer.',
