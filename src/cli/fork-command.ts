@@ -54,7 +54,7 @@ function forkSeq(text: string): number {
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(seq) || seq < 1) {
     throw new UsageError(
       `--at ${text}: expected the seq of an event (a whole number from 1)`,
-      'find it with sortie show RUN_ID, in the --json output or in the TUI Events tab',
+      "an event's seq is in --json output and in the run's journal.jsonl; a seq that is no fork point is answered with the nearest ones",
     );
   }
   return seq;

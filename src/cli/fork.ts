@@ -19,7 +19,10 @@ export const registerFork: RegisterCommand = (program: Command, io: CliIo, setEx
       )
       .argument('<RUN_ID>', 'the run to fork (a unique prefix is enough; see sortie runs)')
       .argument('[DIR]', 'project directory or .hcl file (default: where the run was started)')
-      .requiredOption('--at <SEQ>', 'the event to fork at (its seq: sortie show, --json, the TUI)')
+      .requiredOption(
+        '--at <SEQ>',
+        'the event to fork at: its seq (in --json output and journal.jsonl)',
+      )
       .option('--edit', 'edit the event in $EDITOR (JSON) before the fork goes on'),
   ).action(async (runId: string, directory: string | undefined, flags: ForkFlags) => {
     const { forkCommand } = await import('./fork-command.ts');

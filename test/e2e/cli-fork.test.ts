@@ -153,6 +153,15 @@ describe('sortie fork', () => {
     expect(taskSummary(journal)).toBe('The poet wrote: A line about ants.');
   }, 60_000);
 
+  it('refuses an --at that is no seq, saying where seqs are', async () => {
+    const child = sortie(['fork', parentId, project, '--at', 'abc']);
+    expect(await child.exited).toBe(2);
+    expect(child.stderr()).toBe(
+      'error: --at abc: expected the seq of an event (a whole number from 1)\n' +
+        "hint: an event's seq is in --json output and in the run's journal.jsonl; a seq that is no fork point is answered with the nearest ones\n",
+    );
+  }, 60_000);
+
   it('refuses a seq that is no fork point, naming the nearest ones', async () => {
     const called = seqOf(parent, (event) => event.type === 'tool.called');
     const child = sortie(['fork', parentId, project, '--at', String(called)]);
