@@ -15,6 +15,11 @@ import { anthropicCallsSoFar } from '../test/actors/resume/large-result-fixture.
 import { journalOf, sortie } from '../test/e2e/cli-resume-harness.ts';
 import { removeRedisDir, startRedis, startWorker, stopWorker } from '../test/e2e/queue-harness.ts';
 
+// The CLI indexes every run under XDG_STATE_HOME (else ~/.local/state): the bench's runs go to
+// an index of their own, never the user's.
+const stateHome = mkdtempSync(join(tmpdir(), 'sortie-bench-state-'));
+process.env.XDG_STATE_HOME = stateHome;
+
 const ITEMS = Number(process.argv[2] ?? 2000);
 const PER_WORKER = Number(process.argv[3] ?? 16);
 const MODEL_MS = 200;
@@ -118,6 +123,7 @@ for (const workers of [1, 2, 4]) {
   process.stderr.write(`${workers} workers: ${rate.toFixed(1)} items/s\n`);
 }
 await server.close();
+rmSync(stateHome, { recursive: true, force: true });
 
 process.stdout.write(
   [
