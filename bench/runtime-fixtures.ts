@@ -33,8 +33,11 @@ mission "plain" {
 }
 `;
 
-/** A parallel iteration over `items` generated items at `concurrency_limit = limit`. */
-export function iterated(items: number, limit: number): string {
+/**
+ * A parallel iteration over `items` generated items at `concurrency_limit = limit`; with
+ * `dependent`, a task "after" depends on it, so each finished item's commander can be asked.
+ */
+export function iterated(items: number, limit: number, dependent = false): string {
   const rows = Array.from({ length: items }, (_, index) => `{ n = ${index} }`).join(',\n');
   return `
 mission "many" {
@@ -52,10 +55,50 @@ mission "many" {
       parallel = true
       concurrency_limit = ${limit}
     }
-  }
+  }${dependent ? AFTER_TASK : ''}
 }
 `;
 }
+
+/**
+ * The same iteration with its items passed as a mission input (`bind_to`), as a big dataset
+ * arrives in practice: the items are data handed to the run, never HCL text to parse.
+ */
+export function iteratedFromInput(limit: number, dependent = false): string {
+  return `
+mission "many" {
+  commander {
+    model = models.main.gpt_4o
+  }
+  inputs = {
+    things = list(object({ n = number("N", true) }), "Things", { default = [] })
+  }
+  dataset "things" {
+    bind_to = inputs.things
+  }
+  task "each" {
+    objective = "Handle \${item.n}"
+    iterator {
+      dataset = datasets.things
+      parallel = true
+      concurrency_limit = ${limit}
+    }
+  }${dependent ? AFTER_TASK : ''}
+}
+`;
+}
+
+/** `items` generated items for `iteratedFromInput`. */
+export function thingsInput(items: number): Record<string, unknown> {
+  return { things: Array.from({ length: items }, (_, index) => ({ n: index })) };
+}
+
+/** A task after the iteration: its commander may ask any finished item's commander. */
+const AFTER_TASK = `
+  task "after" {
+    objective = "Sum up"
+    depends_on = [tasks.each]
+  }`;
 
 /** Writes `hcl` (after the model block) into a fresh directory and loads it. */
 export async function project(
@@ -77,7 +120,7 @@ function callOf(name: string, args: Record<string, unknown>): Part {
 /** What the scripted actors answer, by actor and by how many replies they already gave. */
 function nextParts(actor: string, replies: number): Part[] {
   if (actor.startsWith('agent:')) return [{ type: 'text', text: 'Done: the work is finished.' }];
-  if (actor.includes('[')) {
+  if (actor.includes('[') || actor === 'commander:after') {
     const steps = [
       callOf('set_subtasks', { subtasks: ['Handle it'] }),
       callOf('complete_subtask', {}),
@@ -123,13 +166,14 @@ export async function runMission(
   mission: string,
   clients: ModelClientFactory,
   subscriber?: (event: MissionEvent) => void,
+  inputs: Record<string, unknown> = {},
 ): Promise<RunResult> {
   const runId = `bench-${Math.random().toString(36).slice(2)}`;
   const journal = await openJournal(join(dir, '.sortie', 'runs', runId));
   const handle = startRun({
     config,
     mission,
-    inputs: {},
+    inputs,
     stateDir: join(dir, '.sortie'),
     runId,
     clients,

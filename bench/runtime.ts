@@ -22,7 +22,15 @@ import { harnessTokens } from '../src/runtime/prompts/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
-import { PLAIN, fakeClients, iterated, project, runMission } from './runtime-fixtures.ts';
+import {
+  PLAIN,
+  fakeClients,
+  iterated,
+  iteratedFromInput,
+  project,
+  runMission,
+  thingsInput,
+} from './runtime-fixtures.ts';
 
 const self = fileURLToPath(import.meta.url);
 /** True in the compiled copy: children run as plain node, without tsx. */
@@ -126,8 +134,12 @@ async function aboveHandLoop(runs: number): Promise<{ sortie: number; loop: numb
 }
 
 /** Child mode (b): one parallel iteration; prints its figures as JSON. */
-async function throughputChild(items: number, limit: number): Promise<void> {
-  const { config, dir } = await project(iterated(items, limit));
+async function throughputChild(items: number, limit: number, dependent: boolean): Promise<void> {
+  // With a dependent task (the scale figure), the items come as an input, as big datasets do.
+  const { config, dir } = await project(
+    dependent ? iteratedFromInput(limit, true) : iterated(items, limit),
+  );
+  const inputs = dependent ? thingsInput(items) : {};
   const checkpoints = new Set([items / 4, items / 2, items]);
   const rss: Record<number, number> = {};
   // Heap in use after a full GC (the child runs with --expose-gc): what the run retains.
@@ -135,15 +147,22 @@ async function throughputChild(items: number, limit: number): Promise<void> {
   let done = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  await runMission(config, dir, 'many', fakeClients(0), (event) => {
-    if (event.type !== 'iteration.succeeded') return;
-    done += 1;
-    if (checkpoints.has(done)) {
-      (globalThis as { gc?: () => void }).gc?.();
-      rss[done] = process.memoryUsage().rss;
-      heap[done] = process.memoryUsage().heapUsed;
-    }
-  });
+  await runMission(
+    config,
+    dir,
+    'many',
+    fakeClients(0),
+    (event) => {
+      if (event.type !== 'iteration.succeeded') return;
+      done += 1;
+      if (checkpoints.has(done)) {
+        (globalThis as { gc?: () => void }).gc?.();
+        rss[done] = process.memoryUsage().rss;
+        heap[done] = process.memoryUsage().heapUsed;
+      }
+    },
+    inputs,
+  );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuPerItemMs = (cpu.user + cpu.system) / 1000 / items;
@@ -160,19 +179,26 @@ async function throughputChild(items: number, limit: number): Promise<void> {
 }
 
 /** (c) `items` parallel items on a 200 ms model, 3 turns each: ideal = 3 × 200 ms. */
-async function concurrency(items: number): Promise<{ walls: number[]; ideal: number }> {
+async function concurrency(
+  items: number,
+  runs = 3,
+): Promise<{ walls: number[]; ideal: number; cpu: number[] }> {
   const { config, dir } = await project(iterated(items, items));
   // One warm-up run first: the figure is the runtime's steady state, not module compilation.
   // Then the median of three runs: one run is at the mercy of the noisy machine.
   await runMission(config, dir, 'many', fakeClients(200));
   const walls: number[] = [];
-  for (let run = 0; run < 3; run++) {
+  const cpu: number[] = [];
+  for (let run = 0; run < runs; run++) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await runMission(config, dir, 'many', fakeClients(200));
     walls.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
   }
   await rm(dir, { recursive: true, force: true });
-  return { walls, ideal: 600 };
+  return { walls, ideal: 600, cpu };
 }
 
 const MB = 1024 * 1024;
@@ -187,10 +213,14 @@ interface ThroughputFigures {
 }
 
 /** (b) in a child process of its own (its RSS is the run's), started by `args`. */
-function throughput(items: number, args: (...args: string[]) => string[]): ThroughputFigures {
+function throughput(
+  items: number,
+  args: (...args: string[]) => string[],
+  dependent = false,
+): ThroughputFigures {
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', ...args('throughput', String(items), '64')],
+    ['--expose-gc', ...args('throughput', String(items), '64', dependent ? 'dependent' : '')],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1024 * 1024 },
   );
   if (child.status !== 0) throw new Error(`throughput child failed (${child.status})`);
@@ -254,9 +284,38 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/**
+ * `scale [items]`: the issue-12 scale figures alone, in the compiled copy: `items` parallel
+ * items (100,000 by default) with a dependent task, so every finished item's commander can be
+ * asked; then 1,024 concurrent items on a 200 ms model.
+ */
+async function scale(items: number): Promise<void> {
+  const figures = throughput(items, selfArgs, true);
+  process.stdout.write(
+    `- parallel iteration with a dependent task, ${items} items passed as an input (bind_to), concurrency_limit = 64, 3 turns per item: ${(items / figures.seconds).toFixed(0)} items/s (${figures.seconds.toFixed(2)} s, CPU ${figures.cpuPerItemMs.toFixed(3)} ms per item); peak RSS ${(figures.peak / MB).toFixed(0)} MB (target ≤ 400); RSS after ${checkpoints(figures.rss)}; heap after GC ${checkpoints(figures.heap)}\n`,
+  );
+  const wait = await concurrency(1024);
+  const wall = [...wait.walls].sort((a, b) => a - b)[1] ?? NaN;
+  const cpu = [...wait.cpu].sort((a, b) => a - b)[1] ?? NaN;
+  process.stdout.write(
+    `- 1024 parallel items on a 200 ms model, 3 turns each: ${wall.toFixed(0)} ms wall (median of ${wait.walls.map((value) => value.toFixed(0)).join(', ')}), ideal ${wait.ideal} ms (ratio ${(wall / wait.ideal).toFixed(3)}; target ≤ 1.10); CPU per run (median) ${cpu.toFixed(0)} ms\n`,
+  );
+}
+
 const mode = process.argv[2];
 if (mode === 'serve') await serve(Number(process.argv[3]));
 else if (mode === 'throughput')
-  await throughputChild(Number(process.argv[3]), Number(process.argv[4]));
-else if (compiled) await main();
+  await throughputChild(
+    Number(process.argv[3]),
+    Number(process.argv[4]),
+    process.argv[5] === 'dependent',
+  );
+else if (mode === 'scale' && compiled) await scale(Number(process.argv[3] ?? 100_000));
+else if (mode === 'scale') {
+  buildCompiledCopy();
+  const run = spawnSync(process.execPath, [compiledBench('runtime'), ...process.argv.slice(2)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.exitCode = run.status ?? 1;
+} else if (compiled) await main();
 else viaCompiledCopy();
