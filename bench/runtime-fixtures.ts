@@ -33,21 +33,14 @@ mission "plain" {
 }
 `;
 
-/**
- * A parallel iteration over `items` generated items at `concurrency_limit = limit`; with
- * `dependent`, a task "after" depends on it, so each finished item's commander can be asked.
- */
-export function iterated(items: number, limit: number, dependent = false): string {
-  const rows = Array.from({ length: items }, (_, index) => `{ n = ${index} }`).join(',\n');
+/** Mission "many": `datasetBlocks` declare dataset "things", which task "each" iterates. */
+function iterationMission(datasetBlocks: string, limit: number, dependent: boolean): string {
   return `
 mission "many" {
   commander {
     model = models.main.gpt_4o
   }
-  dataset "things" {
-    schema = { n = number("N", true) }
-    items = [${rows}]
-  }
+${datasetBlocks}
   task "each" {
     objective = "Handle \${item.n}"
     iterator {
@@ -61,31 +54,22 @@ mission "many" {
 }
 
 /**
+ * A parallel iteration over `items` generated items at `concurrency_limit = limit`; with
+ * `dependent`, a task "after" depends on it, so each finished item's commander can be asked.
+ */
+export function iterated(items: number, limit: number, dependent = false): string {
+  const rows = Array.from({ length: items }, (_, index) => `{ n = ${index} }`).join(',\n');
+  const dataset = `  dataset "things" {\n    schema = { n = number("N", true) }\n    items = [${rows}]\n  }`;
+  return iterationMission(dataset, limit, dependent);
+}
+
+/**
  * The same iteration with its items passed as a mission input (`bind_to`), as a big dataset
  * arrives in practice: the items are data handed to the run, never HCL text to parse.
  */
 export function iteratedFromInput(limit: number, dependent = false): string {
-  return `
-mission "many" {
-  commander {
-    model = models.main.gpt_4o
-  }
-  inputs = {
-    things = list(object({ n = number("N", true) }), "Things", { default = [] })
-  }
-  dataset "things" {
-    bind_to = inputs.things
-  }
-  task "each" {
-    objective = "Handle \${item.n}"
-    iterator {
-      dataset = datasets.things
-      parallel = true
-      concurrency_limit = ${limit}
-    }
-  }${dependent ? AFTER_TASK : ''}
-}
-`;
+  const blocks = `  inputs = {\n    things = list(object({ n = number("N", true) }), "Things", { default = [] })\n  }\n  dataset "things" {\n    bind_to = inputs.things\n  }`;
+  return iterationMission(blocks, limit, dependent);
 }
 
 /** `items` generated items for `iteratedFromInput`. */
