@@ -91,24 +91,28 @@ async function measure(workers: number): Promise<number> {
   writeFileSync(join(folder, 'main.hcl'), project(ITEMS, workers * PER_WORKER));
   const target = { stateDir: join(folder, '.state'), baseUrl: server.baseUrl('anthropic') };
   const started = [];
-  for (let count = 0; count < workers; count++) {
-    started.push(await startWorker(redis.url, target, { concurrency: PER_WORKER }));
+  // Workers and Redis are stopped however the run ends: a failed run must not leave them behind.
+  try {
+    for (let count = 0; count < workers; count++) {
+      started.push(await startWorker(redis.url, target, { concurrency: PER_WORKER }));
+    }
+    const run = sortie(['run', folder, '--queue', redis.url], target);
+    const code = await run.exited;
+    const events = journalOf(target.stateDir, await run.runId);
+    if (code !== 0) {
+      const failed = events.filter((event) => event.type === 'iteration.failed').slice(0, 1);
+      throw new Error(`the run exited with ${code}: ${JSON.stringify(failed)} ${run.stderr()}`);
+    }
+    const first = events.find((event) => event.type === 'iteration.started');
+    const last = events.find((event) => event.type === 'task.succeeded');
+    const seconds = (Date.parse(last?.time ?? '') - Date.parse(first?.time ?? '')) / 1000;
+    return ITEMS / seconds;
+  } finally {
+    for (const worker of started) await stopWorker(worker);
+    await redis.stop();
+    removeRedisDir(redis);
+    rmSync(folder, { recursive: true, force: true });
   }
-  const run = sortie(['run', folder, '--queue', redis.url], target);
-  const code = await run.exited;
-  const events = journalOf(target.stateDir, await run.runId);
-  if (code !== 0) {
-    const failed = events.filter((event) => event.type === 'iteration.failed').slice(0, 1);
-    throw new Error(`the run exited with ${code}: ${JSON.stringify(failed)} ${run.stderr()}`);
-  }
-  const first = events.find((event) => event.type === 'iteration.started');
-  const last = events.find((event) => event.type === 'task.succeeded');
-  const seconds = (Date.parse(last?.time ?? '') - Date.parse(first?.time ?? '')) / 1000;
-  for (const worker of started) await stopWorker(worker);
-  await redis.stop();
-  removeRedisDir(redis);
-  rmSync(folder, { recursive: true, force: true });
-  return ITEMS / seconds;
 }
 
 const rows: string[] = [];
