@@ -4,7 +4,7 @@
  * like `sortie resume` (live, or from a cassette with `--replay-model`).
  */
 import { UsageError } from '../base/errors.ts';
-import { describeForkPoint, type ForkPoint } from '../journal/fork.ts';
+import { describeForkPoint, type ForkPoint } from '../journal/fork-journal.ts';
 import { editDocument, readEditedPoint } from '../run/fork-edit.ts';
 import { createFork, type EditForkPoint } from '../run/fork-run.ts';
 import { editText } from './editor.ts';

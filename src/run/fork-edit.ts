@@ -9,7 +9,7 @@ import { UsageError } from '../base/errors.ts';
 import type { Message, Part, StopReason } from '../base/conversation.ts';
 import type { Config } from '../config/config-types.ts';
 import { checkedInputs } from '../actors/mission/run-checks.ts';
-import type { ForkPoint } from '../journal/fork.ts';
+import type { ForkPoint } from '../journal/fork-journal.ts';
 import { formatProblem, validate } from '../schema/index.ts';
 import { pickMission } from './pick-mission.ts';
 

@@ -1,9 +1,9 @@
 /**
  * Makes a fork of a journaled run (`sortie fork`): reads the parent's journal, finds the fork
- * point, lets the caller edit it, and writes the fork's journal (journal/fork.ts) under a new run
+ * point, lets the caller edit it, and writes the fork's journal (journal/fork-journal.ts) under a new run
  * id. The fork is then an interrupted run like any other: resuming it continues from the point.
  */
-import { forkEvents, forkPointAt, type ForkPoint } from '../journal/fork.ts';
+import { forkEvents, forkPointAt, type ForkPoint } from '../journal/fork-journal.ts';
 import { runPaths } from '../journal/paths.ts';
 import { readJournal } from '../journal/reader.ts';
 import { restoreFromJournal, type RunJournalState } from '../journal/restore.ts';

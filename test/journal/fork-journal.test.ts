@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isJournaled, type MissionEvent } from '../../src/base/events.ts';
 import { UsageError } from '../../src/base/errors.ts';
-import { forkEvents, forkPointAt } from '../../src/journal/fork.ts';
+import { forkEvents, forkPointAt } from '../../src/journal/fork-journal.ts';
 import { restoreFromJournal } from '../../src/journal/restore.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import { sampleRunInputs, steppingClock } from './sample-run.ts';
