@@ -22,6 +22,7 @@ import type {
   RunServices,
 } from '../contracts.ts';
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
+import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
@@ -73,6 +74,8 @@ class ConversationSession implements AgentSession {
     // A restored agent has the skills it had loaded (the journal knows them, not the messages).
     const skillNames = new Set(this.toolbox.skillEntries().map((skill) => skill.name));
     this.loadedSkills = (spec.restored?.loadedSkills ?? []).filter((name) => skillNames.has(name));
+    // A restored agent that had received a stored large result keeps the tools to page it.
+    if (holdsStoredResult(this.conversation)) this.toolbox.addResultTools();
     this.system = agentSystemPrompt(spec.agent, {
       config: services.config,
       mission: services.mission,

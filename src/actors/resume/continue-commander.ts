@@ -9,7 +9,7 @@ import { toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { taskTextOf } from '../../runtime/context-window.ts';
-import { summarizesStoredResult } from '../../tools/results/index.ts';
+import { holdsStoredResult } from '../../tools/results/index.ts';
 import { commanderOutcome } from '../commander/commander-results.ts';
 import { resumeAgentCall } from '../commander/delegation-tools.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
@@ -107,18 +107,6 @@ export async function continueCommander(
     ruleStart: ruleState(scope, journal),
     resultTools: holdsStoredResult(messages),
   };
-}
-
-/**
- * Whether the conversation shows the summary of a stored large result: the commander had the
- * result tools then, and keeps them (a summary pruned away took its result id with it).
- */
-function holdsStoredResult(messages: readonly Message[]): boolean {
-  return messages.some((message) =>
-    message.parts.some(
-      (part) => part.type === 'tool_result' && summarizesStoredResult(part.content),
-    ),
-  );
 }
 
 /**

@@ -6,7 +6,7 @@ export {
   DEFAULT_THRESHOLD_BYTES,
   MIN_INTERCEPTED_ITEMS,
   RESULT_TOOL_NAMES,
-  summarizesStoredResult,
+  holdsStoredResult,
 } from './intercept.ts';
 export type { InterceptOptions, InterceptedOutcome } from './intercept.ts';
 export {

@@ -1,3 +1,4 @@
+import type { Message } from '../../base/conversation.ts';
 import type { ToolOutcome } from '../builtins/agent-tool.ts';
 import { toolResult } from '../define-tool.ts';
 import type { ResultStore, StoredResult } from './result-store.ts';
@@ -109,4 +110,16 @@ export function summarizesStoredResult(content: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a conversation shows the summary of a stored large result: its actor had the result
+ * tools then, and keeps them when it is resumed (a summary pruned away took its id with it).
+ */
+export function holdsStoredResult(messages: readonly Message[]): boolean {
+  return messages.some((message) =>
+    message.parts.some(
+      (part) => part.type === 'tool_result' && summarizesStoredResult(part.content),
+    ),
+  );
 }
