@@ -57,21 +57,7 @@ export function checkBody(
         hints[attribute.name],
       );
     } else {
-      const suggestion = didYouMean(attribute.name, [...spec.attributes, ...blocks]);
-      if (spec.lenient && suggestion === '') {
-        context.sink.warning(
-          attribute.nameSpan,
-          `unknown attribute "${attribute.name}" is ignored by sortie`,
-          context.path,
-          lenientHint(spec, spec.lenient.what),
-        );
-        continue;
-      }
-      context.sink.error(
-        attribute.nameSpan,
-        `unknown attribute "${attribute.name}"${suggestion}`,
-        context.path,
-      );
+      reportUnknown('attribute', attribute.name, attribute.nameSpan, spec, context);
     }
   }
   const known: Block[] = [];
@@ -93,21 +79,7 @@ export function checkBody(
         UNSUPPORTED_BLOCKS[block.type],
       );
     } else {
-      const suggestion = didYouMean(block.type, [...blocks, ...spec.attributes]);
-      if (spec.lenient && suggestion === '') {
-        context.sink.warning(
-          block.typeSpan,
-          `unknown block "${block.type}" is ignored by sortie`,
-          context.path,
-          lenientHint(spec, spec.lenient.what),
-        );
-        continue;
-      }
-      context.sink.error(
-        block.typeSpan,
-        `unknown block "${block.type}"${suggestion}`,
-        context.path,
-      );
+      reportUnknown('block', block.type, block.typeSpan, spec, context);
     }
   }
   for (const name of spec.required ?? []) {
@@ -116,6 +88,34 @@ export function checkBody(
     }
   }
   return { attributes, blocks: known };
+}
+
+/**
+ * An attribute or block the spec does not know: a warning in a lenient block when no known name
+ * is close, else an error with the closest known name (attributes first for an attribute,
+ * blocks first for a block, as a typo is most likely of its own kind).
+ */
+function reportUnknown(
+  kind: 'attribute' | 'block',
+  name: string,
+  span: Span,
+  spec: BodySpec,
+  context: DecodeContext,
+): void {
+  const blocks = spec.blocks ?? [];
+  const known =
+    kind === 'attribute' ? [...spec.attributes, ...blocks] : [...blocks, ...spec.attributes];
+  const suggestion = didYouMean(name, known);
+  if (spec.lenient && suggestion === '') {
+    context.sink.warning(
+      span,
+      `unknown ${kind} "${name}" is ignored by sortie`,
+      context.path,
+      lenientHint(spec, spec.lenient.what),
+    );
+    return;
+  }
+  context.sink.error(span, `unknown ${kind} "${name}"${suggestion}`, context.path);
 }
 
 /** What a lenient block takes: "agents use model, personality and the blocks skill". */
