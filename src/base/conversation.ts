@@ -121,3 +121,20 @@ export function textOf(message: Message): string {
     .map((part) => part.text)
     .join('');
 }
+
+/**
+ * A change to a conversation: the messages from `from` on are kept, after `head`. Replaying it
+ * on the same conversation (the journal on resume) gives the same result.
+ */
+export interface ContextCut {
+  kind: 'pruned' | 'compacted';
+  /** Index of the first kept message (a model reply) in the conversation before the cut. */
+  from: number;
+  /** The user message put before the kept turns: the task, or the task and a summary. */
+  head: Message;
+  /** Model turns (replies) before and after. */
+  turnsBefore: number;
+  turnsAfter: number;
+  /** The prompt size that triggered a compaction; null for pruning. */
+  inputTokens: number | null;
+}

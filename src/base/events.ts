@@ -7,6 +7,7 @@
  * which has no bigint. Read it back with `BigInt(event.costPico)`.
  */
 import type {
+  ContextCut,
   Message,
   ProviderName,
   ReasoningLevel,
@@ -259,19 +260,9 @@ export interface EventPayloads {
   'message.appended': { conversation: string; message: Message };
   /**
    * A conversation was pruned or compacted (`pruning`, `compaction`) before its actor's next
-   * request: it is now `head` followed by its messages from index `from` on — how the journal
-   * rebuilds it on resume. `head` is the task, with a summary of the dropped turns when compacted.
+   * request: the cut itself, so the journal rebuilds the conversation on resume by applying it.
    */
-  'context.compacted': {
-    conversation: string;
-    kind: 'pruned' | 'compacted';
-    from: number;
-    head: Message;
-    turnsBefore: number;
-    turnsAfter: number;
-    /** The prompt size that crossed `token_limit`; null for pruning. */
-    inputTokens: number | null;
-  };
+  'context.compacted': ContextCut & { conversation: string };
   'tool.called': { callId: string; tool: string; arguments: string };
   'tool.completed': {
     callId: string;

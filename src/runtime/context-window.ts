@@ -9,11 +9,14 @@ import type { CompactionConfig, ContextLimits, PruningConfig } from '../config/c
 import {
   textOf,
   toolCallsOf,
+  type ContextCut,
   type Message,
   type Part,
   type TextPart,
   type Usage,
 } from '../base/conversation.ts';
+
+export type { ContextCut } from '../base/conversation.ts';
 
 /** What bounds a conversation; both optional (config: `pruning`, `compaction`). */
 export interface ContextPolicy {
@@ -27,23 +30,6 @@ export function contextPolicyOf(limits: ContextLimits): ContextPolicy {
     ...(limits.pruning !== undefined ? { pruning: limits.pruning } : {}),
     ...(limits.compaction !== undefined ? { compaction: limits.compaction } : {}),
   };
-}
-
-/**
- * A change to a conversation: the messages from `from` on are kept, after `head`. Replaying it
- * on the same conversation (the journal on resume) gives the same result.
- */
-export interface ContextCut {
-  kind: 'pruned' | 'compacted';
-  /** Index of the first kept message (a model reply) in the conversation before the cut. */
-  from: number;
-  /** The user message put before the kept turns: the task, or the task and a summary. */
-  head: Message;
-  /** Model turns (replies) before and after. */
-  turnsBefore: number;
-  turnsAfter: number;
-  /** The prompt size that triggered a compaction; null for pruning. */
-  inputTokens: number | null;
 }
 
 /** Marks sortie's summary of compacted turns (also how a later compaction recognises it). */
