@@ -5,7 +5,7 @@
  * meanwhile. Every output arrives once and no answered request is asked again (the scripted
  * server's request log), only the one a dead worker was waiting for.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import {
 } from '../actors/resume/large-result-fixture.ts';
 import { journalOf, sortie, type Child, type SortieTarget } from './cli-resume-harness.ts';
 import {
-  removeRedisDir,
+  tearDownQueueTest,
   startRedis,
   startWorker,
   stopWorker,
@@ -63,11 +63,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await redis?.stop();
-  if (redis !== undefined) removeRedisDir(redis);
-  await server?.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(target.stateDir, { recursive: true, force: true });
+  await tearDownQueueTest({ redis, server, folders: [project, target.stateDir] });
 });
 
 /** Each item's outputs over the whole journal (every session of the run). */

@@ -134,3 +134,20 @@ export async function stopWorker(worker: WorkerProcess): Promise<number | null> 
   worker.process.kill('SIGTERM');
   return worker.exited;
 }
+
+/** What a queue test cleans up after its last test. */
+export interface QueueTestParts {
+  workers?: readonly WorkerProcess[];
+  redis?: RedisServer;
+  server?: { close(): Promise<void> };
+  folders: readonly string[];
+}
+
+/** Stops a queue test's workers, its Redis (removing its folder) and model server; removes its folders. */
+export async function tearDownQueueTest(parts: QueueTestParts): Promise<void> {
+  for (const worker of parts.workers ?? []) await stopWorker(worker);
+  await parts.redis?.stop();
+  if (parts.redis !== undefined) removeRedisDir(parts.redis);
+  await parts.server?.close();
+  for (const folder of parts.folders) rmSync(folder, { recursive: true, force: true });
+}

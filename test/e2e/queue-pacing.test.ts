@@ -4,7 +4,7 @@
  * configuration on the other worker too, whose next request waits (a `queue.paced` warning
  * in the run's journal) instead of running into the limit.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,9 @@ import {
 } from '../actors/resume/large-result-fixture.ts';
 import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
 import {
-  removeRedisDir,
+  tearDownQueueTest,
   startRedis,
   startWorker,
-  stopWorker,
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
@@ -55,12 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) await stopWorker(worker);
-  await redis?.stop();
-  if (redis !== undefined) removeRedisDir(redis);
-  await server?.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(target.stateDir, { recursive: true, force: true });
+  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
 });
 
 describe('a 429 on one worker', () => {

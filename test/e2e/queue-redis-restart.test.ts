@@ -3,7 +3,7 @@
  * workers reconnect, the jobs, the event stream and the project survive, and every item's output
  * arrives once with every request asked once.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,9 @@ import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
 import {
-  removeRedisDir,
+  tearDownQueueTest,
   startRedis,
   startWorker,
-  stopWorker,
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
@@ -53,13 +52,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) await stopWorker(worker);
   const last = (await restarted) ?? redis;
-  await last?.stop();
-  if (last !== undefined) removeRedisDir(last);
-  await server?.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(target.stateDir, { recursive: true, force: true });
+  await tearDownQueueTest({ workers, redis: last, server, folders: [project, target.stateDir] });
 });
 
 describe('Redis restarted mid-run (append-only file on)', () => {

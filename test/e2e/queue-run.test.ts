@@ -3,7 +3,7 @@
  * parallel task run on the workers, their events reach the run's journal, and the outputs are
  * those of a local run.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
 import {
-  removeRedisDir,
+  tearDownQueueTest,
   startRedis,
   startWorker,
   stopWorker,
@@ -44,12 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) await stopWorker(worker);
-  await redis?.stop();
-  if (redis !== undefined) removeRedisDir(redis);
-  await server?.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(target.stateDir, { recursive: true, force: true });
+  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
 });
 
 function outputsOf(events: MissionEvent[]): Array<[number, unknown]> {
