@@ -24,7 +24,7 @@ import type { AgentTool } from '../tools/builtins/agent-tool.ts';
 import type { CommanderTask } from '../machines/commander-context.ts';
 import type { ItemAttemptOutput } from '../machines/iteration-context.ts';
 import type { TaskKnowledge } from '../runtime/knowledge-store.ts';
-import type { HumanDesk, HumanDeskOptions } from '../runtime/human-desk.ts';
+import type { HumanAskers, HumanDesk, HumanDeskOptions } from '../runtime/human-desk.ts';
 import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { McpPool } from '../tools/mcp/index.ts';
@@ -191,7 +191,7 @@ export interface RunServices {
   knowledge: KnowledgeStore;
   questions: QuestionStore;
   /** Questions agents ask the person running the mission (`builtins_human_ask`). */
-  human: HumanDesk;
+  human: HumanAskers;
   datasets: DatasetStore;
   results: ResultStore;
   slots: SlotSet;

@@ -16,14 +16,14 @@ export interface RunQueueRequest {
   mission: MissionConfig;
   /** The inputs the run was given (before configured values are applied). */
   inputs: Record<string, unknown>;
-  /** `--step` or `--break`: the gate lives in the run process only. */
+  /** `--step` or `--break`: workers hold their gate points at this process's gate. */
   debugging: boolean;
 }
 
 /**
  * Refuses what a worker could not get without Redis holding a secret or a local path: a
  * protected input given on the command line (one with `value = vars.x` is resolved by each
- * worker from its own variables), file inputs, step debugging.
+ * worker from its own variables), file inputs.
  */
 export function checkQueueRun(request: RunQueueRequest): void {
   const fields = request.mission.inputs?.fields ?? [];
@@ -40,11 +40,6 @@ export function checkQueueRun(request: RunQueueRequest): void {
       );
     }
   }
-  if (request.debugging) {
-    throw new UsageError(
-      '--queue cannot be used with --step or --break (the gate is in this process)',
-    );
-  }
 }
 
 /** Checks the request, reaches Redis, ships the project and opens the run's item queue. */
@@ -57,5 +52,6 @@ export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQue
     runId: request.runId,
     root: request.root,
     stateDir: request.stateDir,
+    gated: request.debugging,
   });
 }

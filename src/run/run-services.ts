@@ -12,7 +12,7 @@ import type { EventBus } from '../runtime/event-bus.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
 import { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import { QuestionStore } from '../runtime/question-store.ts';
-import { HumanDesk } from '../runtime/human-desk.ts';
+import { HumanDesk, type HumanAskers } from '../runtime/human-desk.ts';
 import { SlotSet, sweepScratchpadsDaily, type SlotSources } from '../tools/files/index.ts';
 import { ResultStore } from '../tools/results/index.ts';
 import { mcpReferencesOfMission, type McpPool } from '../tools/mcp/index.ts';
@@ -63,7 +63,9 @@ export interface RunServicesOptions {
   /** Tools registered as TypeScript functions (none by default). */
   functionTools?: ReadonlyMap<string, AgentTool>;
   /** The run's desk for questions to the person; default: nobody answers. */
-  human?: HumanDesk;
+  human?: HumanAskers;
+  /** The run's budgets; by default the mission's and its tasks' limits, counted here. */
+  budgets?: BudgetTracker;
   /** `--queue`: where parallel items run; default: here. */
   itemQueue?: ItemQueue;
 }
@@ -101,7 +103,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
   ]);
   const gate = options.gate ?? openGate;
   const costs = options.costs ?? new CostLedger();
-  const budgets = budgetTracker(mission);
+  const budgets = options.budgets ?? budgetTracker(mission);
   const slots = new SlotSet(await slotSources(config, mission, stateDir, runDir, prepared.files));
   const mcp = options.mcp ?? createRunMcpPool(config, stateDir);
   await mcp.checkReferences(mcpReferencesOfMission(config, mission), options.signal);

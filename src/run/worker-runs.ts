@@ -3,6 +3,9 @@
  * variables resolved here (keys and secrets never travel), the run services on a bus whose
  * events go to the run process, and a mission runtime. Each job then runs its item's commander
  * exactly as the run process would, continuing a try another worker left from that try's events.
+ * The run process's gate, person and budgets apply through the run's control path: a gate
+ * point or a question waits for the run process; a budget it finds used up stops the requests
+ * here; a try it gives up is stopped.
  */
 import { join } from 'node:path';
 import { setMaxListeners } from 'node:events';
@@ -21,8 +24,10 @@ import type {
   ItemJobData,
   ItemJobResult,
   ModelPacing,
+  WorkerControl,
   WorkerLink,
 } from '../actors/queue/index.ts';
+import { BudgetTracker } from '../runtime/budget.ts';
 import { sleep } from '../base/sleep.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunServices, defaultModelClients } from './run-services.ts';
@@ -42,6 +47,13 @@ export interface WorkerSettings {
 interface WorkerRun {
   runtime: MissionRuntime;
   publisher: EventPublisher;
+  control: WorkerControl;
+  /** The tries running here, by `task/index/attempt`: the run process may cancel one. */
+  tries: Map<string, AbortController>;
+}
+
+function tryKey(task: string, index: number, attempt: number): string {
+  return `${task}/${index}/${attempt}`;
 }
 
 /** The runs this worker process has taken items of. */
@@ -59,21 +71,27 @@ export class WorkerRuns {
   /** Runs one try of one item; its outcome and the stream id of its last event. */
   async runItem(data: ItemJobData, signal: AbortSignal): Promise<ItemJobResult> {
     const run = await this.runOf(data);
-    const { runtime, publisher } = run;
+    const { runtime, publisher, tries } = run;
     for (const [task, knowledge] of Object.entries(data.knowledge)) {
       runtime.services.knowledge.restore(task, knowledge);
     }
+    for (const breach of data.breaches ?? []) runtime.services.budgets.adopt(breach);
     const { task, index, attempt } = data;
     const restore = await this.journaledTry(data);
     publisher.track(task, index, attempt);
     const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
     const prepared = assemblePreparedTask(itemRuntime, task, data.prepared);
+    const cancelled = new AbortController();
+    tries.set(tryKey(task, index, attempt), cancelled);
     const outcome = await runItemCommander(
       prepared,
       data.dataset,
       { index, value: data.item, mayContinue: restore !== undefined },
-      signal,
-    ).finally(() => publisher.settled());
+      AbortSignal.any([signal, cancelled.signal]),
+    ).finally(() => {
+      tries.delete(tryKey(task, index, attempt));
+      return publisher.settled();
+    });
     return { outcome, lastEventId: publisher.release(task, index, attempt) };
   }
 
@@ -83,6 +101,7 @@ export class WorkerRuns {
     for (const run of this.runs.values()) {
       const settled = await run.catch(() => undefined);
       await settled?.runtime.services.mcp.close();
+      await settled?.control.stop();
     }
   }
 
@@ -129,6 +148,14 @@ export class WorkerRuns {
     const bus = new EventBus({ runId: data.runId, redact: eventRedactor(redactor) });
     const publisher = this.link.publisher(data.runId, tag);
     bus.subscribe((event) => publisher.publish(event));
+    // The limits are the run process's, which counts every worker: it sends its breaches.
+    const budgets = new BudgetTracker({ mission: data.mission });
+    const tries = new Map<string, AbortController>();
+    const control = this.link.control(data.runId, tag, {
+      breach: (breach) => budgets.adopt(breach),
+      cancel: (task, index, attempt) =>
+        tries.get(tryKey(task, index, attempt))?.abort('the run cancelled this try'),
+    });
     const services = await createRunServices({
       config,
       mission: data.mission,
@@ -138,9 +165,16 @@ export class WorkerRuns {
       bus,
       signal: this.controller.signal,
       clients: workerClients(publisher, this.link.pacing(), bus),
+      budgets,
+      human: control.human(),
+      ...(data.gated ? { gate: control.gate(publisher) } : {}),
+    }).catch(async (error: unknown) => {
+      await control.stop();
+      throw error;
     });
     redactor.current = services.redact;
-    return { runtime: createMissionRuntime(services, createAgentSession), publisher };
+    const runtime = createMissionRuntime(services, createAgentSession);
+    return { runtime, publisher, control, tries };
   }
 }
 

@@ -52,6 +52,10 @@ interface ScopeState {
   pico: bigint;
   warned: Set<BudgetMetric>;
   exceeded: boolean;
+  /** A breach found elsewhere (the run process of a distributed run) that stops this scope. */
+  adopted: BudgetBreach | undefined;
+  /** The breach this tracker found when the scope crossed its limit. */
+  crossed: BudgetBreach | undefined;
 }
 
 /** Tracks spending per task and for the mission, and says when a limit is near or reached. */
@@ -76,6 +80,7 @@ export class BudgetTracker {
   /** Whether a model request for `task` may be sent: no limit of the task or mission reached. */
   checkBeforeRequest(task: string): BudgetCheck {
     for (const state of [this.taskState(task), this.mission]) {
+      if (state.adopted !== undefined) return { ok: false, breach: state.adopted };
       const metric = METRICS.find((candidate) => reached(state, candidate));
       if (metric !== undefined) return { ok: false, breach: breach(state, metric) };
     }
@@ -91,6 +96,24 @@ export class BudgetTracker {
       signals.push(...signalsFor(state));
     }
     return signals;
+  }
+
+  /**
+   * A breach another tracker found (a distributed run's process, counting every worker): from
+   * now on no request of its scope is sent here, as if this tracker had seen the spending.
+   */
+  adopt(breach: BudgetBreach): void {
+    const state = breach.scope === 'mission' ? this.mission : this.taskState(breach.subject);
+    state.adopted ??= breach;
+    state.exceeded = true;
+  }
+
+  /** The breaches this tracker found or adopted that stop requests of `task`. */
+  breachesOf(task: string): BudgetBreach[] {
+    return [this.taskState(task), this.mission].flatMap((state) => {
+      const found = state.adopted ?? state.crossed;
+      return found === undefined ? [] : [found];
+    });
   }
 
   /** Spending so far: the mission's, or one task's. */
@@ -119,6 +142,8 @@ function scopeState(scope: BudgetScope, subject: string, limits?: BudgetLimits):
     pico: 0n,
     warned: new Set(),
     exceeded: false,
+    adopted: undefined,
+    crossed: undefined,
   };
 }
 
@@ -143,7 +168,8 @@ function signalsFor(state: ScopeState): BudgetSignal[] {
   const breached = METRICS.find((metric) => reached(state, metric));
   if (breached !== undefined) {
     state.exceeded = true;
-    return [{ type: 'budget.exceeded', ...breach(state, breached) }];
+    state.crossed = breach(state, breached);
+    return [{ type: 'budget.exceeded', ...state.crossed }];
   }
   const signals: BudgetSignal[] = [];
   for (const metric of METRICS) {

@@ -81,7 +81,16 @@ export function effectiveTimeout(
   return limits.length === 0 ? null : Math.min(...limits);
 }
 
-export class HumanDesk {
+/**
+ * Where the agents of a run send their questions to the person: the run's desk, or on a worker
+ * of a distributed run the desk of the run's process (through Redis).
+ */
+export interface HumanAskers {
+  /** The asker the `builtins_human_ask` tool of `actor` uses. */
+  askerFor(actor: string): HumanAsker;
+}
+
+export class HumanDesk implements HumanAskers {
   private readonly open = new Map<string, OpenQuestion>();
   private available: boolean;
   private readonly timers: Timers;

@@ -9,7 +9,7 @@ import { variableValues } from '../../config/requirements.ts';
 import type { ToolDefinition } from '../../models/model-types.ts';
 import type { AgentTool } from '../../tools/builtins/agent-tool.ts';
 import { customToolFromConfig } from '../../tools/builtins/config-http-tool.ts';
-import type { HumanDesk } from '../../runtime/human-desk.ts';
+import type { HumanAskers } from '../../runtime/human-desk.ts';
 import { createHumanAskTool, type HumanAsker } from '../../tools/builtins/human-ask.ts';
 import { findBuiltinTool } from '../../tools/builtins/tool-names.ts';
 import { datasetToolsFor, type DatasetStore } from '../../tools/datasets/index.ts';
@@ -33,7 +33,7 @@ export interface ToolboxSources {
   /** Tools registered as TypeScript functions, by the name `tools.NAME` gives them. */
   functionTools?: ReadonlyMap<string, AgentTool>;
   /** Answers the agent's questions to the person (`builtins.human.ask`). */
-  human: HumanDesk;
+  human: HumanAskers;
 }
 
 /**

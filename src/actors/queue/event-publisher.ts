@@ -19,6 +19,8 @@ export class EventPublisher {
   /** The stream id of each item try's last event. */
   private readonly lastIds = new Map<string, string>();
   private failure: unknown = undefined;
+  /** The stream id of the last event this worker sent of the run (null before the first). */
+  private lastSent: string | null = null;
 
   constructor(
     private readonly redis: Redis,
@@ -41,6 +43,14 @@ export class EventPublisher {
     const last = this.lastIds.get(key) ?? null;
     this.lastIds.delete(key);
     return last;
+  }
+
+  /**
+   * The stream id of the last event sent so far: a gate point asked of the run process after
+   * `settled` is held there only once every earlier event of this worker is on the run's bus.
+   */
+  get lastEventId(): string | null {
+    return this.lastSent;
   }
 
   /** Queues an event (the bus's subscriber). */
@@ -90,6 +100,7 @@ export class EventPublisher {
       for (const itemKey of itemKeys) {
         const [error, id] = replies[reply] ?? [null, null];
         if (error !== null) throw error;
+        this.lastSent = String(id);
         if (itemKey !== undefined) {
           this.lastIds.set(itemKey, String(id));
           reply += 1;

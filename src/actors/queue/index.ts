@@ -9,4 +9,5 @@ export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './q
 export { checkQueueUrl, checkRedisReachable, shownQueueUrl } from './queue-connection.ts';
 export { WorkerLink } from './worker-link.ts';
 export type { EventPublisher } from './event-publisher.ts';
+export type { WorkerControl } from './worker-control.ts';
 export type { ModelPacing } from './model-pacing.ts';

@@ -1,12 +1,17 @@
 /** What travels in a job of the queue and in its result. */
 import type { QueuedItem } from '../contracts.ts';
 import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
+import type { BudgetBreach } from '../../runtime/budget.ts';
 
 /** A job: one try of one item of one run. */
 export interface ItemJobData extends QueuedItem {
   runId: string;
   /** The mission's inputs, without protected ones (the worker resolves those itself). */
   inputs: Record<string, unknown>;
+  /** The run steps (`--step`, `--break`): every gate point is held at the run process's gate. */
+  gated: boolean;
+  /** Budgets of the task or mission the run process found used up when it queued the try. */
+  breaches: BudgetBreach[];
 }
 
 /** A job's result: the try's outcome and the stream id of its last event. */

@@ -3,7 +3,9 @@
  * BullMQ job whose id names the run, task, item and try, so a resumed run asking again gets
  * the same job (finished: its result at once; running: its end) and no item runs twice. Events
  * the workers send come onto the run's bus through the collector; a try's outcome is given to
- * the iteration machine only once all its events are on the bus.
+ * the iteration machine only once all its events are on the bus. The workers' gate points and
+ * questions come to the run's gate and desk through the control path; the run's budgets count
+ * every worker's spending and a breach stops every worker's requests of its scope.
  */
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -15,6 +17,7 @@ import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
 import { jobIdOf, QUEUE_NAME, runKeys } from './queue-keys.ts';
 import { uploadProject } from './project-transfer.ts';
+import { RunControl } from './run-control.ts';
 
 /** Where a distributed run's project lives and what its jobs carry besides the item. */
 export interface RunQueueOptions {
@@ -22,22 +25,44 @@ export interface RunQueueOptions {
   runId: string;
   root: string;
   stateDir: string;
+  /** The run steps (`--step`, `--break`): workers hold every gate point at this run's gate. */
+  gated: boolean;
 }
 
 /** The run side of the queue for one run; `close` when the run has ended. */
 export class RunItemQueue implements ItemQueue {
   private services: RunServices | undefined;
   private readonly collector: EventCollector;
+  private readonly control: RunControl;
 
   private constructor(
-    private readonly runId: string,
+    private readonly options: RunQueueOptions,
     private readonly redis: Redis,
     private readonly queue: Queue<ItemJobData, ItemJobResult>,
     private readonly events: QueueEvents,
     private readonly eventsConnection: Redis,
-    reader: Redis,
   ) {
-    this.collector = new EventCollector(reader, runId, (event) => this.accept(event));
+    const { runId, url } = options;
+    this.collector = new EventCollector(openRedis(url), runId, (event) => this.accept(event));
+    this.control = new RunControl(redis, openRedis(url), runId, {
+      gate: async (point, after, signal) => {
+        // Held after the worker's earlier events, as a local point is.
+        await this.collector.reached(after);
+        await this.runServices().gate.before(point, signal);
+      },
+      ask: (actor, callId, question, signal) =>
+        this.runServices().human.askerFor(actor).ask(question, { callId, signal }),
+    });
+  }
+
+  private get runId(): string {
+    return this.options.runId;
+  }
+
+  /** The services of the mission whose items are queued (set by the first `run`). */
+  private runServices(): RunServices {
+    if (this.services === undefined) throw new Error('no item of this run was queued yet');
+    return this.services;
   }
 
   /** Ships the project, starts the event relay and the queue's listeners. */
@@ -50,15 +75,9 @@ export class RunItemQueue implements ItemQueue {
     // One listener per item in flight: thousands is normal.
     events.setMaxListeners(0);
     await events.waitUntilReady();
-    const itemQueue = new RunItemQueue(
-      options.runId,
-      redis,
-      queue,
-      events,
-      eventsConnection,
-      openRedis(options.url),
-    );
+    const itemQueue = new RunItemQueue(options, redis, queue, events, eventsConnection);
     await itemQueue.collector.start();
+    itemQueue.control.start();
     return itemQueue;
   }
 
@@ -69,14 +88,18 @@ export class RunItemQueue implements ItemQueue {
   ): Promise<ItemAttemptOutput> {
     this.services = services;
     const inputs = publicInputs(services);
-    const data: ItemJobData = { ...item, runId: this.runId, inputs };
+    const breaches = services.budgets.breachesOf(item.task);
+    const gated = this.options.gated;
+    const data: ItemJobData = { ...item, runId: this.runId, inputs, gated, breaches };
     const jobId = jobIdOf(this.runId, item.task, item.index, item.attempt);
     const job = await this.queue.add(item.task, data, { jobId, attempts: 1 });
     const finished = job.waitUntilFinished(this.events);
     const result = await new Promise<ItemJobResult>((resolve, reject) => {
       const onAbort = (): void => {
-        // A try not yet taken by a worker is withdrawn; a running one ends on its worker.
+        // A try not yet taken by a worker is withdrawn; a running one is stopped on its worker.
         void job.remove().catch(() => undefined);
+        const { task, index, attempt } = item;
+        this.control.tell({ kind: 'cancel', task, index, attempt });
         reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
       };
       if (signal.aborted) return onAbort();
@@ -87,7 +110,10 @@ export class RunItemQueue implements ItemQueue {
     return result.outcome;
   }
 
-  /** A worker's event onto the run's bus; its model turn's cost into the run's ledger. */
+  /**
+   * A worker's event onto the run's bus; its model turn's cost into the run's ledger and its
+   * budgets, whose warnings and breaches are the run's (a breach also goes to every worker).
+   */
   private accept(event: EventInput): void {
     const services = this.services;
     if (services === undefined) return;
@@ -105,7 +131,14 @@ export class RunItemQueue implements ItemQueue {
       },
       { pico, unpriced: event.unpriced },
     );
-    if (task !== undefined) services.budgets.record(task, usage, pico);
+    if (task === undefined) return;
+    for (const signal of services.budgets.record(task, usage, pico)) {
+      services.bus.emit({ ...signal, actor: event.actor });
+      if (signal.type === 'budget.exceeded') {
+        const { type: _type, ...breach } = signal;
+        this.control.tell({ kind: 'breach', breach });
+      }
+    }
   }
 
   /**
@@ -113,6 +146,7 @@ export class RunItemQueue implements ItemQueue {
    * jobs and keys; a run that may be resumed keeps them.
    */
   async close(forget: boolean): Promise<void> {
+    await this.control.stop();
     await this.collector.stop();
     if (forget) await this.forget();
     await this.events.close();

@@ -1,6 +1,7 @@
 /**
  * The names a distributed run uses in Redis: one BullMQ queue for every run's items, and per
- * run its event stream, its project manifest, the relay's cursor and each item try's events.
+ * run its event stream, its project manifest, the relay's cursor, each item try's events and
+ * the control streams between the run process and its workers.
  */
 
 /** The BullMQ queue every `sortie worker` takes items from. */
@@ -21,6 +22,12 @@ export function runKeys(runId: string) {
     manifest: `${base}:project`,
     /** The last stream entry the run process has put on its bus. */
     cursor: `${base}:cursor`,
+    /** Workers' requests to the run process: gate points, questions to the person. */
+    requests: `${base}:requests`,
+    /** The run process's messages to workers: replies, budget breaches, cancelled tries. */
+    control: `${base}:control`,
+    /** Requests settled (answered or withdrawn): a resumed run process skips them. */
+    settled: `${base}:settled`,
     /** Every key of the run, for the clean-up at its end. */
     pattern: `${base}:*`,
     /** One try of one item: its events, from which another worker continues it. */

@@ -1,6 +1,7 @@
 /**
  * What a worker reads from and sends to Redis besides jobs: the run's project, a try's
- * journaled events (to continue an item another worker left) and the event relay.
+ * journaled events (to continue an item another worker left), the event relay and the
+ * control path to the run process.
  */
 import type { Redis } from 'ioredis';
 import type { MissionEvent } from '../../base/events.ts';
@@ -9,12 +10,13 @@ import { ModelPacing } from './model-pacing.ts';
 import { openRedis } from './queue-connection.ts';
 import { runKeys } from './queue-keys.ts';
 import { downloadProject } from './project-transfer.ts';
+import { WorkerControl, type WorkerControlListeners } from './worker-control.ts';
 
 /** One worker process's connection for everything but the jobs themselves. */
 export class WorkerLink {
   private readonly redis: Redis;
 
-  constructor(url: string) {
+  constructor(private readonly url: string) {
     this.redis = openRedis(url);
   }
 
@@ -37,6 +39,11 @@ export class WorkerLink {
   /** The relay of one run's events from this worker; `tag` prefixes its request ids. */
   publisher(runId: string, tag: string): EventPublisher {
     return new EventPublisher(this.redis, runId, tag);
+  }
+
+  /** The control path of one run (gate, questions, breaches, cancels); `tag` names requests. */
+  control(runId: string, tag: string, listeners: WorkerControlListeners): WorkerControl {
+    return new WorkerControl(this.redis, openRedis(this.url), runId, tag, listeners);
   }
 
   /** The pauses of model configurations shared by every worker. */
