@@ -20,6 +20,7 @@ import {
   startRedis,
   startWorker,
   tearDownQueueTest,
+  waitForOutput,
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
@@ -158,5 +159,30 @@ describe('questions to the person from a worker', () => {
     });
     expect(answers.sort()).toEqual(['0', '1']);
     expect(server.requests.length - before).toBe(2 * 7);
+  }, 120_000);
+});
+
+describe('cancelling a distributed run', () => {
+  it('stops the tries held on the workers and lets go of their gate points', async () => {
+    const gate = new DebugGate({ startPaused: true });
+    const run = await startQueuedRun({ ...options(plainProject), gate });
+    await heldPoints(gate, 2);
+    const { runId } = run.handle;
+    // Each try is settled on whichever worker holds it.
+    const stoppedOnWorkers = Promise.all(
+      [0, 1].map((index) =>
+        Promise.any(
+          workers.map((worker) =>
+            waitForOutput(worker.process, 'stderr', `${runId} read[${index}] try 1 `),
+          ),
+        ),
+      ),
+    );
+    run.handle.cancel();
+    expect((await run.done).status).toBe('cancelled');
+    await stoppedOnWorkers;
+    expect(gate.held()).toEqual([]);
+    const resumed = eventsOf(run.events, 'gate.resumed');
+    expect(resumed.map((event) => event.how)).toEqual(['aborted', 'aborted']);
   }, 120_000);
 });
