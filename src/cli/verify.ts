@@ -16,22 +16,48 @@ export const registerVerify: RegisterCommand = (program: Command, io: CliIo, set
     .argument('[DIR]', 'project directory or .hcl file', '.')
     .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
     .option('--tokens', "add each task's commander harness tokens (system prompt + tool schemas)")
-    .action(async (directory: string, options: { var?: string[]; tokens?: boolean }) => {
-      setExitCode(await verify(directory, options.var ?? [], io, options.tokens === true));
-    });
+    .option(
+      '--strict-hcl',
+      "check every file with HCL's own parser (hcl2json), not only files with a syntax problem",
+    )
+    .action(
+      async (
+        directory: string,
+        options: { var?: string[]; tokens?: boolean; strictHcl?: boolean },
+      ) => {
+        setExitCode(
+          await verify(directory, options.var ?? [], io, {
+            tokens: options.tokens === true,
+            ...(options.strictHcl === true ? { strictHcl: true } : {}),
+          }),
+        );
+      },
+    );
 };
+
+/** What `verify` prints and checks beyond the default. */
+export interface VerifyOptions {
+  /** Add each task's commander harness tokens. */
+  tokens?: boolean;
+  /** `--strict-hcl`: hcl2json checks every file (else `SORTIE_STRICT_HCL` decides). */
+  strictHcl?: boolean;
+}
 
 /** Runs verify and returns its exit code. */
 export async function verify(
   directory: string,
   varFlags: readonly string[],
   io: CliIo,
-  tokens = false,
+  options: VerifyOptions = {},
 ): Promise<number> {
   const { checkDeclaredVariables, parseVarFlags } = await import('./var-flags.ts');
   const { analyzeProject } = await import('../config/load-project.ts');
   const vars = parseVarFlags(varFlags);
-  const analysis = await analyzeProject(directory, { vars, env: io.env });
+  const analysis = await analyzeProject(directory, {
+    vars,
+    env: io.env,
+    ...(options.strictHcl === true ? { strictHcl: true } : {}),
+  });
   printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
   const errors = analysis.diagnostics.filter(
     (diagnostic) => diagnostic.severity === 'error',
@@ -43,7 +69,7 @@ export async function verify(
   }
   checkDeclaredVariables(vars, analysis.config.variables.keys());
   io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
-  if (tokens) {
+  if (options.tokens === true) {
     const { formatHarnessTokens } = await import('./verify-tokens.ts');
     io.stdout(formatHarnessTokens(analysis.config));
   }

@@ -17,6 +17,11 @@ export interface LoadOptions {
   catalog?: ModelCatalog;
   /** Names of tools registered as TypeScript functions, which `tools.NAME` may refer to. */
   functionTools?: ReadonlySet<string>;
+  /**
+   * Check every file with hcl2json, the grammar of record, not only the files sortie's own
+   * parser finds a problem in. Default: `SORTIE_STRICT_HCL` set to `1` or `true` in `env`.
+   */
+  strictHcl?: boolean;
 }
 
 /** Everything a load found, whether or not it succeeded: for `sortie verify` and editors. */
@@ -29,6 +34,8 @@ export interface ProjectAnalysis {
   diagnostics: Diagnostic[];
   /** The configuration; only meaningful when `diagnostics` holds no error. */
   config: Config;
+  /** Paths of the files hcl2json checked (see `LoadOptions.strictHcl`). */
+  hclChecked: string[];
 }
 
 /** A ConfigError that also carries the project's sources, so a printer can show excerpts. */
@@ -47,7 +54,10 @@ export async function analyzeProject(
   target: string,
   options: LoadOptions = {},
 ): Promise<ProjectAnalysis> {
-  const project = await parseProject(target);
+  const env = options.env ?? process.env;
+  const project = await parseProject(target, {
+    strictHcl: options.strictHcl ?? isSet(env.SORTIE_STRICT_HCL),
+  });
   const resolveFolder = (fromFile: string, requested: string) =>
     resolveProjectFolder(project.root, fromFile, requested);
   const parsed = { root: project.root, ...withoutPacketFiles(project, resolveFolder) };
@@ -55,7 +65,7 @@ export async function analyzeProject(
     root: parsed.root,
     catalog: options.catalog ?? builtinCatalog,
     vars: options.vars,
-    env: options.env ?? process.env,
+    env,
     loadText: (requested) => loadTextFile(parsed.root, requested),
     resolveFolder,
     ...(options.functionTools !== undefined ? { functionTools: options.functionTools } : {}),
@@ -69,6 +79,7 @@ export async function analyzeProject(
     sources: sourcesOf(parsed.files),
     diagnostics,
     config: decoded.config,
+    hclChecked: project.hclChecked,
   };
 }
 
@@ -143,6 +154,11 @@ function standInExpressions(body: Body): Expr[] {
   };
   walk(body);
   return found;
+}
+
+/** `1` or `true` (any case) turn a switch variable of the environment on. */
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true'].includes(value.trim().toLowerCase());
 }
 
 function sourcesOf(files: readonly SourceFile[]): Map<string, string> {

@@ -149,6 +149,13 @@ describe('sortie verify (in process)', () => {
     });
   });
 
+  it('checks every file with hcl2json under --strict-hcl and prints the same verdict', async () => {
+    const example = join(ROOT, 'examples/hello');
+    const lenient = await run(['verify', example]);
+    expect(await run(['verify', '--strict-hcl', example])).toEqual(lenient);
+    expect(lenient.code).toBe(0);
+  });
+
   it('suggests a close option name and exits 2', async () => {
     const result = await run(['verify', '--va', 'a=b']);
     expect(result.code).toBe(2);

@@ -68,6 +68,31 @@ describe('loadProject', () => {
     ]);
   });
 
+  it('checks every file with hcl2json when SORTIE_STRICT_HCL is 1 or true, else only broken ones', async () => {
+    const root = project({
+      'a.hcl': 'variable "a" {}\n',
+      'b.hcl': 'variable "b" {\n  default = \n}\n',
+    });
+    const checked = async (env: Record<string, string>, strictHcl?: boolean) =>
+      (await analyzeProject(root, { env, ...(strictHcl === undefined ? {} : { strictHcl }) }))
+        .hclChecked;
+    expect([
+      await checked({}),
+      await checked({ SORTIE_STRICT_HCL: '1' }),
+      await checked({ SORTIE_STRICT_HCL: 'True' }),
+      await checked({ SORTIE_STRICT_HCL: '0' }),
+      await checked({ SORTIE_STRICT_HCL: '1' }, false),
+      await checked({}, true),
+    ]).toEqual([
+      ['b.hcl'],
+      ['a.hcl', 'b.hcl'],
+      ['a.hcl', 'b.hcl'],
+      ['b.hcl'],
+      ['b.hcl'],
+      ['a.hcl', 'b.hcl'],
+    ]);
+  });
+
   it('throws one ConfigError carrying every diagnostic, warnings included', async () => {
     const root = project({
       'a.hcl': `storage {\n}\n`,

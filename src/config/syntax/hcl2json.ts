@@ -19,9 +19,19 @@ function loadParser(): Promise<ParseFunction> {
   return parserLoading;
 }
 
-/** hcl2json's verdict on one file: its JSON, or its syntax errors as diagnostics. */
+/**
+ * hcl2json's verdict on one file: valid HCL with its JSON (none when HCL parsed the file but
+ * the JSON form cannot hold it), or its syntax errors as diagnostics.
+ */
 export type Hcl2JsonResult =
-  { ok: true; json: Record<string, unknown> } | { ok: false; diagnostics: Diagnostic[] };
+  { ok: true; json?: Record<string, unknown> } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * hcl2json parsed the file (its syntax errors say `parse config: ...`), then failed to write
+ * it as JSON (`convert to HCL: ...`): a block type used both with and without labels
+ * (`variable { }` beside `variable "c" { }`) has no JSON form. HCL accepts the file.
+ */
+const JSON_CONVERSION_FAILURE = /^convert to HCL: /;
 
 /** Parses `text` with hcl2json; `file` is the project-relative path used in diagnostics. */
 export async function checkWithHcl2Json(file: string, text: string): Promise<Hcl2JsonResult> {
@@ -30,6 +40,7 @@ export async function checkWithHcl2Json(file: string, text: string): Promise<Hcl
     return { ok: true, json: await parse(file, text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (JSON_CONVERSION_FAILURE.test(message)) return { ok: true };
     return { ok: false, diagnostics: diagnosticsFromHcl2JsonError(file, text, message) };
   }
 }

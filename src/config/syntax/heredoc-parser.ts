@@ -107,6 +107,14 @@ function readLine(scanner: Scanner, collector: HeredocLines, interpolation: Inte
       collector.newLine();
       return;
     }
+    if (scanner.peek() === '\r') {
+      // HCL ends a heredoc line only at `\n` or `\r\n`; a lone `\r` leaves the heredoc open.
+      scanner.fail(
+        scanner.offset,
+        scanner.offset + 1,
+        'syntax error: invalid character; a carriage return (\\r) in a heredoc is only allowed before a newline',
+      );
+    }
     const runEnd = plainTextEnd(scanner, HEREDOC_SPECIALS);
     if (runEnd > scanner.offset) {
       const runStart = scanner.offset;

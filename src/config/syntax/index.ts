@@ -16,7 +16,12 @@ export {
 export { isInvalidExpr } from './invalid-expr.ts';
 export { loadTextFile, type LoadResult } from './load-file.ts';
 export { projectFolderPath, resolveProjectFolder, type FolderResult } from './project-folder.ts';
-export { blockPathAt, parseProject, type ParsedProject } from './parse-project.ts';
+export {
+  blockPathAt,
+  parseProject,
+  type ParsedProject,
+  type ParseProjectOptions,
+} from './parse-project.ts';
 export { parseSource, blockPathSegment, type ParsedSource } from './source-parser.ts';
 export { LineIndex } from './text-position.ts';
 export { diagnosticAt } from '../../base/errors.ts';

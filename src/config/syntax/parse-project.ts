@@ -12,35 +12,59 @@ export interface ParsedProject {
   root: string;
   files: SourceFile[];
   diagnostics: Diagnostic[];
+  /** Paths of the files hcl2json checked (every file with `strictHcl`), in file order. */
+  hclChecked: string[];
+}
+
+/** Options of `parseProject`. */
+export interface ParseProjectOptions {
+  /**
+   * Run hcl2json on every file, not only on those sortie's parser has a diagnostic for
+   * (`sortie verify --strict-hcl`, `SORTIE_STRICT_HCL=1`).
+   */
+  strictHcl?: boolean;
 }
 
 /**
- * Discovers, reads and parses a project's files concurrently. Each file goes through both
- * sortie's own parser (positions and declaration order) and hcl2json (the grammar of record;
- * long runs of plain string text shortened, see hcl2json-input.ts).
+ * Discovers, reads and parses a project's files concurrently with sortie's own parser
+ * (positions and declaration order), which is differential-tested against hcl2json, the
+ * grammar of record. hcl2json (Go in WASM: most of a cold `verify`'s time, and a heap that
+ * never shrinks) checks only the files sortie's parser has a diagnostic for, or every file
+ * with `strictHcl` (long runs of plain string text shortened, see hcl2json-input.ts).
  * When hcl2json rejects a file, its diagnostics replace sortie's for that file: HCL decides
- * what is valid HCL, and reporting the same mistake twice in two wordings helps nobody.
- * Otherwise sortie's diagnostics (unsupported expressions, structural errors) stand.
+ * what is valid HCL and words it, and reporting the same mistake twice in two wordings helps
+ * nobody. Otherwise sortie's diagnostics (unsupported expressions, structural errors) stand.
  * Throws ProjectNotFoundError when the target is missing or holds no `.hcl` file.
  */
-export async function parseProject(target: string): Promise<ParsedProject> {
+export async function parseProject(
+  target: string,
+  options: ParseProjectOptions = {},
+): Promise<ParsedProject> {
   const { root, files } = await findProjectFiles(target);
-  const parsed = await Promise.all(files.map((file) => parseProjectFile(file)));
+  const strictHcl = options.strictHcl === true;
+  const parsed = await Promise.all(files.map((file) => parseProjectFile(file, strictHcl)));
   return {
     root,
     files: parsed.map((result) => result.file),
     diagnostics: parsed.flatMap((result) => result.diagnostics),
+    hclChecked: parsed.filter((result) => result.hclChecked).map((result) => result.file.path),
   };
 }
 
-async function parseProjectFile(
-  projectFile: ProjectFile,
-): Promise<{ file: SourceFile; diagnostics: Diagnostic[] }> {
+interface ParsedFile {
+  file: SourceFile;
+  diagnostics: Diagnostic[];
+  hclChecked: boolean;
+}
+
+async function parseProjectFile(projectFile: ProjectFile, strictHcl: boolean): Promise<ParsedFile> {
   const text = await readFile(projectFile.absolutePath, 'utf8');
   const own = parseSource(projectFile.path, text, projectFile.absolutePath);
+  if (own.diagnostics.length === 0 && !strictHcl)
+    return { file: own.file, diagnostics: own.diagnostics, hclChecked: false };
   const shortened = shortenLongTexts(text, own.longTextRuns);
   const verdict = await checkWithHcl2Json(projectFile.path, shortened.text);
-  if (verdict.ok) return own;
+  if (verdict.ok) return { file: own.file, diagnostics: own.diagnostics, hclChecked: true };
   const diagnostics = verdict.diagnostics.map((diagnostic) => {
     const column = shortened.originalColumn(diagnostic.line, diagnostic.column);
     return {
@@ -50,7 +74,7 @@ async function parseProjectFile(
       path: blockPathAt(own.file.body, diagnostic.line, column),
     };
   });
-  return { file: own.file, diagnostics };
+  return { file: own.file, diagnostics, hclChecked: true };
 }
 
 /** The path of the innermost block whose span contains a position (hcl2json gives none). */

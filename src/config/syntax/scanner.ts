@@ -90,18 +90,29 @@ export class Scanner {
 
   /**
    * Skips spaces, tabs and comments; newlines too when `newlines` is set (inside brackets).
+   * A `\r` that does not start `\r\n` is reported and skipped.
    * A line comment stops before its newline so that the newline still ends an item.
    */
   skipSpace(newlines: boolean): void {
     for (;;) {
       const character = this.peek();
       if (character === ' ' || character === '\t') this.offset++;
-      else if (character === '\r' && this.peek(1) !== '\n') this.offset++;
+      else if (character === '\r' && this.peek(1) !== '\n') this.skipLoneCarriageReturn();
       else if (newlines && this.atNewline()) this.skipNewline();
       else if (character === '#' || this.startsWith('//')) this.skipLineComment();
       else if (this.startsWith('/*')) this.skipBlockComment();
       else return;
     }
+  }
+
+  /** HCL allows `\r` only before `\n` (outside strings and comments); it skips one alone. */
+  private skipLoneCarriageReturn(): void {
+    this.report(
+      this.offset,
+      this.offset + 1,
+      'syntax error: invalid character; a carriage return (\\r) is only allowed before a newline',
+    );
+    this.offset++;
   }
 
   private skipLineComment(): void {

@@ -16,7 +16,8 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
     const character = scanner.peek();
     if (character === '.' && !scanner.startsWith('...')) {
       scanner.offset++;
-      scanner.skipSpace(false);
+      // Inside brackets, parentheses and interpolations HCL allows a newline after the dot too.
+      scanner.skipSpace(newlines);
       if (scanner.peek() === '*') {
         scanner.offset++;
         parseSteps(parser, newlines);

@@ -269,6 +269,27 @@ describe('parseSource diagnostics', () => {
     ]);
   });
 
+  it('reports a carriage return that does not start a CRLF, as HCL does, and reads on', () => {
+    const message =
+      'syntax error: invalid character; a carriage return (\\r) is only allowed before a newline';
+    expect(messages('a = 1 \r # c\nb {\r}\nc = [1,\r 2]\r\n')).toEqual([
+      `1:7-1:8 [] ${message}`,
+      `2:4-2:5 [b] ${message}`,
+      `3:8-3:9 [] ${message}`,
+    ]);
+    expect(messages('a = 1 # \r\r\nb = /* \r */ 2\r\n')).toEqual([]);
+    expect(messages('a = <<EOT\nx\ry\nEOT\nb = 1\n')).toEqual([
+      '2:2-2:3 [] syntax error: invalid character; a carriage return (\\r) in a heredoc is only allowed before a newline',
+    ]);
+  });
+
+  it('allows a newline after a dot inside brackets, parentheses and interpolations, as HCL does', () => {
+    const text = 'a = [b.\nc, f(d.\n e), "${g.\nh}"]\nx = { y = i.\nj }\n';
+    expect(messages(text)).toEqual([
+      `5:13-5:13 [] syntax error: expected an attribute name after ".", found end of line`,
+    ]);
+  });
+
   it('reports an unterminated comment once', () => {
     expect(messages('a = 1 /* open\n')).toEqual([
       '1:7-1:9 [] syntax error: unterminated comment; a /* comment needs */',
