@@ -8,6 +8,42 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
+/** Creations of `makeNewDirectory` under way, by path: callers at the same time share one. */
+const creating = new Map<string, Promise<void>>();
+
+/**
+ * `makeDirectory` for a folder that is usually new and whose parent usually exists (a run's
+ * folder): one `mkdir` instead of a `stat` per level, and callers asking for the same path at
+ * the same time (the journal and the run's services) share it. A folder that exists costs a
+ * `stat` more; a missing parent falls back to `makeDirectory`.
+ */
+export function makeNewDirectory(path: string): Promise<void> {
+  const absolute = resolve(path);
+  const pending = creating.get(absolute);
+  if (pending !== undefined) return pending;
+  const made = createOnce(absolute).finally(() => creating.delete(absolute));
+  creating.set(absolute, made);
+  return made;
+}
+
+async function createOnce(path: string): Promise<void> {
+  try {
+    await mkdir(path);
+    return;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EEXIST') {
+      const kind = await kindOf(path);
+      if (kind === 'directory') return;
+      if (kind === 'other') throw notADirectory(path);
+    } else if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      throw error;
+    }
+  }
+  // A part of the path is missing or is a file: the walk creates or names it.
+  await makeDirectory(path);
+}
+
 /** Creates `path` and its missing parents; resolves when it is a folder. */
 export async function makeDirectory(path: string): Promise<void> {
   const missing: string[] = [];

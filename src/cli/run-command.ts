@@ -90,7 +90,7 @@ export async function executeRun(
     (message) => io.stderr(`warning: ${message}\n`),
     storage.failed,
   );
-  const journal = lazyJournal(prepared.stateDir, storage.failed);
+  const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
   let ended: { runId: string; exitCode: number; result: RunResult };
   let indexed: Promise<void> = Promise.resolve();
   try {

@@ -5,15 +5,20 @@
  * handle, one write at a time, in emit order. Long strings go to the run's blob folder
  * (blob-references.ts), each written and synced before the batch whose lines reference it.
  */
-import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeDirectory } from '../base/make-directory.ts';
+import { makeDirectory, makeNewDirectory } from '../base/make-directory.ts';
 import { eventJson } from '../base/event-json.ts';
 import { isJournaled, type MissionEvent } from '../base/events.ts';
 import { BLOB_MIN_CHARS, BLOBS_KEY, extractBlobs } from './blob-references.ts';
 import { BlobWriter } from './blob-store.ts';
 import { JournalClosedError, JournalEncodingError } from './journal-errors.ts';
-import { BLOBS_DIRECTORY_NAME, JOURNAL_FILE_NAME, WRITER_PID_FILE_NAME } from './paths.ts';
+import {
+  BLOBS_DIRECTORY_NAME,
+  isMissing,
+  JOURNAL_FILE_NAME,
+  WRITER_PID_FILE_NAME,
+} from './paths.ts';
 import { repairTornTail } from './repair.ts';
 
 /** The longest a journaled event waits in memory. */
@@ -41,6 +46,12 @@ export interface OpenJournalOptions {
   flushIntervalMs?: number;
   /** Told once, at the first write error (a full disk): the caller stops the run. */
   onFailure?: (error: unknown) => void;
+  /**
+   * A new run (its id was just made): the journal must not exist yet. Its folder is made with
+   * one `mkdir`, the file is created exclusively (an existing journal is refused, never
+   * appended to), and there is no torn tail or blob leftover to look for.
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -51,12 +62,18 @@ export async function openJournal(
   runDir: string,
   options: OpenJournalOptions = {},
 ): Promise<JournalWriter> {
-  await makeDirectory(runDir);
+  const fresh = options.fresh === true;
   const path = join(runDir, JOURNAL_FILE_NAME);
-  await repairTornTail(path);
   const blobs = new BlobWriter(join(runDir, BLOBS_DIRECTORY_NAME));
-  await blobs.removeLeftovers();
-  const handle = await open(path, 'a');
+  if (fresh) {
+    await makeNewDirectory(runDir);
+  } else {
+    await makeDirectory(runDir);
+    await repairTornTail(path);
+    await blobs.removeLeftovers();
+  }
+  // 'ax': O_EXCL, so a new run never writes into another run's journal.
+  const handle = await open(path, fresh ? 'ax' : 'a');
   const pidPath = join(runDir, WRITER_PID_FILE_NAME);
   try {
     await writeFile(pidPath, `${process.pid}\n`);
@@ -72,6 +89,10 @@ export async function openJournal(
     options.flushIntervalMs ?? JOURNAL_FLUSH_INTERVAL_MS,
     options.onFailure,
   );
+}
+
+function ignoreMissing(error: unknown): void {
+  if (!isMissing(error)) throw error;
 }
 
 /** Events after which nothing may wait in memory. */
@@ -135,6 +156,8 @@ class BatchedJournal implements JournalWriter {
   /** The tail of the write chain: each write starts after the previous one. */
   private writing: Promise<void> = Promise.resolve();
   private closing: Promise<void> | undefined;
+  /** A write is chained that has not started yet: it will take the whole batch. */
+  private writeQueued = false;
 
   constructor(
     readonly path: string,
@@ -152,12 +175,19 @@ class BatchedJournal implements JournalWriter {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.batch.length > 0) {
-      const text = this.batch.join('');
-      const blobs = this.batchBlobs;
-      this.batch = [];
-      this.batchBlobs = new Map();
-      this.writing = this.writing.then(() => this.write(text, blobs));
+    if (this.batch.length > 0 && !this.writeQueued) {
+      // The batch is taken when this write starts, not now: lines that arrive while an
+      // earlier write is under way join it (one write instead of one per flush, and none
+      // waits longer than it would have).
+      this.writeQueued = true;
+      this.writing = this.writing.then(() => {
+        this.writeQueued = false;
+        const text = this.batch.join('');
+        const blobs = this.batchBlobs;
+        this.batch = [];
+        this.batchBlobs = new Map();
+        return this.write(text, blobs);
+      });
     }
     return this.writing.then(() => {
       if (this.failure !== undefined) throw this.failure;
@@ -207,7 +237,7 @@ class BatchedJournal implements JournalWriter {
       await this.handle.sync();
     } finally {
       await this.handle.close();
-      await rm(this.pidPath, { force: true });
+      await unlink(this.pidPath).catch(ignoreMissing);
     }
   }
 }

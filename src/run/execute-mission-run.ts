@@ -90,9 +90,19 @@ export async function stateDirectoryOf(project: Project, settings: RunSettings):
     env: process.env,
     projectRoot: project.root,
   });
-  await makeDirectory(runsDirectory(stateDir));
+  if (!madeStateDirectories.has(stateDir)) {
+    await makeDirectory(runsDirectory(stateDir));
+    madeStateDirectories.add(stateDir);
+  }
   return stateDir;
 }
+
+/**
+ * State directories whose `runs/` folder this process made or found: checked once, not on
+ * every run (a run's own folder is made below it with one `mkdir`, which walks up again if
+ * the state directory went away since).
+ */
+const madeStateDirectories = new Set<string>();
 
 /** Runs to the end; rejects when the run cannot start or its files could not be written. */
 export async function executeMissionRun(
@@ -109,7 +119,10 @@ export async function executeMissionRun(
     settings.clients !== undefined
       ? { clients: settings.clients, close: () => Promise.resolve() }
       : await runClients(cassetteFlags(settings), redact, () => undefined, storage.failed);
-  const journal = settings.journal === false ? undefined : lazyJournal(stateDir, storage.failed);
+  const journal =
+    settings.journal === false
+      ? undefined
+      : lazyJournal(stateDir, storage.failed, { fresh: resume === undefined });
   let result: RunResult;
   try {
     const handle = startRun({

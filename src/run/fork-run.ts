@@ -48,7 +48,7 @@ export async function createFork(stateDir: string, request: ForkRequest): Promis
     point,
     ...(edited !== undefined ? { edited } : {}),
   });
-  const writer = await openJournal(runPaths(stateDir, runId).dir);
+  const writer = await openJournal(runPaths(stateDir, runId).dir, { fresh: true });
   for (const event of forked) writer.subscriber(event);
   await writer.close();
   if (writer.failure !== undefined) throw writer.failure;

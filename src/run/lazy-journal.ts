@@ -16,9 +16,14 @@ export type JournalFailureListener = (error: unknown, path: string) => void;
  * Attaches the journal without knowing the run id in advance: events wait in memory while
  * `runs/RUN_ID/` is created, then go to the writer in order. A run that fails before its
  * first event leaves no journal behind. `onFailure` hears of the first open or write error
- * as it happens, so the run can be stopped instead of going on unrecorded.
+ * as it happens, so the run can be stopped instead of going on unrecorded. `fresh`: a new run
+ * (not a resumed one), whose journal is created exclusively (see `openJournal`).
  */
-export function lazyJournal(stateDir: string, onFailure?: JournalFailureListener): LazyJournal {
+export function lazyJournal(
+  stateDir: string,
+  onFailure?: JournalFailureListener,
+  options: { fresh?: boolean } = {},
+): LazyJournal {
   const waiting: MissionEvent[] = [];
   let writer: JournalWriter | undefined;
   let opening: Promise<JournalWriter> | undefined;
@@ -32,11 +37,13 @@ export function lazyJournal(stateDir: string, onFailure?: JournalFailureListener
       if (opening !== undefined) return;
       const paths = runPaths(stateDir, event.runId);
       const report = (error: unknown): void => onFailure?.(error, paths.journal);
-      opening = openJournal(paths.dir, { onFailure: report }).then((opened) => {
-        writer = opened;
-        for (const early of waiting.splice(0)) opened.subscriber(early);
-        return opened;
-      });
+      opening = openJournal(paths.dir, { onFailure: report, fresh: options.fresh === true }).then(
+        (opened) => {
+          writer = opened;
+          for (const early of waiting.splice(0)) opened.subscriber(early);
+          return opened;
+        },
+      );
       // Reported by close() too; until then the rejection must not count as unhandled.
       opening.catch(report);
     },

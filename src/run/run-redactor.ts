@@ -53,8 +53,30 @@ export function createRunRedactor(
   config: Config,
   missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
 ): Redactor {
-  return secretRedactor(runSecretValues(config, missions));
+  const values = runSecretValues(config, missions);
+  const key = values.join('\u0000');
+  const known = redactors.get(key);
+  if (known !== undefined) {
+    // Most recently used last, so the oldest is dropped first.
+    redactors.delete(key);
+    redactors.set(key, known);
+    return known;
+  }
+  const redactor = secretRedactor(values);
+  redactors.set(key, redactor);
+  const oldest = redactors.keys().next().value;
+  if (redactors.size > REMEMBERED_REDACTORS && oldest !== undefined) redactors.delete(oldest);
+  return redactor;
 }
+
+/**
+ * Redactors by their secret values: a run builds its redactor three times (the library or
+ * CLI wiring, the bus, the mission's services) and a process runs the same project again and
+ * again, so each set of values compiles its pattern once. The values stay in memory only, as
+ * in the configuration that holds them.
+ */
+const redactors = new Map<string, Redactor>();
+const REMEMBERED_REDACTORS = 16;
 
 /**
  * The event bus's `redact` hook built from a text redactor, or from a holder whose current

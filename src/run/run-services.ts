@@ -25,7 +25,7 @@ import { configuredInputValues } from '../config/input-values.ts';
 import { prepareMissionInputs } from './run-inputs.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunRedactor } from './run-redactor.ts';
-import { makeDirectory } from '../base/make-directory.ts';
+import { makeDirectory, makeNewDirectory } from '../base/make-directory.ts';
 
 /** What `createRunServices` needs for one mission of a run. */
 export interface RunServicesOptions {
@@ -92,7 +92,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
   }
   const runDir = runDirectory(stateDir, runId);
-  await makeDirectory(runDir);
+  await makeNewDirectory(runDir);
   await sweepScratchpadsDaily(stateDir, options.now ?? new Date(), runId);
   // Protected inputs with a configured value (`value = vars.x`) take it unless the run gives one.
   const inputs = { ...configuredInputValues(config, mission), ...options.inputs };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeFileSystemError, isFileSystemError } from '../../src/base/file-system-error.ts';
-import { makeDirectory } from '../../src/base/make-directory.ts';
+import { makeDirectory, makeNewDirectory } from '../../src/base/make-directory.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sortie-make-directory-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,4 +44,29 @@ describe('makeDirectory', () => {
       );
     },
   );
+});
+
+describe('makeNewDirectory', () => {
+  it('creates a folder, its missing parents, and accepts one that exists', async () => {
+    const path = join(root, 'new', 'x', 'y');
+    await Promise.all([makeNewDirectory(path), makeNewDirectory(path)]);
+    await makeNewDirectory(path);
+    expect(statSync(path).isDirectory()).toBe(true);
+  });
+
+  it('names the file that stands where the folder or a parent should be', async () => {
+    const file = join(root, 'new-file');
+    writeFileSync(file, 'x');
+    const failures = await Promise.all(
+      [file, join(file, 'below')].map((path) =>
+        makeNewDirectory(path).then(
+          () => 'no error',
+          (error: unknown) =>
+            isFileSystemError(error) ? `${error.code} ${describeFileSystemError(error)}` : error,
+        ),
+      ),
+    );
+    const message = `ENOTDIR cannot create the folder ${file}: a part of the path is a file, not a folder`;
+    expect(failures).toEqual([message, message]);
+  });
 });

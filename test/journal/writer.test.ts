@@ -146,6 +146,27 @@ describe('openJournal', () => {
     await expect(access(join(dir, 'writer.pid'))).rejects.toThrow();
   });
 
+  it('makes the folder of a new run and writes its journal there', async () => {
+    const dir = join(await temporaryDirectory(), 'runs', 'run-1');
+    const writer = await openJournal(dir, { fresh: true });
+    expect(await readFile(join(dir, 'writer.pid'), 'utf8')).toBe(`${process.pid}\n`);
+    const bus = newBus();
+    bus.subscribe(writer.subscriber);
+    bus.emit(warning('first'));
+    await writer.close();
+    expect((await readJournal(writer.path)).events.map((event) => event.seq)).toEqual([1]);
+    await expect(access(join(dir, 'writer.pid'))).rejects.toThrow();
+  });
+
+  // A new run never appends to a journal that is already there (an id reused by mistake).
+  it('refuses to open a new run over an existing journal, leaving it as it was', async () => {
+    const dir = await temporaryDirectory();
+    await writeFile(join(dir, 'journal.jsonl'), '{"seq":1,"ti');
+    await expect(openJournal(dir, { fresh: true })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(join(dir, 'journal.jsonl'), 'utf8')).toBe('{"seq":1,"ti');
+    await expect(access(join(dir, 'writer.pid'))).rejects.toThrow();
+  });
+
   it('refuses an event carrying a bigint', async () => {
     const dir = await temporaryDirectory();
     const writer = await openJournal(dir);

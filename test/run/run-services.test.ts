@@ -117,9 +117,11 @@ describe('createRunServices', () => {
       ['notes', join(state, 'memories', 'notes'), false, undefined],
       ['input.brief', join(state, 'runs', 'run-2', 'inputs', 'brief'), true, 'brief.txt'],
     ]);
-    for (const folder of ['results', 'scratchpad']) {
-      expect((await stat(join(services.runDir, folder))).isDirectory()).toBe(true);
-    }
+    expect((await stat(join(services.runDir, 'scratchpad'))).isDirectory()).toBe(true);
+    // Made by the first large result stored, not for every run.
+    await expect(stat(join(services.runDir, 'results'))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     expect(await readFile(join(services.runDir, 'inputs', 'brief', 'brief.txt'), 'utf8')).toBe(
       'Visit in May.',
     );
@@ -173,6 +175,17 @@ describe('createRunServices', () => {
       ['gemini-key-from-var-88', 'secret-var-value-77', 'sk-literal-key-0001'].sort(),
     );
     expect(createRunRedactor(config)('tok-abcdef')).toBe('tok-abcdef');
+  });
+
+  // A run asks for its redactor three times and a process runs a project many times.
+  it('builds one redactor per set of secret values and reuses it', async () => {
+    const services = await build({ token: 'tok-abcdef', brief: BRIEF, cities: [] });
+    const plain = createRunRedactor(config);
+    expect(createRunRedactor(config)).toBe(plain);
+    expect(services.redact).not.toBe(plain);
+    const mission = config.missions.get('m')!;
+    const withToken = createRunRedactor(config, [{ mission, inputs: services.inputs }]);
+    expect(withToken).toBe(services.redact);
   });
 
   it('takes budgets from the mission and its tasks', async () => {

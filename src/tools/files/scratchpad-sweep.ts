@@ -24,12 +24,40 @@ export async function sweepScratchpadsDaily(
   now: Date,
   keepRunId?: string,
 ): Promise<string[]> {
+  const seen = lastSweeps.get(stateDir);
+  if (seen !== undefined && sweptRecently(seen, now)) return [];
   const marker = join(stateDir, SWEEP_MARKER);
   const last = await stat(marker).catch(() => undefined);
-  if (last !== undefined && now.getTime() - last.mtimeMs < SCRATCHPAD_SWEEP_INTERVAL_MS) return [];
+  if (last !== undefined && sweptRecently(last.mtimeMs, now)) {
+    remember(stateDir, last.mtimeMs);
+    return [];
+  }
   await writeFile(marker, '');
   await utimes(marker, now, now);
+  remember(stateDir, now.getTime());
   return sweepScratchpads(stateDir, now, keepRunId);
+}
+
+/**
+ * The last sweep of each state directory this process swept or saw in the marker, so the
+ * runs of one process `stat` the marker once a day, not once a run. Another process sweeping
+ * meanwhile changes nothing: the sweep only has to happen at least once a day.
+ */
+const lastSweeps = new Map<string, number>();
+/** A process using more state directories than this forgets the oldest (a `stat` again). */
+const REMEMBERED_STATE_DIRECTORIES = 64;
+
+function sweptRecently(sweptMs: number, now: Date): boolean {
+  return now.getTime() - sweptMs < SCRATCHPAD_SWEEP_INTERVAL_MS;
+}
+
+function remember(stateDir: string, sweptMs: number): void {
+  lastSweeps.delete(stateDir);
+  lastSweeps.set(stateDir, sweptMs);
+  const oldest = lastSweeps.keys().next().value;
+  if (lastSweeps.size > REMEMBERED_STATE_DIRECTORIES && oldest !== undefined) {
+    lastSweeps.delete(oldest);
+  }
 }
 
 /**

@@ -38,11 +38,20 @@ export class ResultStore {
     this.nextNumber = highest + 1;
   }
 
-  /** Opens (creating when needed) the results folder of a run. */
+  /** The folder, made by the first `save` (most runs store no large result). */
+  private made: Promise<void> | undefined;
+
+  /** Opens the results folder of a run; the folder is created when the first result is saved. */
   static async open(directory: string): Promise<ResultStore> {
-    await makeDirectory(directory);
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      names = [];
+    }
     let highest = 0;
-    for (const name of await readdir(directory)) {
+    for (const name of names) {
       const match = FILE_PATTERN.exec(name);
       if (match !== null) highest = Math.max(highest, Number(match[1]));
     }
@@ -55,6 +64,11 @@ export class ResultStore {
     const id = `result_${this.nextNumber++}`;
     const result = describeResult(id, text);
     const fileText = result.type === 'text' ? JSON.stringify(text) : text;
+    this.made ??= makeDirectory(this.directory).catch((error: unknown) => {
+      this.made = undefined; // tried again by the next save
+      throw error;
+    });
+    await this.made;
     await writeFile(join(this.directory, `${id}.json`), fileText, 'utf8');
     this.remember(result);
     return result;

@@ -78,6 +78,17 @@ describe('sweepScratchpadsDaily', () => {
     expect(await exists(join(stateDir, 'runs', 'old', 'scratchpad'))).toBe(true);
   });
 
+  // A run start must not pay a stat per run: the process remembers the day's sweep.
+  it('does not read the marker again within a day of a sweep it made or saw', async () => {
+    await sweepScratchpadsDaily(stateDir, now);
+    await rm(join(stateDir, SWEEP_MARKER));
+    await makeRun('old', 8);
+    const later = new Date(now.getTime() + DAY - 1000);
+    expect(await sweepScratchpadsDaily(stateDir, later)).toEqual([]);
+    expect(await exists(join(stateDir, SWEEP_MARKER))).toBe(false);
+    expect(await exists(join(stateDir, 'runs', 'old', 'scratchpad'))).toBe(true);
+  });
+
   it('sweeps again a day after the last sweep', async () => {
     await sweepScratchpadsDaily(stateDir, now);
     await makeRun('old', 8);

@@ -36,7 +36,7 @@ describe('interceptLargeResult', () => {
   it('leaves an array of 19 small items alone', async () => {
     const original = ok(JSON.stringify(range(19)));
     expect(await interceptLargeResult(original, { store })).toEqual({ outcome: original });
-    expect(await readdir(directory)).toEqual([]);
+    await expect(readdir(directory)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('stores an object over the threshold and shows its keys and size', async () => {
@@ -85,6 +85,13 @@ describe('interceptLargeResult', () => {
     expect(await interceptLargeResult(ok(big), { store, toolName: 'result_items' })).toEqual({
       outcome: ok(big),
     });
+  });
+
+  // Most runs store no large result: opening the store costs no folder.
+  it('makes the results folder when the first result is stored, not when opened', async () => {
+    await expect(readdir(directory)).rejects.toMatchObject({ code: 'ENOENT' });
+    const { stored } = await interceptLargeResult(ok(JSON.stringify(range(30))), { store });
+    expect(await readdir(directory)).toEqual([`${stored?.id}.json`]);
   });
 
   it('numbers results per run and continues after a reopen', async () => {

@@ -1,0 +1,130 @@
+/**
+ * What one library run does to the state directory: the file-system calls of a run's set-up
+ * and teardown, recorded by wrapping `node:fs/promises` (its named exports follow the module
+ * object after `syncBuiltinESMExports`) and the file handle's methods. A run that calls no
+ * large-result tool and writes no scratchpad pays for its folder, its journal (created once,
+ * with its writer's pid file beside it) and one fsync at the end: nothing more per run.
+ */
+import fs from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openProject, runMission, type Project } from '../../src/index.ts';
+import { capitalProject } from './capital-project.ts';
+
+const MOCK = `commander:find:
+  - tool: set_subtasks
+    arguments: { subtasks: [Look] }
+  - tool: call_agent
+    arguments: { name: clerk, task: Look }
+  - tool: complete_subtask
+  - tool: task_complete
+    arguments: { summary: Paris }
+agent:find/clerk:
+  - text: Paris
+`;
+
+const PATH_CALLS = ['mkdir', 'stat', 'lstat', 'open', 'readdir', 'writeFile', 'unlink', 'rm'];
+// (`close` is an own property of each handle, not on the prototype.)
+const HANDLE_CALLS = ['sync', 'stat', 'read', 'truncate'];
+
+type Restore = () => void;
+const restores: Restore[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const restore of restores.splice(0).reverse()) restore();
+  syncBuiltinESMExports();
+  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Replaces `object[name]` with a wrapper that reports each call first. */
+function wrap(
+  object: Record<string, unknown>,
+  name: string,
+  report: (this: unknown, args: unknown[]) => void,
+): void {
+  const original = object[name] as (...args: unknown[]) => unknown;
+  object[name] = function (this: unknown, ...args: unknown[]) {
+    report.call(this, args);
+    return original.apply(this, args);
+  };
+  restores.push(() => (object[name] = original));
+}
+
+/** Records, until the returned function is called, the file-system calls under `below`. */
+async function recordCalls(below: string): Promise<() => string[]> {
+  const calls: string[] = [];
+  let recording = true;
+  const name = (path: unknown): string | undefined => {
+    const text = String(path);
+    return text.startsWith(below + sep) ? relative(below, text).split(sep).join('/') : undefined;
+  };
+  const paths = new WeakMap<object, string>();
+  for (const call of PATH_CALLS) {
+    wrap(fs as unknown as Record<string, unknown>, call, ([path, flags]) => {
+      const at = name(path);
+      if (!recording || at === undefined) return;
+      calls.push(`${call} ${at}${call === 'open' ? ` ${String(flags ?? 'r')}` : ''}`);
+    });
+  }
+  // File handles: their prototype is reached through one opened handle.
+  const probe = await fs.open(join(below, '..'), 'r');
+  const handlePrototype = Object.getPrototypeOf(probe) as Record<string, unknown>;
+  await probe.close();
+  for (const call of HANDLE_CALLS) {
+    wrap(handlePrototype, call, function (this: unknown) {
+      const at = paths.get(this as object);
+      if (recording && at !== undefined) calls.push(`handle.${call} ${at}`);
+    });
+  }
+  // Which handle is which file: wrap `open` once more to name the handles it returns.
+  const open = fs.open;
+  (fs as unknown as Record<string, unknown>).open = async (...args: Parameters<typeof open>) => {
+    const handle = await open(...args);
+    const at = name(args[0]);
+    if (at !== undefined) paths.set(handle, at);
+    return handle;
+  };
+  restores.push(() => ((fs as unknown as Record<string, unknown>).open = open));
+  syncBuiltinESMExports();
+  return () => {
+    recording = false;
+    return calls.sort();
+  };
+}
+
+async function project(): Promise<{ opened: Project; mockModel: string; stateDir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'sortie-run-files-'));
+  folders.push(dir);
+  await writeFile(join(dir, 'main.hcl'), capitalProject(''));
+  await writeFile(join(dir, 'mock.yaml'), MOCK);
+  const opened = await openProject(dir, {
+    vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
+    env: {},
+  });
+  return { opened, mockModel: join(dir, 'mock.yaml'), stateDir: join(dir, 'state') };
+}
+
+describe('a run of runMission on the file system', () => {
+  it('makes its folder, journal and pid file once and syncs once, after the first run of the process', async () => {
+    const { opened, mockModel, stateDir } = await project();
+    const options = { inputs: { country: 'France' }, mockModel, stateDir };
+    expect((await runMission(opened, options).result).status).toBe('succeeded');
+    const stop = await recordCalls(stateDir);
+    const run = runMission(opened, options);
+    expect((await run.result).status).toBe('succeeded');
+    const folder = `runs/${run.runId}`;
+    expect(stop()).toEqual(
+      [
+        `mkdir ${folder}`,
+        `readdir ${folder}/results`,
+        `open ${folder}/journal.jsonl ax`,
+        `writeFile ${folder}/writer.pid`,
+        `handle.sync ${folder}/journal.jsonl`,
+        `unlink ${folder}/writer.pid`,
+      ].sort(),
+    );
+  });
+});
