@@ -33,10 +33,11 @@ import { MODEL_BLOCK } from './runtime-fixtures.ts';
 
 const self = fileURLToPath(import.meta.url);
 const compiled = self.endsWith('.js');
-/** `overhead.ts [runs] [calls]`, `serve <calls>`, `profile <side> [runs] [calls]`. */
+/** `overhead.ts [runs] [calls]`, `serve <calls>`, `profile <side> [runs] [calls]`, `setup [runs] [calls]`. */
 const mode = process.argv[2];
-const RUNS = Number((mode === 'profile' ? process.argv[4] : process.argv[2]) ?? 400);
-const CALLS = Number((mode === 'profile' ? process.argv[5] : process.argv[3]) ?? 10);
+const named = mode === 'profile' ? 1 : mode === 'setup' ? 0 : -1;
+const RUNS = Number(process.argv[3 + named] ?? 400);
+const CALLS = Number(process.argv[4 + named] ?? 10);
 const WARMUP = 30;
 const EARLIER_RUNS = 1000;
 
@@ -395,8 +396,52 @@ async function profileRuns(side: string, runs: number): Promise<void> {
   await stop();
 }
 
+/**
+ * `node <compiled overhead.js> setup [runs] [calls]`: sortie's runs alone, each split by CPU
+ * into set-up (`runMission` called → its first `model.request`), turns, and teardown (the last
+ * `model.response` → the result, journal closed); medians per run. The windows are the run's
+ * own work only: the runs are sequential and the model server is another process.
+ */
+async function setupRuns(runs: number): Promise<void> {
+  const { project, stateDir, stop } = await setUp();
+  const parts = { setUp: [] as number[], turns: [] as number[], tearDown: [] as number[] };
+  for (let run = 0; run < WARMUP + runs; run++) {
+    const start = process.cpuUsage();
+    let firstRequest: NodeJS.CpuUsage | undefined;
+    let lastResponse = start;
+    const handle = runMission(project, {
+      stateDir,
+      onEvent: (event) => {
+        if (event.type === 'model.request') firstRequest ??= process.cpuUsage();
+        if (event.type === 'model.response') lastResponse = process.cpuUsage();
+      },
+    });
+    if ((await handle.result).status !== 'succeeded') throw new Error('bench run failed');
+    const end = process.cpuUsage();
+    // CPU milliseconds from the run's start to `usage`.
+    const at = (usage: NodeJS.CpuUsage | undefined): number =>
+      usage === undefined ? NaN : (usage.user + usage.system - start.user - start.system) / 1000;
+    if (run < WARMUP) continue;
+    parts.setUp.push(at(firstRequest));
+    parts.turns.push(at(lastResponse) - at(firstRequest));
+    parts.tearDown.push(at(end) - at(lastResponse));
+  }
+  const median = (values: number[]): string =>
+    ms(
+      quantile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      ),
+    );
+  process.stderr.write(
+    `setup: ${runs} runs, ${CALLS} tool calls, medians: set-up ${median(parts.setUp)}, turns ${median(parts.turns)}, teardown ${median(parts.tearDown)}\n`,
+  );
+  await stop();
+}
+
 if (mode === 'serve') await serve();
 else if (mode === 'profile') await profileRuns(process.argv[3] ?? 'sortie', RUNS);
+else if (mode === 'setup') await setupRuns(RUNS);
 else if (compiled) await main();
 else {
   buildCompiledCopy();
