@@ -12,12 +12,10 @@
  * 1,350 journaled events). `SORTIE_BENCH_ROOT=DIR` measures the sources of another checkout
  * (with this one's node_modules), for figures before a change.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
-  copyFileSync,
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -30,32 +28,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ScriptedModelServer } from '../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../test/actors/resume/large-result-fixture.ts';
+import { buildCli, cpuMsOf } from './built-cli.ts';
 
 const HERE = dirname(dirname(fileURLToPath(import.meta.url)));
 const ROOT = process.env.SORTIE_BENCH_ROOT ?? HERE;
-/** Laid out as `dist/` is: the CLI finds its package.json two folders above `cli/`. */
-const BUILT_ROOT = join(HERE, 'node_modules/.cache/sortie-bench-resume');
-const BUILT = join(BUILT_ROOT, 'dist');
+const BUILT = buildCli('sortie-bench-resume', ROOT);
 const ITEMS = Number(process.argv[2] ?? 40);
 const PAGE_BYTES = Number(process.argv[3] ?? 3_000_000);
 const KILL_AT = Number(process.argv[4] ?? 200);
 const MB = 1024 * 1024;
-
-/** Compiles the sources as `npm run build` does, into a cache folder; type errors elsewhere do not stop it. */
-function build(): void {
-  try {
-    rmSync(BUILT_ROOT, { recursive: true, force: true });
-    mkdirSync(BUILT, { recursive: true });
-    copyFileSync(join(ROOT, 'package.json'), join(BUILT_ROOT, 'package.json'));
-    const tsc = join(HERE, 'node_modules/typescript/bin/tsc');
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', BUILT], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
-  } catch {
-    // The emitted files are what we run.
-  }
-}
 
 let requests = 0;
 let firstRequestAt: number | undefined;
@@ -80,17 +61,6 @@ const server = await ScriptedModelServer.start({
     return turn;
   },
 });
-
-/** User + system time of a process (Linux /proc; NaN elsewhere). */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Finished {
   code: number | null;
@@ -180,7 +150,6 @@ function startText(starts: Start[]): string {
 }
 
 async function main(): Promise<void> {
-  build();
   const project = mkdtempSync(join(tmpdir(), 'sortie-bench-resume-'));
   writeFileSync(join(project, 'main.hcl'), largeResultProject(ITEMS));
   const results = ITEMS * PAGE_BYTES;

@@ -54,7 +54,7 @@ export async function workerCommand(
     url,
     concurrency,
     lockMs,
-    runItem: (data, signal) => runs.runItem(data, signal),
+    runItem: (data, signal, retaken) => runs.runItem(data, signal, retaken),
     onStarted: (data) => status.started(data),
     onSettled: (data, result) => status.settled(data, result),
   });

@@ -68,8 +68,11 @@ export class WorkerRuns {
     setMaxListeners(0, this.controller.signal);
   }
 
-  /** Runs one try of one item; its outcome and the stream id of its last event. */
-  async runItem(data: ItemJobData, signal: AbortSignal): Promise<ItemJobResult> {
+  /**
+   * Runs one try of one item; its outcome and the stream id of its last event. A `retaken` try
+   * continues from the events an earlier worker sent of it, if any.
+   */
+  async runItem(data: ItemJobData, signal: AbortSignal, retaken: boolean): Promise<ItemJobResult> {
     const run = await this.runOf(data);
     const { runtime, publisher, tries } = run;
     for (const [task, knowledge] of Object.entries(data.knowledge)) {
@@ -77,7 +80,7 @@ export class WorkerRuns {
     }
     for (const breach of data.breaches ?? []) runtime.services.budgets.adopt(breach);
     const { task, index, attempt } = data;
-    const restore = await this.journaledTry(data);
+    const restore = retaken ? await this.journaledTry(data) : undefined;
     publisher.track(task, index, attempt);
     const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
     const prepared = assemblePreparedTask(itemRuntime, task, data.prepared);

@@ -91,13 +91,19 @@ export interface WorkerProcess {
 export async function startWorker(
   url: string,
   target: SortieTarget,
-  options: { concurrency?: number; lockTimeout?: number; env?: Record<string, string> } = {},
+  options: {
+    concurrency?: number;
+    lockTimeout?: number;
+    env?: Record<string, string>;
+    /** Node's arguments that start the CLI (default bin/sortie.js; the bench runs a compiled copy). */
+    cli?: string[];
+  } = {},
 ): Promise<WorkerProcess> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'sortie-worker-cache-'));
   const child = spawn(
     process.execPath,
     [
-      'bin/sortie.js',
+      ...(options.cli ?? ['bin/sortie.js']),
       'worker',
       '--queue',
       url,

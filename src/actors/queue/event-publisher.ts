@@ -2,11 +2,12 @@
  * A worker's side of the event relay: every event of its run's bus goes to the run's Redis
  * stream (the run process puts it on its own bus, which numbers it), and an item's events also
  * to that try's list, from which another worker continues the item if this one dies. Events
- * are sent in batches, one pipeline per turn of the event loop; `settled` waits for them.
+ * are sent in batches, one pipeline per turn of the event loop, each batch one stream entry;
+ * `settled` waits for them.
  */
 import type { Redis } from 'ioredis';
 import { parseActorId, type MissionEvent } from '../../base/events.ts';
-import { runKeys } from './queue-keys.ts';
+import { BATCH_FIELD, runKeys } from './queue-keys.ts';
 
 /** Relays the events of one run from this worker. */
 export class EventPublisher {
@@ -81,32 +82,35 @@ export class EventPublisher {
     return attempt === undefined ? undefined : this.keys.item(parsed.name, parsed.index, attempt);
   }
 
+  /**
+   * One pipeline per batch: the batch as one stream entry (a JSON array: one XADD however many
+   * events a turn of the event loop produced) and one RPUSH per item try it touches.
+   */
   private async send(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    const itemKeys: Array<string | undefined> = [];
+    const texts: string[] = [];
+    const byItem = new Map<string, string[]>();
     for (const event of batch) {
       const text = JSON.stringify(this.relayed(event));
+      texts.push(text);
       const itemKey = this.itemKey(event);
-      itemKeys.push(itemKey);
-      pipeline.xadd(this.keys.events, '*', 'e', text);
-      if (itemKey !== undefined) pipeline.rpush(itemKey, text);
+      if (itemKey === undefined) continue;
+      const list = byItem.get(itemKey);
+      if (list === undefined) byItem.set(itemKey, [text]);
+      else list.push(text);
     }
+    const pipeline = this.redis.pipeline();
+    pipeline.xadd(this.keys.events, '*', BATCH_FIELD, `[${texts.join(',')}]`);
+    for (const [itemKey, list] of byItem) pipeline.rpush(itemKey, ...list);
     try {
       const replies = (await pipeline.exec()) ?? [];
-      let reply = 0;
-      for (const itemKey of itemKeys) {
-        const [error, id] = replies[reply] ?? [null, null];
-        if (error !== null) throw error;
-        this.lastSent = String(id);
-        if (itemKey !== undefined) {
-          this.lastIds.set(itemKey, String(id));
-          reply += 1;
-        }
-        reply += 1;
-      }
+      const failed = replies.find(([error]) => error !== null);
+      if (failed !== undefined) throw failed[0];
+      const id = String(replies[0]?.[1]);
+      this.lastSent = id;
+      for (const itemKey of byItem.keys()) this.lastIds.set(itemKey, id);
     } catch (error) {
       this.failure ??= error;
     }

@@ -43,7 +43,9 @@ export class RunItemQueue implements ItemQueue {
     private readonly eventsConnection: Redis,
   ) {
     const { runId, url } = options;
-    this.collector = new EventCollector(openRedis(url), runId, (event) => this.accept(event));
+    this.collector = new EventCollector(openRedis(url), redis, runId, (event) =>
+      this.accept(event),
+    );
     this.control = new RunControl(redis, openRedis(url), runId, {
       gate: async (point, after, signal) => {
         // Held after the worker's earlier events, as a local point is.

@@ -7,6 +7,12 @@
 /** The BullMQ queue every `sortie worker` takes items from. */
 export const QUEUE_NAME = 'sortie-items';
 
+/**
+ * The field of an event stream entry: a JSON array of the events a worker sent at once (one
+ * entry per batch rather than per event: far fewer commands, replies and stream ids).
+ */
+export const BATCH_FIELD = 'events';
+
 /** A project file's content, by its SHA-256 (shared by every run that ships the same file). */
 export function blobKey(hash: string): string {
   return `sortie:blob:${hash}`;

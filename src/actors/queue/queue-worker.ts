@@ -18,7 +18,11 @@ export interface QueueWorkerOptions {
    * which a killed worker's item goes to another worker.
    */
   lockMs?: number;
-  runItem: (data: ItemJobData, signal: AbortSignal) => Promise<ItemJobResult>;
+  /**
+   * `retaken`: the job was taken before (its worker died or lost the lock), so that worker's
+   * events of the try may be in Redis; a job taken for the first time has none to read.
+   */
+  runItem: (data: ItemJobData, signal: AbortSignal, retaken: boolean) => Promise<ItemJobResult>;
   /** A job settled (for the status line). */
   onSettled?: (data: ItemJobData, result: ItemJobResult | Error) => void;
   onStarted?: (data: ItemJobData) => void;
@@ -41,7 +45,9 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     async (job: Job<ItemJobData, ItemJobResult>, _token?: string, signal?: AbortSignal) => {
       options.onStarted?.(job.data);
       try {
-        const result = await options.runItem(job.data, signal ?? new AbortController().signal);
+        const retaken = job.attemptsStarted > 1 || job.stalledCounter > 0;
+        const aborted = signal ?? new AbortController().signal;
+        const result = await options.runItem(job.data, aborted, retaken);
         options.onSettled?.(job.data, result);
         return result;
       } catch (error) {
