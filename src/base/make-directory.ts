@@ -5,17 +5,19 @@
  * child (ENOENT) and loops. Here each missing folder is created once, parent first, and the
  * first failure is thrown with its own code and path.
  */
+import { mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
-/** Creations of `makeNewDirectory` under way, by path: callers at the same time share one. */
+/** Creations of `makeNewDirectory` under way, by path: callers in the same tick share one. */
 const creating = new Map<string, Promise<void>>();
 
 /**
  * `makeDirectory` for a folder that is usually new and whose parent usually exists (a run's
- * folder): one `mkdir` instead of a `stat` per level, and callers asking for the same path at
- * the same time (the journal and the run's services) share it. A folder that exists costs a
- * `stat` more; a missing parent falls back to `makeDirectory`.
+ * folder): one `mkdir`, made synchronously — a metadata call of microseconds costs less CPU
+ * than a trip through libuv's thread pool — and shared with callers asking for the same path
+ * in the same tick (the journal and the run's services). A folder that exists costs a `stat`
+ * more; a missing parent falls back to `makeDirectory`.
  */
 export function makeNewDirectory(path: string): Promise<void> {
   const absolute = resolve(path);
@@ -28,7 +30,7 @@ export function makeNewDirectory(path: string): Promise<void> {
 
 async function createOnce(path: string): Promise<void> {
   try {
-    await mkdir(path);
+    mkdirSync(path);
     return;
   } catch (error) {
     const code = errorCode(error);

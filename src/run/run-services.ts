@@ -68,6 +68,11 @@ export interface RunServicesOptions {
   budgets?: BudgetTracker;
   /** `--queue`: where parallel items run; default: here. */
   itemQueue?: ItemQueue;
+  /**
+   * The run is new and this is its first mission: no file of it exists yet, so its results
+   * folder is not read for earlier results.
+   */
+  newRun?: boolean;
 }
 
 /** The real providers, with sortie's retry policy reporting through `onRetry`. */
@@ -119,7 +124,10 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     questions: new QuestionStore(),
     human: options.human ?? new HumanDesk({ bus, available: false }),
     datasets: new EventedDatasetStore(datasetDeclarations(mission, prepared.inputs), bus, mission),
-    results: await ResultStore.open(join(runDir, 'results')),
+    results:
+      options.newRun === true
+        ? ResultStore.empty(join(runDir, 'results'))
+        : await ResultStore.open(join(runDir, 'results')),
     slots,
     mcp,
     secrets: prepared.secrets,

@@ -3,7 +3,7 @@
  * then runs the mission and the missions its routes chain to, on one bus and one cost ledger.
  * `done` never rejects; it settles after every subscriber has received `run.finished`.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { MissionConfig } from '../config/config-types.ts';
 import { addRunTotals } from '../journal/run-totals.ts';
@@ -41,7 +41,9 @@ export interface StartRunDependencies {
 /** A new run id: UTC time to the millisecond, then random hex, so ids sort by start time. */
 export function newRunId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
+  // A v4 UUID's first 6 hex digits are random; randomUUID draws from a cached pool, where
+  // randomBytes asked the system for 3 bytes on every run.
+  return `${stamp}-${randomUUID().slice(0, 6)}`;
 }
 
 /** Starts a run; throws UsageError (before any model call) when it cannot start. */
@@ -196,6 +198,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           costs,
           answeredTurns,
           earlierMissions: [...earlierMissions],
+          newRun: options.resume === undefined && missions.length === 0,
           mcp,
           ...(options.gate !== undefined ? { gate: options.gate } : {}),
           ...(clients !== undefined ? { clients } : {}),

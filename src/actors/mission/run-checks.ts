@@ -3,7 +3,7 @@
  * valid (defaults applied), and the variables it needs are set. Each failure is a UsageError.
  */
 import { requireVariables } from '../../config/requirements.ts';
-import type { MissionConfig } from '../../config/config-types.ts';
+import type { Config, MissionConfig } from '../../config/config-types.ts';
 import { ConfigError, UsageError } from '../../base/errors.ts';
 import { formatProblem, validate } from '../../schema/index.ts';
 import type { RunOptions } from '../contracts.ts';
@@ -44,14 +44,24 @@ export function checkedInputs(
 }
 
 /**
+ * Missions whose variables were found set, per loaded configuration (which does not change
+ * once loaded): a process running a project again and again walks its expressions once.
+ */
+const satisfied = new WeakMap<Config, Set<string>>();
+
+/**
  * Unset variables the run needs as a UsageError: those of tools and objectives always, the
  * models' credentials only when the real providers are used (replaced clients never read them).
  */
 export function checkVariables(options: RunOptions): void {
+  const credentials = options.clients === undefined;
+  const key = `${credentials ? 'credentials' : 'clients'} ${options.mission}`;
+  if (satisfied.get(options.config)?.has(key) === true) return;
   try {
-    requireVariables(options.config, options.mission, {
-      credentials: options.clients === undefined,
-    });
+    requireVariables(options.config, options.mission, { credentials });
+    const known = satisfied.get(options.config) ?? new Set<string>();
+    known.add(key);
+    satisfied.set(options.config, known);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const errors = error.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

@@ -41,6 +41,11 @@ export class ResultStore {
   /** The folder, made by the first `save` (most runs store no large result). */
   private made: Promise<void> | undefined;
 
+  /** The store of a run that has no file yet (a new run's first mission): nothing to read. */
+  static empty(directory: string): ResultStore {
+    return new ResultStore(directory, 0);
+  }
+
   /** Opens the results folder of a run; the folder is created when the first result is saved. */
   static async open(directory: string): Promise<ResultStore> {
     let names: string[];
