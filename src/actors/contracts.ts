@@ -20,7 +20,7 @@ import type { RunJournalState } from '../journal/restore.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
 import type { QuestionStore } from '../runtime/question-store.ts';
-import type { AgentTool } from '../tools/builtins/agent-tool.ts';
+import type { AgentTool, ToolOutcome } from '../tools/builtins/agent-tool.ts';
 import type { CommanderTask } from '../machines/commander-context.ts';
 import type { ItemAttemptOutput } from '../machines/iteration-context.ts';
 import type { TaskKnowledge } from '../runtime/knowledge-store.ts';
@@ -89,10 +89,31 @@ export interface QueuedItem {
   knowledge: Record<string, TaskKnowledge>;
 }
 
+/** The commander question tools, which read the mission's commanders and question store. */
+export type QuestionToolName =
+  'ask_commander' | 'list_commander_questions' | 'get_commander_answer';
+
+/**
+ * Answers the question tools of the item `index` of a task's commander where the commanders
+ * asked live: a distributed run's process answers them for its workers' items.
+ */
+export type QuestionTools = (
+  call: { index: number; tool: QuestionToolName; args: Record<string, unknown> },
+  signal: AbortSignal,
+) => Promise<ToolOutcome>;
+
 /** Runs parallel items elsewhere (`--queue`): one try of one item, settled with its outcome. */
 export interface ItemQueue {
-  /** `services`: the run's, into which the worker's events and costs go. */
-  run(item: QueuedItem, services: RunServices, signal: AbortSignal): Promise<ItemAttemptOutput>;
+  /**
+   * `services`: the run's, into which the worker's events and costs go; `questions`: how the
+   * run answers the item's question tools.
+   */
+  run(
+    item: QueuedItem,
+    services: RunServices,
+    signal: AbortSignal,
+    questions: QuestionTools,
+  ): Promise<ItemAttemptOutput>;
 }
 
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -211,6 +232,11 @@ export interface RunServices {
   signal: AbortSignal;
   /** `--queue`: where parallel items run (see RunOptions.itemQueue). */
   itemQueue?: ItemQueue;
+  /**
+   * On a worker of a distributed run: the run process answers the commanders' question tools
+   * (the commanders asked and the question store are there), for the item `task[index]`.
+   */
+  remoteQuestions?: (task: string, ...call: Parameters<QuestionTools>) => Promise<ToolOutcome>;
 }
 
 export type AgentCallResult = { ok: true; result: string } | { ok: false; reason: string };

@@ -64,6 +64,8 @@ export interface RunServicesOptions {
   functionTools?: ReadonlyMap<string, AgentTool>;
   /** The run's desk for questions to the person; default: nobody answers. */
   human?: HumanAskers;
+  /** On a worker of a distributed run: the run process answers the question tools. */
+  remoteQuestions?: RunServices['remoteQuestions'];
   /** The run's budgets; by default the mission's and its tasks' limits, counted here. */
   budgets?: BudgetTracker;
   /** `--queue`: where parallel items run; default: here. */
@@ -147,6 +149,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     }),
     signal: options.signal,
     ...(options.itemQueue !== undefined ? { itemQueue: options.itemQueue } : {}),
+    ...(options.remoteQuestions !== undefined ? { remoteQuestions: options.remoteQuestions } : {}),
   };
 }
 

@@ -170,6 +170,7 @@ export class WorkerRuns {
       clients: workerClients(publisher, this.link.pacing(), bus),
       budgets,
       human: control.human(),
+      remoteQuestions: control.questions(),
       ...(data.gated ? { gate: control.gate(publisher) } : {}),
     }).catch(async (error: unknown) => {
       await control.stop();

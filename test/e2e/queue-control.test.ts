@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DebugGate } from '../../src/runtime/gate.ts';
-import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
+import {
+  ScriptedModelServer,
+  type RespondRequest,
+  type ScriptTurn,
+} from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
@@ -31,18 +35,51 @@ let server: ScriptedModelServer;
 let redis: RedisServer;
 let plainProject: string;
 let askingProject: string;
+let commanderProject: string;
 let stateDir: string;
 const workers: WorkerProcess[] = [];
 
-function offersHumanAsk(body: unknown): boolean {
+function offers(body: unknown, name: string): boolean {
   const tools = (body as { tools?: Array<{ name?: string }> }).tools ?? [];
-  return tools.some((tool) => tool.name === 'builtins_human_ask');
+  return tools.some((tool) => tool.name === name);
+}
+
+function call(name: string, args: Record<string, unknown> = {}): ScriptTurn {
+  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
+}
+
+/** The plain task `intro`, then items of `read` that first ask intro's commander where to start. */
+function respondToAsking(request: RespondRequest): ScriptTurn | undefined {
+  const actor = request.actor ?? '';
+  const step = anthropicCallsSoFar(request.body);
+  if (actor === 'commander:intro') {
+    const steps = [call('set_subtasks', { subtasks: ['Introduce'] }), call('complete_subtask')];
+    return steps[step] ?? call('task_complete', { summary: 'introduced the pages' });
+  }
+  if (actor === 'commander:intro#fork') {
+    return { text: 'Start at the top.', usage: { input: 30, output: 5 } };
+  }
+  const item = /^commander:read\[(\d+)\]$/.exec(actor);
+  if (item === null) return undefined;
+  const index = Number(item[1]);
+  const steps = [
+    call('set_subtasks', { subtasks: ['Read the page'] }),
+    call('ask_commander', { task_name: 'intro', question: `Where does page ${index} start?` }),
+    call('call_agent', { name: 'reader', task: `Read page ${index}` }),
+    call('complete_subtask'),
+    call('submit_output', { output: { chars: PAGE_BYTES } }),
+    call('task_complete', { summary: `read page ${index}` }),
+  ];
+  return steps[step];
 }
 
 /** The pages' script; a reader that may ask the person first asks, then reads. */
 function respond(request: RespondRequest) {
+  if (request.actor?.includes('intro') === true || offers(request.body, 'ask_commander')) {
+    return respondToAsking(request);
+  }
   const reader = /^agent:read\[(\d+)\]\/reader$/.exec(request.actor ?? '');
-  if (reader !== null && offersHumanAsk(request.body)) {
+  if (reader !== null && offers(request.body, 'builtins_human_ask')) {
     const index = Number(reader[1]);
     return anthropicCallsSoFar(request.body) === 0
       ? askTurn(index)
@@ -62,6 +99,17 @@ beforeAll(async () => {
     'personality = "You read pages aloud."\n  tools = [builtins.human.ask]',
   );
   writeFileSync(join(askingProject, 'main.hcl'), asking);
+  commanderProject = mkdtempSync(join(tmpdir(), 'sortie-queue-control-commander-'));
+  const withIntro = largeResultProject(2)
+    .replace(
+      '  task "read" {',
+      '  task "intro" {\n    objective = "Introduce the pages"\n  }\n  task "read" {',
+    )
+    .replace(
+      'objective = "Read page ${item.n}"',
+      'objective = "Read page ${item.n}"\n    depends_on = [tasks.intro]',
+    );
+  writeFileSync(join(commanderProject, 'main.hcl'), withIntro);
   stateDir = mkdtempSync(join(tmpdir(), 'sortie-queue-control-state-'));
   const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
   for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
@@ -72,7 +120,7 @@ afterAll(async () => {
     workers,
     redis,
     server,
-    folders: [plainProject, askingProject, stateDir],
+    folders: [plainProject, askingProject, commanderProject, stateDir],
   });
 });
 
@@ -184,5 +232,36 @@ describe('cancelling a distributed run', () => {
     expect(gate.held()).toEqual([]);
     const resumed = eventsOf(run.events, 'gate.resumed');
     expect(resumed.map((event) => event.how)).toEqual(['aborted', 'aborted']);
+  }, 120_000);
+});
+
+describe('ask_commander from a worker', () => {
+  it('is answered in the run process by the earlier task commander, whose fork continues across items', async () => {
+    const before = server.requests.length;
+    const run = await startQueuedRun(options(commanderProject));
+    const result = await run.done;
+    expect(result.status).toBe('succeeded');
+
+    const asked = eventsOf(run.events, 'question.asked');
+    expect(asked.map((event) => [event.actor, event.task, event.askedBy]).sort()).toEqual([
+      ['commander:read[0]', 'intro', 'read[0]'],
+      ['commander:read[1]', 'intro', 'read[1]'],
+    ]);
+    const answered = eventsOf(run.events, 'question.answered');
+    expect(answered.map((event) => [event.actor, event.answer])).toEqual([
+      ['commander:intro', 'Start at the top.'],
+      ['commander:intro', 'Start at the top.'],
+    ]);
+    // The fork ran here, once per question, the second continuing the first's conversation.
+    const forks = server.requests.slice(before).filter((r) => r.actor === 'commander:intro#fork');
+    expect(forks).toHaveLength(2);
+    expect(JSON.stringify(forks[1]?.body)).toContain('Start at the top.');
+    // Each item's commander got the answer as its tool result.
+    const itemsAnswered = server.requests
+      .slice(before)
+      .filter((request) => /^commander:read\[\d\]$/.test(request.actor ?? ''))
+      .filter((request) => anthropicCallsSoFar(request.body) === 2)
+      .map((request) => JSON.stringify(request.body).includes('Start at the top.'));
+    expect(itemsAnswered).toEqual([true, true]);
   }, 120_000);
 });

@@ -4,6 +4,7 @@
  * validated by the commander machine against the tool's schema.
  */
 import { SortieError } from '../../base/errors.ts';
+import type { QuestionToolName } from '../contracts.ts';
 import type { ExecuteToolInput } from '../../machines/commander-context.ts';
 import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { CommanderScope } from './commander-scope.ts';
@@ -59,12 +60,33 @@ function runExternalTool(
     case 'query_task_output':
       return Promise.resolve(queryTaskOutput(scope, input.args));
     case 'ask_commander':
-      return askCommander(scope, input.args, signal);
     case 'list_commander_questions':
-      return Promise.resolve(listCommanderQuestions(scope, input.args));
-    case 'get_commander_answer':
-      return getCommanderAnswer(scope, input.args, signal);
+    case 'get_commander_answer': {
+      const remote = scope.runtime.services.remoteQuestions;
+      // On a worker: the commanders asked and the question store are the run process's.
+      if (remote !== undefined && scope.index !== null) {
+        return remote(scope.task, { index: scope.index, tool: name, args: input.args }, signal);
+      }
+      return runQuestionTool(scope, name, input.args, signal);
+    }
     default:
       throw new UnhandledToolError(name);
+  }
+}
+
+/** `ask_commander`, `list_commander_questions` or `get_commander_answer` in this process. */
+export function runQuestionTool(
+  scope: CommanderScope,
+  tool: QuestionToolName,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolReply> {
+  switch (tool) {
+    case 'ask_commander':
+      return askCommander(scope, args, signal);
+    case 'list_commander_questions':
+      return Promise.resolve(listCommanderQuestions(scope, args));
+    case 'get_commander_answer':
+      return getCommanderAnswer(scope, args, signal);
   }
 }

@@ -17,7 +17,8 @@ import type { TaskItemRecord, TaskOutcome } from '../../machines/task-outcome.ts
 import { failedOutcome } from '../../machines/task-outcome.ts';
 import { actorId } from '../../base/events.ts';
 import { itemIdOf, iteratedSummary, type TaskKnowledge } from '../../runtime/knowledge-store.ts';
-import type { QueuedItem } from '../contracts.ts';
+import type { QuestionTools, QueuedItem } from '../contracts.ts';
+import { runQuestionTool } from '../commander/external-tools.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { runToEnd } from '../run-to-end.ts';
 import { commanderError } from './plain-task.ts';
@@ -83,12 +84,36 @@ function queuedItem(
   };
 }
 
+/**
+ * How this process answers the question tools of the task's items that run on workers: as
+ * the item's own commander would, with the task's ancestors (it has no agents of its own here).
+ */
+function questionTools(prepared: PreparedTask): QuestionTools {
+  const task = prepared.config.name;
+  return ({ index, tool, args }, signal) =>
+    runQuestionTool(
+      {
+        runtime: prepared.runtime,
+        task,
+        index,
+        actorId: actorId.commander(task, index),
+        agents: new Map(),
+        sessions: new Map(),
+        ancestors: prepared.ancestors,
+      },
+      tool,
+      args,
+      signal,
+    );
+}
+
 /** One try of one item: here, or as a job for a worker when the run has an item queue. */
 function itemActor(prepared: PreparedTask, dataset: string, items: readonly unknown[]) {
   return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal }) => {
     const { services } = prepared.runtime;
     if (services.itemQueue !== undefined) {
-      return services.itemQueue.run(queuedItem(prepared, dataset, items, input), services, signal);
+      const item = queuedItem(prepared, dataset, items, input);
+      return services.itemQueue.run(item, services, signal, questionTools(prepared));
     }
     const { index, mayContinue } = input;
     return runItemCommander(prepared, dataset, { index, value: items[index], mayContinue }, signal);

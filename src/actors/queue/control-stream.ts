@@ -1,6 +1,7 @@
 /**
  * The control path of a distributed run, apart from the event relay: workers ask the run
- * process (a gate point to hold, a question for the person) on the run's `requests` stream;
+ * process (a gate point to hold, a question for the person, a commander question tool) on the
+ * run's `requests` stream;
  * the run process answers, and tells every worker of budget breaches and cancelled tries, on
  * its `control` stream. Redis streams rather than pub/sub: a message sent while a reader
  * reconnects, or before a worker joined the run, is still read.
@@ -9,11 +10,22 @@ import type { Redis } from 'ioredis';
 import type { GatePoint } from '../../base/events.ts';
 import type { BudgetBreach } from '../../runtime/budget.ts';
 import type { HumanQuestion } from '../../tools/builtins/human-ask.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
+import type { QuestionToolName } from '../contracts.ts';
 
 /** What a worker asks of the run process; `id` is unique across workers (the worker's tag). */
 export type ControlRequest =
   | { kind: 'gate'; id: string; point: GatePoint; after: string | null }
   | { kind: 'ask'; id: string; actor: string; callId: string; question: HumanQuestion }
+  /** A commander question tool of item `task[index]`, answered where the commanders live. */
+  | {
+      kind: 'question';
+      id: string;
+      task: string;
+      index: number;
+      tool: QuestionToolName;
+      args: Record<string, unknown>;
+    }
   /** The asking actor stopped: the run process lets go of the request. */
   | { kind: 'withdraw'; id: string };
 
@@ -21,6 +33,7 @@ export type ControlRequest =
 export type ControlMessage =
   | { kind: 'release'; id: string }
   | { kind: 'answer'; id: string; answer: string }
+  | { kind: 'reply'; id: string; outcome: ToolOutcome }
   /** A budget the run process counted over every worker is used up: no more requests of it. */
   | { kind: 'breach'; breach: BudgetBreach }
   /** The run process gave up on this try (cancelled, or a sibling failed the task). */

@@ -11,7 +11,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { parseActorId, type EventInput } from '../../base/events.ts';
 import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
-import type { ItemQueue, QueuedItem, RunServices } from '../contracts.ts';
+import type { ItemQueue, QuestionTools, QueuedItem, RunServices } from '../contracts.ts';
 import { EventCollector } from './event-collector.ts';
 import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
@@ -32,6 +32,8 @@ export interface RunQueueOptions {
 /** The run side of the queue for one run; `close` when the run has ended. */
 export class RunItemQueue implements ItemQueue {
   private services: RunServices | undefined;
+  /** How this process answers the question tools of each task's items. */
+  private readonly questionTools = new Map<string, QuestionTools>();
   private readonly collector: EventCollector;
   private readonly control: RunControl;
 
@@ -54,6 +56,11 @@ export class RunItemQueue implements ItemQueue {
       },
       ask: (actor, callId, question, signal) =>
         this.runServices().human.askerFor(actor).ask(question, { callId, signal }),
+      question: ({ task, index, tool, args }, signal) => {
+        const tools = this.questionTools.get(task);
+        if (tools === undefined) throw new Error(`no item of task "${task}" was queued`);
+        return tools({ index, tool, args }, signal);
+      },
     });
   }
 
@@ -87,8 +94,10 @@ export class RunItemQueue implements ItemQueue {
     item: QueuedItem,
     services: RunServices,
     signal: AbortSignal,
+    questions: QuestionTools,
   ): Promise<ItemAttemptOutput> {
     this.services = services;
+    this.questionTools.set(item.task, questions);
     const inputs = publicInputs(services);
     const breaches = services.budgets.breachesOf(item.task);
     const gated = this.options.gated;

@@ -1,12 +1,14 @@
 /**
  * The run process's side of the control path: it reads its workers' requests — a gate point to
- * hold at the run's step gate, a question for the run's person — settles each with the run's
- * own gate and desk (so the TUI, the journal and the answers are those of a local run), and
+ * hold at the run's step gate, a question for the run's person, a commander question tool —
+ * settles each with the run's own gate, desk and commanders (so the TUI, the journal and the
+ * answers are those of a local run), and
  * sends the reply; it also tells the workers of budget breaches and cancelled tries.
  */
 import type { Redis } from 'ioredis';
 import type { GatePoint } from '../../base/events.ts';
 import type { HumanQuestion } from '../../tools/builtins/human-ask.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { sendTo, StreamTail, type ControlMessage, type ControlRequest } from './control-stream.ts';
 import { runKeys } from './queue-keys.ts';
 
@@ -16,6 +18,11 @@ export interface RunControlHandlers {
   gate(point: GatePoint, after: string | null, signal: AbortSignal): Promise<void>;
   /** The answer the asking agent gets; rejects when `signal` aborts. */
   ask(actor: string, callId: string, question: HumanQuestion, signal: AbortSignal): Promise<string>;
+  /** A commander question tool of a worker's item, run here. */
+  question(
+    request: Extract<ControlRequest, { kind: 'question' }>,
+    signal: AbortSignal,
+  ): Promise<ToolOutcome>;
 }
 
 /** One run's requests from its workers and messages to them. */
@@ -70,25 +77,33 @@ export class RunControl {
   ): Promise<void> {
     // Settled in an earlier life of the run process (it reads the stream from its start).
     if ((await this.redis.hexists(this.keys.settled, request.id)) === 1) return;
-    const reply: ControlMessage =
-      request.kind === 'gate'
-        ? await this.handlers
-            .gate(request.point, request.after, signal)
-            .then(() => ({ kind: 'release', id: request.id }))
-        : {
-            kind: 'answer',
-            id: request.id,
-            answer: await this.handlers.ask(
-              request.actor,
-              request.callId,
-              request.question,
-              signal,
-            ),
-          };
+    const reply = await this.reply(request, signal);
     await this.redis
       .multi()
       .hset(this.keys.settled, request.id, '1')
       .xadd(this.keys.control, '*', 'm', JSON.stringify(reply))
       .exec();
+  }
+
+  private async reply(
+    request: Exclude<ControlRequest, { kind: 'withdraw' }>,
+    signal: AbortSignal,
+  ): Promise<ControlMessage> {
+    const { id } = request;
+    switch (request.kind) {
+      case 'gate':
+        await this.handlers.gate(request.point, request.after, signal);
+        return { kind: 'release', id };
+      case 'ask': {
+        const { actor, callId, question } = request;
+        return {
+          kind: 'answer',
+          id,
+          answer: await this.handlers.ask(actor, callId, question, signal),
+        };
+      }
+      case 'question':
+        return { kind: 'reply', id, outcome: await this.handlers.question(request, signal) };
+    }
   }
 }

@@ -9,6 +9,7 @@ import { abortError } from '../../base/abort.ts';
 import type { BudgetBreach } from '../../runtime/budget.ts';
 import type { StepGate } from '../../runtime/gate.ts';
 import type { HumanAskers } from '../../runtime/human-desk.ts';
+import type { RunServices } from '../contracts.ts';
 import { sendTo, StreamTail, type ControlMessage, type ControlRequest } from './control-stream.ts';
 import type { EventPublisher } from './event-publisher.ts';
 import { runKeys } from './queue-keys.ts';
@@ -75,10 +76,20 @@ export class WorkerControl {
     };
   }
 
+  /** The run process's commanders and question store, for the question tools of items here. */
+  questions(): NonNullable<RunServices['remoteQuestions']> {
+    return async (task, call, signal) => {
+      const reply = await this.request({ kind: 'question', id: '', task, ...call }, signal);
+      if (reply.kind === 'reply') return reply.outcome;
+      throw new Error(`the run process replied ${reply.kind} to a question tool`);
+    };
+  }
+
   private onMessage(message: ControlMessage): void {
     switch (message.kind) {
       case 'release':
       case 'answer':
+      case 'reply':
         this.waiting.get(message.id)?.(message);
         return;
       case 'breach':
