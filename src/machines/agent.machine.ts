@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
 import {
   applyContextCut,
@@ -14,6 +14,7 @@ import type {
 } from './effect-params.ts';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import { turnWorker, WORKER_ID, type WorkerJob, type WorkerReply } from './turn-worker.ts';
 import {
   acceptReplyActions,
   failFromError,
@@ -47,9 +48,9 @@ export interface AgentInput {
   /** `pruning` and `compaction` of the agent; none by default. */
   context?: ContextPolicy;
   /**
-   * What the run gives this agent: its model turns, tool calls and effects. Without one the
-   * actors must be provided (`agentMachine.provide`, as machine tests do) and effects do
-   * nothing. One machine serves every agent: `provide` per call rebuilt its state nodes.
+   * What the run gives this agent: its model turns, tool calls and effects. Without one every
+   * model turn fails (the machine has no I/O of its own). One machine serves every agent:
+   * `provide` per call rebuilt its state nodes.
    */
   environment?: AgentEnvironment;
 }
@@ -62,20 +63,13 @@ export interface AgentEnvironment {
   contextCut(params: ContextCutParams): void;
 }
 
-/** What the invoked actors receive besides their own input. */
-interface EnvironmentInput {
-  environment?: AgentEnvironment | null;
-}
-
-function environmentOf(input: EnvironmentInput, actor: string): AgentEnvironment {
-  if (input.environment === undefined || input.environment === null) {
-    throw new ActorNotProvidedError(actor);
-  }
-  return input.environment;
+function environmentOf(context: AgentContext, actor: string): AgentEnvironment {
+  if (context.environment === null) throw new ActorNotProvidedError(actor);
+  return context.environment;
 }
 
 /**
- * What an agent's `executeTool` actor receives: the raw call (the wiring validates it), or the
+ * What an agent's `executeTool` receives: the raw call (the wiring validates it), or the
  * machine's own `answer` to it (skill rules) for the wiring to report as the call's result.
  */
 export interface AgentToolInput {
@@ -145,15 +139,9 @@ const base = setup({
     input: {} as AgentInput,
     context: {} as AgentContext,
     output: {} as AgentResult,
+    events: {} as WorkerReply,
   },
-  actors: {
-    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput & EnvironmentInput>(
-      async ({ input, signal }) => environmentOf(input, 'modelTurn').modelTurn(input, signal),
-    ),
-    executeTool: fromPromise<ToolOutcome, AgentToolInput & EnvironmentInput>(
-      async ({ input, signal }) => environmentOf(input, 'executeTool').executeTool(input, signal),
-    ),
-  },
+  actors: { turnWorker },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
     replyHasNoToolCalls: (_, reply: ModelTurnOutput) => toolCallsOf(reply.message).length === 0,
@@ -174,12 +162,41 @@ const base = setup({
       context.environment?.messageAppended(params),
     emitContextCut: ({ context }, params: ContextCutParams) =>
       context.environment?.contextCut(params),
+    /** The next model request, from the conversation so far (the worker sends it). */
+    startModelTurn: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+      const input: ModelTurnInput = {
+        messages: context.messages,
+        turn: context.turns + 1,
+        loadedSkills: context.loadedSkills,
+      };
+      return {
+        type: 'work',
+        kind: 'modelTurn',
+        id: 'modelTurn',
+        start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
+      };
+    }),
+    /** The head call's tool (or the report of the machine's ruling on it). */
+    startToolCall: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+      const call = context.queue[0] as ToolCallPart;
+      const input: AgentToolInput = {
+        call,
+        ...(context.ruling === null ? {} : { answer: context.ruling }),
+        loadedSkills: context.loadedSkills,
+      };
+      return {
+        type: 'work',
+        kind: 'toolCall',
+        id: call.id,
+        start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
+      };
+    }),
   },
 });
 
 const action = base.createAction;
 
-/** The head call with the result of its `executeTool` outcome. */
+/** The head call with the result of its tool's outcome. */
 function answeredHead({
   context,
   event,
@@ -193,7 +210,8 @@ function answeredHead({
 
 /**
  * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
- * reply without tool calls, whose text is the answer. `maxTurns` bounds the loop.
+ * reply without tool calls, whose text is the answer. `maxTurns` bounds the loop. The turns
+ * and calls run in the one `worker` child (turn-worker.ts), which lives as long as the machine.
  */
 export const agentMachine = base
   .extend({
@@ -284,6 +302,7 @@ export const agentMachine = base
       lastUsage: null,
       environment: input.environment ?? null,
     }),
+    invoke: { id: WORKER_ID, src: 'turnWorker' },
     initial: 'preparingTurn',
     states: {
       preparingTurn: {
@@ -297,17 +316,11 @@ export const agentMachine = base
       },
       awaitingModel: {
         description: 'The model is producing the next reply.',
-        invoke: {
-          src: 'modelTurn',
-          input: ({ context }) => ({
-            messages: context.messages,
-            turn: context.turns + 1,
-            loadedSkills: context.loadedSkills,
-            environment: context.environment,
-          }),
+        entry: 'startModelTurn',
+        on: {
           // A reply without tool calls is the answer; otherwise its calls run. Decided on the
           // reply itself, in the transition that accepts it (no eventless step per turn).
-          onDone: [
+          'modelTurn.done': [
             {
               guard: { type: 'replyHasNoToolCalls', params: ({ event }) => event.output },
               target: 'answered',
@@ -315,7 +328,7 @@ export const agentMachine = base
             },
             { target: 'choosingCall', actions: acceptReplyActions },
           ],
-          onError: { target: 'failed', actions: failFromError },
+          'modelTurn.failed': { target: 'failed', actions: failFromError },
         },
       },
       choosingCall: {
@@ -348,18 +361,11 @@ export const agentMachine = base
       runningTool: {
         description:
           'The first unanswered call runs through executeTool (which reports the ruling instead when the machine made one); calls run one at a time, in order.',
-        entry: 'announceCall',
-        invoke: {
-          src: 'executeTool',
-          input: ({ context }) => ({
-            call: context.queue[0] as ToolCallPart,
-            ...(context.ruling === null ? {} : { answer: context.ruling }),
-            loadedSkills: context.loadedSkills,
-            environment: context.environment,
-          }),
+        entry: ['announceCall', 'startToolCall'],
+        on: {
           // Both see the head call: the completion is reported before the queue moves on. After
           // the last call of the reply the results go back to the model; else the next call runs.
-          onDone: [
+          'toolCall.done': [
             {
               guard: 'headIsLastCall',
               target: 'preparingTurn',
@@ -377,7 +383,7 @@ export const agentMachine = base
               ],
             },
           ],
-          onError: { target: 'failed', actions: failFromError },
+          'toolCall.failed': { target: 'failed', actions: failFromError },
         },
       },
       answered: {

@@ -1,12 +1,10 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
 import type {
   CommanderContext,
   CommanderEnvironment,
   CommanderEvent,
   CommanderInput,
   CommanderResult,
-  ExecuteToolInput,
-  ToolGateInput,
 } from './commander-context.ts';
 import type {
   ContextCutParams,
@@ -19,20 +17,12 @@ import type {
 import { ActorNotProvidedError } from './effect-params.ts';
 import { commanderGuards } from './commander-guards.ts';
 import { datasetCursorMachine } from './dataset-cursor.machine.ts';
-import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import { turnWorker } from './turn-worker.ts';
 
-/** What a commander's actors receive besides their own input: the commander's environment. */
-export interface EnvironmentInput {
-  /** Optional so that a provided actor may ignore it (machine tests script their own). */
-  environment?: CommanderEnvironment | null;
-}
-
-/** The environment an actor runs with; without one the actor must be provided. */
-function environmentOf(input: EnvironmentInput, actor: string): CommanderEnvironment {
-  if (input.environment === undefined || input.environment === null) {
-    throw new ActorNotProvidedError(actor);
-  }
-  return input.environment;
+/** The environment a job runs with; without one the commander has no I/O and fails. */
+export function environmentOf(context: CommanderContext, actor: string): CommanderEnvironment {
+  if (context.environment === null) throw new ActorNotProvidedError(actor);
+  return context.environment;
 }
 
 /**
@@ -47,16 +37,8 @@ export const commanderBase = setup({
     output: {} as CommanderResult,
   },
   actors: {
-    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput & EnvironmentInput>(
-      async ({ input, signal }) => environmentOf(input, 'modelTurn').modelTurn(input, signal),
-    ),
-    executeTool: fromPromise<ToolOutcome, ExecuteToolInput & EnvironmentInput>(
-      async ({ input, signal }) => environmentOf(input, 'executeTool').executeTool(input, signal),
-    ),
-    // No gate means no hold: without an environment every internal call goes through at once.
-    toolGate: fromPromise<void, ToolGateInput & EnvironmentInput>(async ({ input, signal }) =>
-      input.environment?.toolGate(input, signal),
-    ),
+    // Model turns, external tools and gate holds: one child for the commander's whole run.
+    turnWorker,
     datasetCursor: datasetCursorMachine,
   },
   guards: commanderGuards,

@@ -6,9 +6,21 @@
 import { assign, enqueueActions } from 'xstate';
 import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
-import { commanderBase } from './commander-base.ts';
+import { commanderBase, environmentOf } from './commander-base.ts';
 import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
 import { resultFor } from './turn-types.ts';
+import { WORKER_ID, type WorkerJob } from './turn-worker.ts';
+
+/** The worker's job for one external call of the batch; its result comes back by `actorId`. */
+function toolJob(context: CommanderContext, entry: BatchEntry): WorkerJob {
+  const input = { call: entry.call, args: entry.args };
+  return {
+    type: 'work',
+    kind: 'toolCall',
+    id: entry.actorId,
+    start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
+  };
+}
 
 function isRunnableAgentCall(queued: QueuedCall): boolean {
   return queued.call.name === 'call_agent' && queued.parsed !== null && queued.parsed.ok;
@@ -92,18 +104,15 @@ export const batchActions = {
       enqueue.assign({ batch, queue: rest });
       for (const entry of batch.filter((candidate) => candidate.started)) {
         enqueue({ type: 'emitToolCalled', params: { call: entry.call } });
-        enqueue.spawnChild('executeTool', {
-          id: entry.actorId,
-          input: { call: entry.call, args: entry.args, environment: context.environment },
-        });
+        enqueue.sendTo(WORKER_ID, toolJob(context, entry));
       }
     }),
   ),
   recordBatchResult: action(
     enqueueActions(({ context, event, enqueue }) => {
       // Only the batch's done events lead here; any other event finds no entry.
-      if (!('output' in event)) return;
-      const position = context.batch.findIndex((entry) => entry.actorId === event.actorId);
+      if (event.type !== 'toolCall.done') return;
+      const position = context.batch.findIndex((entry) => entry.actorId === event.id);
       const finished = context.batch[position];
       if (finished === undefined) return;
       const result = resultFor(finished.call, event.output);
@@ -121,10 +130,7 @@ export const batchActions = {
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;
       enqueue({ type: 'emitToolCalled', params: { call: next.call } });
-      enqueue.spawnChild('executeTool', {
-        id: next.actorId,
-        input: { call: next.call, args: next.args, environment: context.environment },
-      });
+      enqueue.sendTo(WORKER_ID, toolJob(context, next));
     }),
   ),
   finishBatch: action(

@@ -1,5 +1,4 @@
 import { SortieError } from '../base/errors.ts';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   Message,
   StopReason,
@@ -24,6 +23,7 @@ import type {
 } from './effect-params.ts';
 import type { Plan } from './plan.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import type { WorkerReply } from './turn-worker.ts';
 
 /** A router's route with, for mission routes, the target mission's input schema. */
 export interface CommanderRoute extends RouteOption {
@@ -76,7 +76,7 @@ export interface CommanderEffects {
  * commander and no lookup of services outside the actor.
  */
 export interface CommanderEnvironment {
-  /** The run's gate never holds: internal calls skip the `toolGate` actor. */
+  /** The run's gate never holds: internal calls skip the `gating` state. */
   toolGateNeverHolds: boolean;
   modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
   toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
@@ -258,13 +258,13 @@ export function isSequential(context: CommanderContext): boolean {
   return context.task.iterator === 'sequential';
 }
 
-/** What the commander's `executeTool` actor receives: the call and its validated arguments. */
+/** What the commander's `executeTool` receives: the call and its validated arguments. */
 export interface ExecuteToolInput {
   call: ToolCallPart;
   args: Record<string, unknown>;
 }
 
-/** What the `toolGate` actor receives: the internal call about to run. */
+/** What `toolGate` receives: the internal call about to run. */
 export interface ToolGateInput {
   call: ToolCallPart;
 }
@@ -281,9 +281,5 @@ export interface InternalToolEvent {
   callId: string;
 }
 
-/** A spawned `executeTool` child settling (`tool:<turn>:<position>`). */
-export type ToolSettledEvent =
-  DoneActorEvent<ToolOutcome, `tool:${string}`> | ErrorActorEvent<unknown, `tool:${string}`>;
-
-/** Every event a commander handles. */
-export type CommanderEvent = InternalToolEvent | CursorReply | ToolSettledEvent;
+/** Every event a commander handles: its internal tools, its cursor, its worker's results. */
+export type CommanderEvent = InternalToolEvent | CursorReply | WorkerReply;

@@ -1,10 +1,10 @@
-import { assign, enqueueActions, raise } from 'xstate';
+import { assign, enqueueActions, raise, sendTo } from 'xstate';
 import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
 import { submitOutputEnvelope } from '../tools/commander/index.ts';
 import type { AnswerParams } from './commander-answers.ts';
-import { commanderBase } from './commander-base.ts';
+import { commanderBase, environmentOf } from './commander-base.ts';
 import { batchActions } from './commander-batch.ts';
 import type { CommanderContext, InternalToolEvent, QueuedCall } from './commander-context.ts';
 import { headArguments, headOf, toolsOf, workingItem } from './commander-context.ts';
@@ -18,7 +18,8 @@ import { checkedOutput, recordedRoute, taskCompleteArguments } from './commander
 import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts';
 import { applyContextCut } from '../runtime/context-window.ts';
 import { contextCutOf } from './commander-context-cut.ts';
-import type { ModelTurnOutput } from './turn-types.ts';
+import type { ModelTurnInput, ModelTurnOutput } from './turn-types.ts';
+import { WORKER_ID, type WorkerJob } from './turn-worker.ts';
 import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
 
 /** Parses every call of a reply up front; parsing is pure, answering happens in order. */
@@ -51,6 +52,30 @@ export const commanderSetup = commanderBase.extend({
     recordBatchResult: batchActions.recordBatchResult,
     finishBatch: batchActions.finishBatch,
     closeOpenCalls: batchActions.closeOpenCalls,
+    /** The next model request, from the conversation and the tools offered now. */
+    startModelTurn: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+      const input: ModelTurnInput = {
+        messages: context.messages,
+        turn: context.turns + 1,
+        tools: toolsOf(context),
+      };
+      return {
+        type: 'work',
+        kind: 'modelTurn',
+        id: 'modelTurn',
+        start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
+      };
+    }),
+    /** The step gate may hold the head (internal) call; no environment means no hold. */
+    startGate: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+      const { call } = headOf(context);
+      return {
+        type: 'work',
+        kind: 'gate',
+        id: call.id,
+        start: async (signal) => context.environment?.toolGate({ call }, signal),
+      };
+    }),
     /** Gives the head call its one result and moves on. */
     answer: action(
       enqueueActions(({ context, enqueue }, params) => {

@@ -1,15 +1,16 @@
 import { announceHead, answerFor } from './commander-answers.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
-import { headOf, toolsOf } from './commander-context.ts';
 import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
 import { acceptReplyActions, failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+import { WORKER_ID } from './turn-worker.ts';
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
  * "Completion", plan first, plan lock) as a guard. A rejected call leaves plan, lock,
- * outputs and completion untouched. I/O lives in the provided `modelTurn` and `executeTool`
- * actors; effects are the `emit*` actions, no-ops until the wiring provides them.
+ * outputs and completion untouched. I/O (model turns, external tools, gate holds) is the
+ * environment's, run by the one `worker` child (turn-worker.ts); effects are the `emit*`
+ * actions, which report through the environment.
  */
 export const commanderMachine = commanderSetup.createMachine({
   id: 'commander',
@@ -50,6 +51,7 @@ export const commanderMachine = commanderSetup.createMachine({
       environment: input.environment ?? null,
     };
   },
+  invoke: { id: WORKER_ID, src: 'turnWorker' },
   initial: 'preparingTurn',
   states: {
     preparingTurn: {
@@ -63,19 +65,10 @@ export const commanderMachine = commanderSetup.createMachine({
     },
     awaitingModel: {
       description: 'The model is producing the next reply from the conversation.',
-      invoke: {
-        src: 'modelTurn',
-        input: ({ context }) => ({
-          messages: context.messages,
-          turn: context.turns + 1,
-          tools: toolsOf(context),
-          environment: context.environment,
-        }),
-        onDone: {
-          target: 'reviewingReply',
-          actions: acceptReplyActions,
-        },
-        onError: { target: 'failed', actions: failFromError },
+      entry: 'startModelTurn',
+      on: {
+        'modelTurn.done': { target: 'reviewingReply', actions: acceptReplyActions },
+        'modelTurn.failed': { target: 'failed', actions: failFromError },
       },
     },
     reviewingReply: {
@@ -114,7 +107,7 @@ export const commanderMachine = commanderSetup.createMachine({
             },
             { guard: 'headNeedsPlanFirst', actions: [announceHead, answerFor.planFirst] },
             { guard: 'headIsExternal', target: 'executing', actions: 'startBatch' },
-            // A gate that never holds needs no gating actor (one actor less per internal call).
+            // A gate that never holds needs no gating step (no job per internal call).
             {
               guard: 'toolGateNeverHolds',
               target: 'dispatching',
@@ -126,14 +119,13 @@ export const commanderMachine = commanderSetup.createMachine({
         gating: {
           description:
             'The step gate may hold an internal call before it runs (external calls are gated by executeTool).',
-          invoke: {
-            src: 'toolGate',
-            input: ({ context }) => ({
-              call: headOf(context).call,
-              environment: context.environment,
-            }),
-            onDone: { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
-            onError: { target: '#commander.failed', actions: [failFromError, 'closeOpenCalls'] },
+          entry: 'startGate',
+          on: {
+            'gate.done': { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
+            'gate.failed': {
+              target: '#commander.failed',
+              actions: [failFromError, 'closeOpenCalls'],
+            },
           },
         },
         dispatching: {
@@ -213,8 +205,8 @@ export const commanderMachine = commanderSetup.createMachine({
           description:
             'External calls run through executeTool; call_agent to different agents concurrently.',
           on: {
-            'xstate.done.actor.*': { actions: 'recordBatchResult' },
-            'xstate.error.actor.*': {
+            'toolCall.done': { actions: 'recordBatchResult' },
+            'toolCall.failed': {
               target: '#commander.failed',
               actions: [failFromError, 'closeOpenCalls'],
             },

@@ -3,11 +3,11 @@
  * unknown, bad arguments), a skill's tools are refused until it is loaded, and the loaded
  * skills reach the next model turn and the next call of the session.
  */
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolCallPart } from '../../src/models/model-types.ts';
 import { agentMachine } from '../../src/machines/agent.machine.ts';
-import type { AgentToolInput } from '../../src/machines/agent.machine.ts';
+import type { AgentEnvironment, AgentToolInput } from '../../src/machines/agent.machine.ts';
 import { skillsOutsideConversation, type SkillEntry } from '../../src/machines/agent-skills.ts';
 import type {
   ModelTurnInput,
@@ -41,22 +41,24 @@ async function runAgent(
   const script = [...replies];
   const executed: AgentToolInput[] = [];
   const turns: ModelTurnInput[] = [];
-  const machine = agentMachine.provide({
-    actors: {
-      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input: turn }) => {
-        turns.push(turn);
-        const next = script.shift();
-        if (next === undefined) throw new Error('script exhausted');
-        return next;
-      }),
-      // As the real wiring: a ruling is the result; otherwise the tool runs.
-      executeTool: fromPromise<ToolOutcome, AgentToolInput>(async ({ input: toolInput }) => {
-        executed.push(toolInput);
-        return toolInput.answer ?? { content: `ran ${toolInput.call.name}`, isError: false };
-      }),
+  const environment: AgentEnvironment = {
+    modelTurn: async (turn) => {
+      turns.push(turn);
+      const next = script.shift();
+      if (next === undefined) throw new Error('script exhausted');
+      return next;
     },
-  });
-  const actor = createActor(machine, { input: { messages: [task], ...input } }).start();
+    // As the real wiring: a ruling is the result; otherwise the tool runs.
+    executeTool: async (toolInput) => {
+      executed.push(toolInput);
+      return toolInput.answer ?? { content: `ran ${toolInput.call.name}`, isError: false };
+    },
+    messageAppended: () => undefined,
+    contextCut: () => undefined,
+  };
+  const actor = createActor(agentMachine, {
+    input: { messages: [task], ...input, environment },
+  }).start();
   const result = await toPromise(actor);
   const results = result.messages
     .flatMap((message) => message.parts)

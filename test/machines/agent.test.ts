@@ -1,13 +1,9 @@
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/models/model-types.ts';
 import { agentMachine } from '../../src/machines/agent.machine.ts';
-import type { AgentToolInput } from '../../src/machines/agent.machine.ts';
-import type {
-  ModelTurnInput,
-  ModelTurnOutput,
-  ToolOutcome,
-} from '../../src/machines/turn-types.ts';
+import type { AgentEnvironment, AgentToolInput } from '../../src/machines/agent.machine.ts';
+import type { ModelTurnOutput, ToolOutcome } from '../../src/machines/turn-types.ts';
 import type { ContextCut, ContextPolicy } from '../../src/runtime/context-window.ts';
 import { emptyUsage } from '../../src/models/usage.ts';
 import { call, reply, textReply } from './commander-harness.ts';
@@ -29,28 +25,27 @@ async function runAgent(
   const executed: string[] = [];
   const sent: number[] = [];
   const cuts: ContextCut[] = [];
-  const machine = agentMachine.provide({
-    actions: { emitContextCut: (_, { cut }) => void cuts.push(cut) },
-    actors: {
-      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input }) => {
-        sent.push(input.messages.length);
-        const next = script.shift();
-        if (next === undefined) throw new Error('script exhausted');
-        return next;
-      }),
-      executeTool: fromPromise<ToolOutcome, AgentToolInput>(async ({ input }) => {
-        executed.push(input.call.name);
-        return (
-          options.executeTool?.(input) ?? {
-            content: `result of ${input.call.name}`,
-            isError: false,
-          }
-        );
-      }),
+  const environment: AgentEnvironment = {
+    modelTurn: async (input) => {
+      sent.push(input.messages.length);
+      const next = script.shift();
+      if (next === undefined) throw new Error('script exhausted');
+      return next;
     },
-  });
-  const actor = createActor(machine, {
-    input: { messages: [task], maxTurns: options.maxTurns, context: options.context },
+    executeTool: async (input) => {
+      executed.push(input.call.name);
+      return (
+        options.executeTool?.(input) ?? {
+          content: `result of ${input.call.name}`,
+          isError: false,
+        }
+      );
+    },
+    messageAppended: () => undefined,
+    contextCut: ({ cut }) => void cuts.push(cut),
+  };
+  const actor = createActor(agentMachine, {
+    input: { messages: [task], maxTurns: options.maxTurns, context: options.context, environment },
   }).start();
   return { result: await toPromise(actor), executed, sent, cuts };
 }
@@ -131,14 +126,15 @@ describe('agent loop', () => {
       { role: 'assistant', parts: [{ type: 'text', text: '4 °C' }] },
       task,
     ];
-    const machine = agentMachine.provide({
-      actors: {
-        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input }) =>
-          textReply(`saw ${input.messages.length} messages`),
-        ),
-      },
-    });
-    const result = await toPromise(createActor(machine, { input: { messages: earlier } }).start());
+    const environment: AgentEnvironment = {
+      modelTurn: async (input) => textReply(`saw ${input.messages.length} messages`),
+      executeTool: async () => ({ content: '', isError: false }),
+      messageAppended: () => undefined,
+      contextCut: () => undefined,
+    };
+    const result = await toPromise(
+      createActor(agentMachine, { input: { messages: earlier, environment } }).start(),
+    );
     expect(result.answer).toBe('saw 3 messages');
   });
 });

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import type {
   Message,
   StopReason,
@@ -8,6 +8,8 @@ import type {
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
 import type {
   CommanderContext,
+  CommanderEffects,
+  CommanderEnvironment,
   CommanderInput,
   CommanderResult,
   CommanderTask,
@@ -92,6 +94,31 @@ export interface RunOptions extends Partial<CommanderInput> {
   guards?: Parameters<typeof commanderMachine.provide>[0]['guards'];
 }
 
+const noEffects: CommanderEffects = {
+  planUpdated: () => undefined,
+  toolCalled: () => undefined,
+  toolCompleted: () => undefined,
+  outputSubmitted: () => undefined,
+  messageAppended: () => undefined,
+  contextCut: () => undefined,
+};
+
+/**
+ * A commander's environment for machine tests: the model turn given, a gate that holds
+ * nothing, tools that answer ok, effects recorded nowhere (tests provide the emit actions).
+ */
+export function scriptedEnvironment(
+  parts: Partial<Omit<CommanderEnvironment, 'modelTurn'>> & Pick<CommanderEnvironment, 'modelTurn'>,
+): CommanderEnvironment {
+  return {
+    toolGateNeverHolds: false,
+    toolGate: async () => undefined,
+    executeTool: async () => ({ content: '{"status":"ok"}', isError: false }),
+    effects: noEffects,
+    ...parts,
+  };
+}
+
 /**
  * Runs a commander against scripted replies. After the script ends, the model turn fails,
  * so a test that expects completion sees exactly where the script stopped.
@@ -108,30 +135,29 @@ export async function runCommander(
   const machine = commanderMachine.provide({
     ...(actions === undefined ? {} : { actions }),
     ...(guards === undefined ? {} : { guards }),
-    actors: {
-      modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input: turn }) => {
-        // Let the commander settle in awaitingModel before reading its snapshot.
-        await Promise.resolve();
-        contexts.push(actor.getSnapshot().context);
-        turns.push(turn);
-        const next = script.shift();
-        if (next === undefined) throw new Error('script exhausted');
-        return next;
-      }),
-      toolGate: fromPromise<void, ToolGateInput>(async ({ input: gateInput }) =>
-        toolGate?.(gateInput),
-      ),
-      executeTool: fromPromise<ToolOutcome, ExecuteToolInput>(async ({ input: toolInput }) => {
-        executed.push(toolInput);
-        if (executeTool === undefined) return { content: '{"status":"ok"}', isError: false };
-        return executeTool(toolInput);
-      }),
+  });
+  const environment = scriptedEnvironment({
+    modelTurn: async (turn) => {
+      // Let the commander settle in awaitingModel before reading its snapshot.
+      await Promise.resolve();
+      contexts.push(actor.getSnapshot().context);
+      turns.push(turn);
+      const next = script.shift();
+      if (next === undefined) throw new Error('script exhausted');
+      return next;
+    },
+    toolGate: async (gateInput) => toolGate?.(gateInput),
+    executeTool: async (toolInput) => {
+      executed.push(toolInput);
+      if (executeTool === undefined) return { content: '{"status":"ok"}', isError: false };
+      return executeTool(toolInput);
     },
   });
   const actor = createActor(machine, {
     input: {
       task: plainTask,
       messages: [{ role: 'user', parts: [{ type: 'text', text: 'Do the task.' }] }],
+      environment,
       ...input,
     },
   });

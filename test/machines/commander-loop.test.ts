@@ -1,7 +1,6 @@
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
-import type { ModelTurnInput, ModelTurnOutput } from '../../src/machines/turn-types.ts';
 import { BE_SHORTER_TEXT, NUDGE_TEXT } from '../../src/machines/commander-limits.ts';
 import {
   call,
@@ -9,6 +8,7 @@ import {
   reply,
   resultsAfterTurn,
   runCommander,
+  scriptedEnvironment,
   textReply,
 } from './commander-harness.ts';
 
@@ -111,29 +111,28 @@ describe('commander loop', () => {
 
   it('fails with the reason when the model turn rejects, keeping the error', async () => {
     const error = new Error('provider unavailable');
-    const machine = commanderMachine.provide({
-      actors: {
-        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async () => {
-          throw error;
-        }),
+    const environment = scriptedEnvironment({
+      modelTurn: async () => {
+        throw error;
       },
     });
     const result = await toPromise(
-      createActor(machine, { input: { task: plainTask, messages: [] } }).start(),
+      createActor(commanderMachine, {
+        input: { task: plainTask, messages: [], environment },
+      }).start(),
     );
     expect(result.failure).toEqual({ reason: 'provider unavailable', error });
   });
 
   it('reports effects through the provided emit actions', async () => {
     const effects: string[] = [];
+    const environment = scriptedEnvironment({
+      modelTurn: async (input) =>
+        input.turn === 1
+          ? reply(plan, call('complete_subtask'))
+          : reply(call('task_complete', { summary: 's' })),
+    });
     const machine = commanderMachine.provide({
-      actors: {
-        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input }) =>
-          input.turn === 1
-            ? reply(plan, call('complete_subtask'))
-            : reply(call('task_complete', { summary: 's' })),
-        ),
-      },
       actions: {
         emitPlanUpdated: (_, params) =>
           effects.push(`plan ${params.plan?.map((subtask) => subtask.status).join(',')}`),
@@ -143,7 +142,7 @@ describe('commander loop', () => {
         emitMessageAppended: (_, params) => effects.push(`message ${params.message.role}`),
       },
     });
-    const input = { task: plainTask, messages: [] };
+    const input = { task: plainTask, messages: [], environment };
     const result = await toPromise(createActor(machine, { input }).start());
     expect(result.completion?.outcome).toBe('succeeded');
     expect(effects).toEqual([

@@ -226,6 +226,13 @@ class ConversationSession implements AgentSession {
   /** This session's model turns, tools and events, for the agent machine. */
   private environmentFor(setup: TurnSetup, callSignal: AbortSignal): AgentEnvironment {
     const { services, spec } = this;
+    // The machine's worker hands every job the same signal: combined with the call's once.
+    let combined: { worker: AbortSignal; both: AbortSignal } | undefined;
+    const either = (worker: AbortSignal): AbortSignal => {
+      if (combined?.worker !== worker)
+        combined = { worker, both: AbortSignal.any([callSignal, worker]) };
+      return combined.both;
+    };
     return {
       modelTurn: async (input, signal) => {
         const { response } = await services.runModelTurn({
@@ -237,12 +244,12 @@ class ConversationSession implements AgentSession {
           messages: input.messages,
           // Read per turn: result tools join after the first interception, skill tools on load.
           tools: this.toolbox.definitions(input.loadedSkills),
-          signal: AbortSignal.any([callSignal, signal]),
+          signal: either(signal),
         });
         return response;
       },
       executeTool: (input, signal) =>
-        executeAgentTool(this.runner, input.call, AbortSignal.any([callSignal, signal]), {
+        executeAgentTool(this.runner, input.call, either(signal), {
           ...(input.answer === undefined ? {} : { answer: input.answer }),
           loadedSkills: input.loadedSkills,
         }),

@@ -4,11 +4,9 @@
  * the earlier questions and answers. A fork runs on the agent machine with an ask-only tool set
  * (`ask_agent` on the commander's own agents) and `MAX_FORK_TURNS` as its turn cap.
  */
-import { fromPromise } from 'xstate';
 import { agentMachine } from '../../machines/agent.machine.ts';
-import type { AgentResult, AgentToolInput } from '../../machines/agent.machine.ts';
+import type { AgentEnvironment, AgentResult } from '../../machines/agent.machine.ts';
 import { reasonOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
 import type { Message } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';
@@ -83,8 +81,12 @@ export class CommanderForks {
     let result: AgentResult;
     try {
       result = await runToEnd(
-        this.forkMachine(record, forkId, budgetTask),
-        { messages: conversation, maxTurns: MAX_FORK_TURNS },
+        this.forkMachine(forkId),
+        {
+          messages: conversation,
+          maxTurns: MAX_FORK_TURNS,
+          environment: this.forkEnvironment(record, forkId, budgetTask),
+        },
         signal,
         'the question was cancelled',
       );
@@ -103,32 +105,41 @@ export class CommanderForks {
     return { ok: false, reason: result.failure?.reason ?? 'the fork stopped without an answer' };
   }
 
-  /** The agent machine as the fork of `record`: its model, system prompt and ask-only tools. */
-  private forkMachine(record: CommanderRecord, forkId: string, budgetTask: string) {
+  /** The fork of `record`'s model turns (its model, system prompt and ask-only tools) and tools. */
+  private forkEnvironment(
+    record: CommanderRecord,
+    forkId: string,
+    budgetTask: string,
+  ): AgentEnvironment {
     const { services } = this;
     const tools = forkTools(record);
+    return {
+      modelTurn: async (input, signal) => {
+        const { response } = await services.runModelTurn({
+          actor: forkId,
+          task: budgetTask,
+          model: record.model,
+          ...(record.reasoning !== undefined ? { reasoning: record.reasoning } : {}),
+          system: record.system,
+          messages: input.messages,
+          tools,
+          signal,
+        });
+        return response;
+      },
+      executeTool: (input, signal) => executeForkTool(services, record, forkId, input.call, signal),
+      messageAppended: (params) => this.appended(forkId, params.message),
+      // A fork has no pruning or compaction: its conversation is never cut.
+      contextCut: () => undefined,
+    };
+  }
+
+  /** The agent machine as a fork: its tool calls reported as the fork's events. */
+  private forkMachine(forkId: string) {
+    const { services } = this;
     const started = new Map<string, number>();
     return agentMachine.provide({
-      actors: {
-        modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput>(async ({ input, signal }) => {
-          const { response } = await services.runModelTurn({
-            actor: forkId,
-            task: budgetTask,
-            model: record.model,
-            ...(record.reasoning !== undefined ? { reasoning: record.reasoning } : {}),
-            system: record.system,
-            messages: input.messages,
-            tools,
-            signal,
-          });
-          return response;
-        }),
-        executeTool: fromPromise<ToolOutcome, AgentToolInput>(({ input, signal }) =>
-          executeForkTool(services, record, forkId, input.call, signal),
-        ),
-      },
       actions: {
-        emitMessageAppended: (_, params) => this.appended(forkId, params.message),
         emitToolCalled: (_, { call }) => {
           started.set(call.id, performance.now());
           services.bus.emit({

@@ -1,0 +1,106 @@
+/**
+ * The machines' one worker child (turn-worker.ts) runs their model turns and tool calls and
+ * owns their cancellation: a machine that stops or fails aborts the jobs still running.
+ */
+import { createActor, toPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { agentMachine, type AgentEnvironment } from '../../src/machines/agent.machine.ts';
+import { commanderMachine } from '../../src/machines/commander.machine.ts';
+import type { Message } from '../../src/models/model-types.ts';
+import { call, plainTask, reply, scriptedEnvironment } from './commander-harness.ts';
+
+const task: Message = { role: 'user', parts: [{ type: 'text', text: 'Do the task.' }] };
+
+/** A job that runs until its signal aborts; `signals` collects each job's signal. */
+function untilAborted(signals: AbortSignal[]): (signal: AbortSignal) => Promise<never> {
+  return (signal) => {
+    signals.push(signal);
+    return new Promise((_, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    });
+  };
+}
+
+describe('the turn worker', () => {
+  it('aborts the other calls of a batch when one call fails, and the commander fails with its error', async () => {
+    const signals: AbortSignal[] = [];
+    const waiting = untilAborted(signals);
+    const environment = scriptedEnvironment({
+      modelTurn: async (input) =>
+        input.turn === 1
+          ? reply(call('set_subtasks', { subtasks: ['A'] }))
+          : reply(
+              call('call_agent', { name: 'slow', task: 'wait' }),
+              call('call_agent', { name: 'broken', task: 'fail' }),
+            ),
+      executeTool: async (input, signal) => {
+        if (input.args.name === 'slow') return waiting(signal);
+        throw new Error('agent infrastructure down');
+      },
+    });
+    const actor = createActor(commanderMachine, {
+      input: { task: plainTask, messages: [task], environment },
+    }).start();
+    const result = await toPromise(actor);
+    expect(result.failure?.reason).toBe('agent infrastructure down');
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+
+  it('aborts the running model turn when the commander is stopped', async () => {
+    const signals: AbortSignal[] = [];
+    const environment = scriptedEnvironment({
+      modelTurn: (_input, signal) => untilAborted(signals)(signal),
+    });
+    const actor = createActor(commanderMachine, {
+      input: { task: plainTask, messages: [task], environment },
+    }).start();
+    await waitFor(actor, () => signals.length === 1);
+    expect(signals[0]?.aborted).toBe(false);
+    actor.stop();
+    expect(signals[0]?.aborted).toBe(true);
+    expect(actor.getSnapshot().status).toBe('stopped');
+  });
+
+  it("aborts the agent's running tool when the agent is stopped, and reports nothing after", async () => {
+    const signals: AbortSignal[] = [];
+    const appended: Message[] = [];
+    const environment: AgentEnvironment = {
+      modelTurn: async () => reply(call('tools_wait')),
+      executeTool: (_input, signal) => untilAborted(signals)(signal),
+      messageAppended: ({ message }) => void appended.push(message),
+      contextCut: () => undefined,
+    };
+    const actor = createActor(agentMachine, { input: { messages: [task], environment } }).start();
+    await waitFor(actor, () => signals.length === 1);
+    actor.stop();
+    expect(signals[0]?.aborted).toBe(true);
+    // Let the aborted tool's rejection arrive: the stopped agent takes no event.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(appended.map((message) => message.role)).toEqual(['assistant']);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('runs the model turns and tool calls of one agent in one worker child', async () => {
+    let turns = 0;
+    const environment: AgentEnvironment = {
+      modelTurn: async () => {
+        turns += 1;
+        return turns < 3
+          ? reply(call('tools_lookup'))
+          : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
+      },
+      executeTool: async () => ({ content: 'ok', isError: false }),
+      messageAppended: () => undefined,
+      contextCut: () => undefined,
+    };
+    const actor = createActor(agentMachine, { input: { messages: [task], environment } });
+    const children = new Set<string>();
+    actor.subscribe((snapshot) => {
+      for (const id of Object.keys(snapshot.children)) children.add(id);
+    });
+    actor.start();
+    const result = await toPromise(actor);
+    expect(result.turns).toBe(3);
+    expect([...children]).toEqual(['worker']);
+  });
+});
