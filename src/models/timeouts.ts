@@ -44,31 +44,52 @@ export interface StreamDeadlineOptions {
 }
 
 /**
- * Starts the first-byte and total timers; the first `touch()` switches to the idle timer.
- * `touch()` only stamps the time (it runs once per stream event, so it must be cheap); the
- * idle timer re-arms itself for the remaining silence when it finds a newer stamp.
+ * One timer for the three deadlines: it is armed for the earliest deadline that can apply and,
+ * when it fires, expires the deadline that has passed or re-arms for the next one. `touch()`
+ * only stamps the time (it runs once per stream event, so it must be cheap); the first one
+ * re-arms the timer only when the idle deadline comes before the armed one. A request that
+ * answers in time costs one timer, not three.
  */
 export function createStreamDeadlines(options: StreamDeadlineOptions): StreamDeadlines {
   const timeouts = resolveTimeouts(options.timeouts);
   const controller = new AbortController();
+  const started = Date.now();
   let failure: ProviderTimeoutError | undefined;
   let lastActivity: number | undefined;
+  let armedFor = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const expire = (kind: TimeoutKind, limitMs: number): void => {
     if (failure !== undefined || controller.signal.aborted) return;
     failure = new ProviderTimeoutError(options.provider, kind, limitMs);
     controller.abort(failure);
   };
-  const checkIdle = (): void => {
-    const silentFor = Date.now() - lastActivity!;
-    if (silentFor >= timeouts.idleMs) expire('idle', timeouts.idleMs);
-    else streamTimer = setTimeout(checkIdle, timeouts.idleMs - silentFor);
+  /** The deadline that applies now: total, and first byte until the first touch, else idle. */
+  const next = (): { at: number; kind: TimeoutKind; limitMs: number } => {
+    const total = started + timeouts.totalMs;
+    const stream =
+      lastActivity === undefined
+        ? {
+            at: started + timeouts.firstByteMs,
+            kind: 'first_byte' as const,
+            limitMs: timeouts.firstByteMs,
+          }
+        : { at: lastActivity + timeouts.idleMs, kind: 'idle' as const, limitMs: timeouts.idleMs };
+    return stream.at < total ? stream : { at: total, kind: 'total', limitMs: timeouts.totalMs };
   };
-  const totalTimer = setTimeout(() => expire('total', timeouts.totalMs), timeouts.totalMs);
-  let streamTimer = setTimeout(
-    () => expire('first_byte', timeouts.firstByteMs),
-    timeouts.firstByteMs,
-  );
+  const arm = (at: number): void => {
+    clearTimeout(timer);
+    armedFor = at;
+    timer = setTimeout(check, Math.max(0, at - Date.now()));
+  };
+  function check(): void {
+    timer = undefined;
+    if (failure !== undefined || controller.signal.aborted) return;
+    const deadline = next();
+    if (Date.now() >= deadline.at) expire(deadline.kind, deadline.limitMs);
+    else arm(deadline.at);
+  }
+  arm(next().at);
 
   const onCallerAbort = (): void => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) onCallerAbort();
@@ -80,15 +101,15 @@ export function createStreamDeadlines(options: StreamDeadlineOptions): StreamDea
       if (failure !== undefined) return;
       const first = lastActivity === undefined;
       lastActivity = Date.now();
-      if (!first) return;
-      clearTimeout(streamTimer);
-      streamTimer = setTimeout(checkIdle, timeouts.idleMs);
+      if (!first || timer === undefined) return;
+      const deadline = next().at;
+      if (deadline < armedFor) arm(deadline);
     },
     expired: () => failure,
     translate: (error) => failure ?? error,
     dispose() {
-      clearTimeout(totalTimer);
-      clearTimeout(streamTimer);
+      clearTimeout(timer);
+      timer = undefined;
       options.signal?.removeEventListener('abort', onCallerAbort);
     },
   };

@@ -82,4 +82,23 @@ describe('createStreamDeadlines', () => {
     vi.advanceTimersByTime(1_000_000);
     expect(deadlines.signal.aborted).toBe(false);
   });
+
+  it('keeps one timer per request: the first-byte timer, when it fires after the first event, waits on for the idle deadline', () => {
+    const deadlines = createStreamDeadlines({
+      provider: 'openai',
+      timeouts: { firstByteMs: 100, idleMs: 150 },
+    });
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(10);
+    deadlines.touch();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(90);
+    expect(deadlines.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(59);
+    expect(deadlines.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadlines.expired()?.timeout).toBe('idle');
+    deadlines.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
