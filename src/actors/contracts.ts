@@ -198,7 +198,14 @@ export interface ModelTurnResult {
  * is sent once a limit is reached), emit `model.request`, stream (`model.delta`, `model.retry`),
  * emit `model.response` with usage and cost, record budgets (warning / exceeded).
  */
-export type RunModelTurn = (request: ModelTurnRequest) => Promise<ModelTurnResult>;
+export type RunModelTurn = ((request: ModelTurnRequest) => Promise<ModelTurnResult>) & {
+  /**
+   * The actors will not send again (a settled item's commander and agents): the run forgets
+   * what it kept of them, their turn counts too unless `keepTurns` (an actor of the same id
+   * may still come).
+   */
+  release(actors: readonly string[], options: { keepTurns: boolean }): void;
+};
 
 /** The run-scoped services every actor of one mission shares. */
 export interface RunServices {

@@ -28,7 +28,7 @@ export interface TurnRun {
   clients: RunClients;
   /** Budget scopes whose breach was announced (each is announced once). */
   reportedBreaches: Set<string>;
-  /** One entry per actor for the whole run (10,000 items keep 10,000): what it last sent. */
+  /** What each actor sent last; an item's actors leave when the item is settled (`release`). */
   prompts: Map<string, ActorPrompts>;
   /** Answered model turns per actor (see `RunModelTurnServices.answeredTurns`). */
   answeredTurns: Map<string, number>;
@@ -185,6 +185,23 @@ export function recordBudget(
 export function failDeclined(response: ModelResponse): void {
   const declined = declinedError(response);
   if (declined !== undefined) throw declined;
+}
+
+/**
+ * Actors that will not send again (the commander and agents of a settled item): what the run
+ * kept of them goes, so a run's memory does not grow with its items. Their turn counts stay
+ * when `keepTurns`: an actor of the same id may still come (a chained mission with a task of
+ * the same name), and its turns must go on from these.
+ */
+export function releaseActors(
+  run: TurnRun,
+  actors: readonly string[],
+  { keepTurns }: { keepTurns: boolean },
+): void {
+  for (const actor of actors) {
+    run.prompts.delete(actor);
+    if (!keepTurns) run.answeredTurns.delete(actor);
+  }
 }
 
 /** Every scope's breach is announced once, whether found before a request or after a response. */

@@ -19,6 +19,7 @@ import {
   passGate,
   recordBudget,
   recordCost,
+  releaseActors,
   type TurnRun,
 } from './model-turn-steps.ts';
 
@@ -53,7 +54,7 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     answeredTurns: services.answeredTurns ?? new Map(),
     requestCount: 0,
   };
-  return async (request: ModelTurnRequest) => {
+  const runModelTurn = async (request: ModelTurnRequest) => {
     const held = passGate(run, request);
     if (held !== undefined) await held;
     checkBudget(run, request);
@@ -65,4 +66,8 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     failDeclined(response);
     return { response, costPico: cost.pico, unpriced: cost.unpriced };
   };
+  return Object.assign(runModelTurn, {
+    release: (actors: readonly string[], options: { keepTurns: boolean }) =>
+      releaseActors(run, actors, options),
+  });
 }

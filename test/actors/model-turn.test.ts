@@ -187,6 +187,37 @@ describe('createRunModelTurn', () => {
     expect(requests.map((event) => 'system' in event)).toEqual([true, false, false, true, true]);
   });
 
+  it('forgets a released actor: its next request is turn 1 and carries its whole prompt, unless its turns are kept', async () => {
+    const { events, runModelTurn } = setup({
+      clients: (resolved) => ({
+        model: resolved,
+        generate: () =>
+          Promise.resolve({
+            message: { role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'ok' }] },
+            usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+            stopReason: 'end' as const,
+            warnings: [],
+            model: 'gpt-4o',
+          }),
+      }),
+    });
+    const base = request(gpt4o('http://127.0.0.1:1'));
+    const item = { ...base, actor: 'commander:analyze[0]' };
+    await runModelTurn(item);
+    await runModelTurn(item);
+    runModelTurn.release(['commander:analyze[0]'], { keepTurns: true });
+    await runModelTurn(item);
+    runModelTurn.release(['commander:analyze[0]'], { keepTurns: false });
+    await runModelTurn(item);
+    const requests = events.filter((event) => event.type === 'model.request');
+    expect(requests.map((event) => [event.turn, event.system ?? '(unchanged)'])).toEqual([
+      [1, 'You research.'],
+      [2, '(unchanged)'],
+      [3, 'You research.'],
+      [1, 'You research.'],
+    ]);
+  });
+
   it('numbers turns per actor and marks a model without prices as unpriced', async () => {
     server = await ScriptedModelServer.start({ turns: [{ text: 'one' }, { text: 'two' }] });
     const { events, runModelTurn } = setup();

@@ -120,10 +120,32 @@ function itemActor(prepared: PreparedTask, dataset: string, items: readonly unkn
   });
 }
 
+/**
+ * A settled item's commander and agents send no more requests: the run's model turn forgets
+ * them. Their turn counts stay when a chained mission could bring back the same actor ids (it
+ * has a task of this name): that actor's turns go on from them, as cassettes key turns by actor.
+ */
+function itemReleaser(prepared: PreparedTask): (index: number) => void {
+  const { config, mission, runModelTurn } = prepared.runtime.services;
+  const task = prepared.config.name;
+  const keepTurns = [...config.missions.values()].some(
+    (other) => other.name !== mission.name && other.tasks.has(task),
+  );
+  const agents = [...prepared.agents.keys()];
+  return (index) => {
+    const actors = [
+      actorId.commander(task, index),
+      ...agents.map((agent) => actorId.agent(task, agent, index)),
+    ];
+    runModelTurn.release(actors, { keepTurns });
+  };
+}
+
 /** The iteration events of the task's items, and their records (kept in `records`). */
 function itemEffects(prepared: PreparedTask, items: readonly unknown[], records: TaskItemRecord[]) {
   const { bus, knowledge } = prepared.runtime.services;
   const task = prepared.config.name;
+  const release = itemReleaser(prepared);
   const about = (index: number) => ({
     actor: actorId.commander(task, index),
     task,
@@ -138,6 +160,7 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
       const { index, output } = params;
       knowledge.recordIteration(task, { index, item: items[index], status: 'succeeded', output });
       records.push({ index, itemId: itemIdOf(items[index], index), status: 'succeeded', output });
+      release(index);
       const { attempt, durationMs } = params;
       bus.emit({ type: 'iteration.succeeded', ...about(index), attempt, output, durationMs });
     },
@@ -146,6 +169,7 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
       if (!final) return;
       knowledge.recordIteration(task, { index, item: items[index], status: 'failed', error });
       records.push({ index, itemId: itemIdOf(items[index], index), status: 'failed', error });
+      release(index);
     },
     itemRetrying: (_: unknown, params: ItemRetryingParams) => {
       bus.emit({ type: 'iteration.retrying', ...about(params.index), ...params });
