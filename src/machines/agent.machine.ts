@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { and, assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
 import {
   applyContextCut,
@@ -127,6 +127,11 @@ const onHead =
     return call !== undefined && predicate(context, call);
   };
 
+/** No skill rule applies to `call`: its tool runs as it is. */
+function isPlainCall(context: AgentContext, call: ToolCallPart): boolean {
+  return skillNeededFor(context, call.name) === undefined && !loadsSkill(context, call);
+}
+
 /** The context update of a ruling on the head call: its result comes from `rule`, not a tool. */
 const ruleOnHead =
   (rule: (context: AgentContext, call: ToolCallPart) => ToolOutcome) =>
@@ -145,6 +150,19 @@ const base = setup({
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
     replyHasNoToolCalls: (_, reply: ModelTurnOutput) => toolCallsOf(reply.message).length === 0,
+    // The three guards below let a turn skip an eventless step when its checks cannot apply.
+    replyStartsWithPlainCall: ({ context }, reply: ModelTurnOutput) => {
+      const [first] = toolCallsOf(reply.message);
+      return first !== undefined && isPlainCall(context, first);
+    },
+    nextCallIsPlain: ({ context }) => {
+      const next = context.queue[1];
+      return next !== undefined && isPlainCall(context, next);
+    },
+    nextTurnNeedsNoChecks: ({ context }) =>
+      context.turns < context.maxTurns &&
+      context.context.pruning === undefined &&
+      context.context.compaction === undefined,
     headIsLastCall: ({ context }) => context.queue.length === 1,
     callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
     callLoadsSkill: onHead(loadsSkill),
@@ -207,6 +225,15 @@ function answeredHead({
   const call = context.queue[0] as ToolCallPart;
   return { call, result: resultFor(call, event.output) };
 }
+
+/** The head call's result is reported and recorded. */
+const resultActions = [
+  { type: 'emitToolCompleted', params: answeredHead },
+  { type: 'recordResult', params: answeredHead },
+] as const;
+
+/** … and, after the reply's last call, the results join the conversation. */
+const lastResultActions = [...resultActions, 'appendResults'] as const;
 
 /**
  * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
@@ -326,6 +353,12 @@ export const agentMachine = base
               target: 'answered',
               actions: acceptReplyActions,
             },
+            // No skill rule applies to the first call: choosingCall would send it on to its tool.
+            {
+              guard: { type: 'replyStartsWithPlainCall', params: ({ event }) => event.output },
+              target: 'runningTool',
+              actions: acceptReplyActions,
+            },
             { target: 'choosingCall', actions: acceptReplyActions },
           ],
           'modelTurn.failed': { target: 'failed', actions: failFromError },
@@ -365,23 +398,22 @@ export const agentMachine = base
         on: {
           // Both see the head call: the completion is reported before the queue moves on. After
           // the last call of the reply the results go back to the model; else the next call runs.
+          // The shortcuts skip the eventless step of preparingTurn or choosingCall when its
+          // checks cannot apply (turns left and no context limits; no skill rule on the call).
           'toolCall.done': [
             {
-              guard: 'headIsLastCall',
-              target: 'preparingTurn',
-              actions: [
-                { type: 'emitToolCompleted', params: answeredHead },
-                { type: 'recordResult', params: answeredHead },
-                'appendResults',
-              ],
+              guard: and(['headIsLastCall', 'nextTurnNeedsNoChecks']),
+              target: 'awaitingModel',
+              actions: lastResultActions,
             },
+            { guard: 'headIsLastCall', target: 'preparingTurn', actions: lastResultActions },
             {
-              target: 'choosingCall',
-              actions: [
-                { type: 'emitToolCompleted', params: answeredHead },
-                { type: 'recordResult', params: answeredHead },
-              ],
+              guard: 'nextCallIsPlain',
+              target: 'runningTool',
+              reenter: true,
+              actions: resultActions,
             },
+            { target: 'choosingCall', actions: resultActions },
           ],
           'toolCall.failed': { target: 'failed', actions: failFromError },
         },

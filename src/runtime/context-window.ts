@@ -56,8 +56,10 @@ function dueCut(
   policy: ContextPolicy,
   lastUsage: Usage | null,
 ): Omit<ContextCut, 'head'> | null {
-  const replies = replyIndexes(messages);
   const { compaction, pruning } = policy;
+  // Most actors have no limits: no need to look through the conversation every turn.
+  if (compaction === undefined && pruning === undefined) return null;
+  const replies = replyIndexes(messages);
   if (compaction !== undefined && lastUsage !== null) {
     const used = promptTokens(lastUsage);
     if (used > compaction.tokenLimit && replies.length > compaction.turnRetention) {
