@@ -5,6 +5,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// React, and so Ink's TUI, picks its development or production build from NODE_ENV when it
+// first loads (lazily, once a TUI is shown). The development build checks every render and
+// keeps a trace of each: several times slower and hungrier, for nothing a person sees. A person's
+// terminal gets the production build unless NODE_ENV says otherwise (vitest sets `test`).
+if (process.env.NODE_ENV === undefined || process.env.NODE_ENV === '') {
+  process.env.NODE_ENV = 'production';
+}
+
 const compiled = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const sources = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 // An installed package ships no sources: it always runs the build.

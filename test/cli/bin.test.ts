@@ -13,7 +13,10 @@ mkdirSync(join(project, 'dist', 'cli'), { recursive: true });
 mkdirSync(join(project, 'src', 'cli'), { recursive: true });
 copyFileSync(join(ROOT, 'bin', 'sortie.js'), join(project, 'bin', 'sortie.js'));
 writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
-writeFileSync(join(project, 'dist', 'cli', 'main.js'), "console.log('compiled');\n");
+writeFileSync(
+  join(project, 'dist', 'cli', 'main.js'),
+  "console.log('compiled');\nconsole.error(`NODE_ENV=${process.env.NODE_ENV}`);\n",
+);
 writeFileSync(
   join(project, 'src', 'cli', 'main.ts'),
   "const ran: string = 'sources';\nconsole.log(ran);\n",
@@ -41,6 +44,20 @@ function launchFully(environment: Record<string, string>): {
 }
 
 describe('bin/sortie.js', () => {
+  it('runs the CLI with NODE_ENV=production when it is unset, so React loads its production build', () => {
+    const { NODE_ENV: _unset, ...inherited } = process.env;
+    const { stderr } = spawnSync(process.execPath, [join(project, 'bin', 'sortie.js')], {
+      encoding: 'utf8',
+      env: { ...inherited, SORTIE_RUN_SOURCES: '' },
+    });
+    expect(stderr).toBe('NODE_ENV=production\n');
+    expect(launchFully({ NODE_ENV: '' }).stderr).toBe('NODE_ENV=production\n');
+  });
+
+  it('keeps a NODE_ENV that is set', () => {
+    expect(launchFully({ NODE_ENV: 'development' }).stderr).toBe('NODE_ENV=development\n');
+  });
+
   it('runs the compiled CLI when a build exists', () => {
     expect(launch({})).toBe('compiled');
   });
