@@ -1,7 +1,7 @@
 /** Plain-text `sortie runs` table and `sortie show` report. */
 import { isAbsolute, relative } from 'node:path';
 import type { RunRow } from '../journal/runs.ts';
-import type { ItemSummary, RunSummary, TaskSummary } from '../journal/summary.ts';
+import type { ActorForkPoints, ItemSummary, RunSummary, TaskSummary } from '../journal/summary.ts';
 import { alignRows } from '../present/columns.ts';
 import { formatJson, indentLines } from '../present/json-text.ts';
 import { formatCost, UNPRICED_NOTE } from '../present/money.ts';
@@ -113,12 +113,33 @@ export function formatRunSummary(summary: RunSummary, options: TextFormatOptions
     ]);
     lines.push(...alignRows(rows, new Set([2, 3, 4])).map((row) => row.join('  ')));
   }
+  if (summary.forkPoints.length > 0) {
+    lines.push('', `fork points (sortie fork ${summary.runId} --at SEQ)`);
+    lines.push(...forkPointLines(summary.forkPoints));
+  }
   if (summary.errors.length > 0)
     lines.push('', 'errors', ...summary.errors.map((error) => `  ${indentLines(error, '  ')}`));
   if (summary.warnings.length > 0)
     lines.push('', 'warnings', ...summary.warnings.map((warning) => `  ${warning}`));
   if (summary.unpriced) lines.push('', UNPRICED_NOTE);
   return `${lines.join('\n')}\n`;
+}
+
+/** One line per actor: `  commander:write  replies 6 10 · results 8`. */
+function forkPointLines(points: readonly ActorForkPoints[]): string[] {
+  const rows = points.map((point) => {
+    const lists: Array<[string, string, readonly number[]]> = [
+      ['start', 'starts', point.starts],
+      ['reply', 'replies', point.replies],
+      ['result', 'results', point.results],
+    ];
+    const text = lists
+      .filter(([, , seqs]) => seqs.length > 0)
+      .map(([one, many, seqs]) => `${seqs.length === 1 ? one : many} ${seqs.join(' ')}`)
+      .join(' · ');
+    return [`  ${point.actor}`, text];
+  });
+  return alignRows(rows, new Set()).map((row) => row.join('  ').trimEnd());
 }
 
 function taskLines(tasks: readonly TaskSummary[], options: TextFormatOptions): string[] {

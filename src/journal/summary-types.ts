@@ -78,4 +78,14 @@ export interface RunSummary extends Spending {
   /** Failures in order: missions, tasks, items (final attempts), budget breaches. */
   errors: string[];
   warnings: string[];
+  /** Where the run can be forked (`sortie fork --at SEQ`), per actor in order of appearance. */
+  forkPoints: ActorForkPoints[];
+}
+
+/** One actor's fork points: the seqs of its mission starts, model replies and tool results. */
+export interface ActorForkPoints {
+  actor: string;
+  starts: number[];
+  replies: number[];
+  results: number[];
 }

@@ -5,8 +5,10 @@
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type MissionEvent } from '../base/events.ts';
+import { isForkPoint } from './fork-journal.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import type {
+  ActorForkPoints,
   MissionSummary,
   ModelSpending,
   RunSummary,
@@ -56,6 +58,7 @@ class SummaryBuilder {
   private readonly tasks = new Map<string, TaskSummary>();
   private readonly models = new Map<string, ModelSpending>();
   private readonly missions = new Map<string, MissionSummary>();
+  private readonly forkPoints = new Map<string, ActorForkPoints>();
   /** The mission whose tasks the next task events belong to. */
   private currentMission = '';
   /** A `run.forked` came last: the next `run.started` (resumed) is the fork's own start. */
@@ -77,6 +80,7 @@ class SummaryBuilder {
       models: [],
       errors: [],
       warnings: [],
+      forkPoints: [],
       ...emptySpending(),
     };
   }
@@ -86,6 +90,7 @@ class SummaryBuilder {
     if (summary.runId === '') summary.runId = event.runId;
     if (summary.startedAt === '') summary.startedAt = event.time;
     this.totals.add(event);
+    this.addForkPoint(event);
     switch (event.type) {
       case 'run.started':
         if (summary.mission === '') summary.mission = event.mission;
@@ -136,7 +141,24 @@ class SummaryBuilder {
     summary.missions = [...this.missions.values()];
     summary.tasks = [...this.tasks.values()];
     summary.models = [...this.models.values()];
+    summary.forkPoints = [...this.forkPoints.values()];
     return summary;
+  }
+
+  private addForkPoint(event: MissionEvent): void {
+    if (!isForkPoint(event)) return;
+    let points = this.forkPoints.get(event.actor);
+    if (points === undefined) {
+      points = { actor: event.actor, starts: [], replies: [], results: [] };
+      this.forkPoints.set(event.actor, points);
+    }
+    const list =
+      event.type === 'mission.started'
+        ? points.starts
+        : event.type === 'model.response'
+          ? points.replies
+          : points.results;
+    list.push(event.seq);
   }
 
   private finishMission(

@@ -153,6 +153,27 @@ describe('sortie fork', () => {
     expect(taskSummary(journal)).toBe('The poet wrote: A line about ants.');
   }, 60_000);
 
+  it("sortie show lists each actor's fork points by seq", async () => {
+    const seqs = (accepts: (event: MissionEvent) => boolean): string =>
+      parent
+        .filter(accepts)
+        .map((event) => event.seq)
+        .join(' ');
+    const of = (actor: string, type: MissionEvent['type']) => (event: MissionEvent) =>
+      event.actor === actor && event.type === type;
+    const show = await sortieAsync(['show', parentId, '--state-dir', stateDir]);
+    const text = show.stdout;
+    expect(text.slice(text.indexOf('fork points'))).toBe(
+      [
+        `fork points (sortie fork ${parentId} --at SEQ)`,
+        `  mission:poem      start ${seqs(of('mission:poem', 'mission.started'))}`,
+        `  commander:write   replies ${seqs(of('commander:write', 'model.response'))} · results ${seqs(of('commander:write', 'tool.completed'))}`,
+        `  agent:write/poet  reply ${seqs(of('agent:write/poet', 'model.response'))}`,
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+
   it('refuses an --at that is no seq, saying where seqs are', async () => {
     const child = sortie(['fork', parentId, project, '--at', 'abc']);
     expect(await child.exited).toBe(2);

@@ -230,6 +230,12 @@ describe('formatRunSummary', () => {
         '  openai.gpt   gpt-4o       2 turns  12,434 tokens   $0.0416',
         '  local.small  llama3.2:3b   1 turn     350 tokens  $0.0000*',
         '',
+        'fork points (sortie fork run-1 --at SEQ)',
+        '  mission:research             start 2',
+        '  commander:fetch              reply 6',
+        '  agent:weather[0]/researcher  reply 12',
+        '  commander:analyze            reply 19',
+        '',
         'errors',
         '  task weather item 1 (rome): timeout again',
         '  task analyze: no data',
@@ -237,6 +243,31 @@ describe('formatRunSummary', () => {
         '',
         'warnings',
         '  something odd',
+        '',
+        '* some models have no known price; their turns count as $0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("lists each actor's replies and tool results by seq, the way --at takes them", () => {
+    const summary = {
+      ...sampleSummary(),
+      errors: [],
+      warnings: [],
+      forkPoints: [
+        { actor: 'mission:poem', starts: [3], replies: [], results: [] },
+        { actor: 'commander:write', starts: [], replies: [6, 10, 15], results: [8, 13] },
+        { actor: 'agent:write/poet', starts: [], replies: [11], results: [] },
+      ],
+    };
+    const text = formatRunSummary(summary, { timeZone: 'UTC' });
+    expect(text.slice(text.indexOf('fork points'))).toBe(
+      [
+        'fork points (sortie fork run-1 --at SEQ)',
+        '  mission:poem      start 3',
+        '  commander:write   replies 6 10 15 · results 8 13',
+        '  agent:write/poet  reply 11',
         '',
         '* some models have no known price; their turns count as $0',
         '',
