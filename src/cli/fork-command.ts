@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../base/errors.ts';
 import { describeForkPoint, type ForkPoint } from '../journal/fork-journal.ts';
-import { editDocument, readEditedPoint } from '../run/fork-edit.ts';
+import { editDocument, editFileName, readEditedPoint } from '../run/fork-edit.ts';
 import { createFork, type EditForkPoint } from '../run/fork-run.ts';
 import { editText } from './editor.ts';
 import type { ForkFlags } from './fork.ts';
@@ -21,11 +21,15 @@ export interface ForkCommandRequest {
   flags: ForkFlags;
 }
 
-/** Forks a run from the command line and runs the fork; returns the exit code. */
+/**
+ * Forks a run from the command line and runs the fork; returns the exit code. `preEdited` is a
+ * fork point already edited and checked (`e` in the TUI): the fork takes it as `--edit` would.
+ */
 export async function forkCommand(
   request: ForkCommandRequest,
   io: CliIo,
   environment: RunEnvironment = processEnvironment(),
+  preEdited?: ForkPoint,
 ): Promise<number> {
   const at = forkSeq(request.flags.at);
   // The parent is found from any folder; the fork is kept beside it.
@@ -33,12 +37,14 @@ export async function forkCommand(
   const flags = { ...request.flags, ...parent.flags };
   return continueJournaledRun(parent.directory, flags, io, environment, async (config, dir) => {
     const edit: EditForkPoint | undefined =
-      flags.edit === true
-        ? (point) => {
-            const text = editText(editDocument(point), editFileName(point), io.env);
-            return Promise.resolve(readEditedPoint(point, text, config));
-          }
-        : undefined;
+      preEdited !== undefined
+        ? () => Promise.resolve(preEdited)
+        : flags.edit === true
+          ? (point) => {
+              const text = editText(editDocument(point), editFileName(point), io.env);
+              return Promise.resolve(readEditedPoint(point, text, config));
+            }
+          : undefined;
     const fork = await createFork(dir, { parent: parent.runId, at, ...(edit ? { edit } : {}) });
     const edited = fork.edited ? ', edited' : '';
     io.stderr(
@@ -58,9 +64,4 @@ function forkSeq(text: string): number {
     );
   }
   return seq;
-}
-
-/** `seq-13-model.response.json`: what the editor's title bar shows. */
-function editFileName(point: ForkPoint): string {
-  return `seq-${point.seq}-${point.type}.json`;
 }

@@ -11,11 +11,14 @@ import { JOURNAL_FILE_NAME } from '../journal/paths.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import { findRun } from '../run/find-run.ts';
+import { findRun, type FoundRun } from '../run/find-run.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createPlainPrinter } from './plain/index.ts';
 import type { ReplayFlags } from './replay-source.ts';
+import { loadForRun } from './load-for-run.ts';
+import { processEnvironment } from './run-command.ts';
 import { stateDirFor } from './state-dir.ts';
+import { forkFromTui, TuiForks } from './tui-fork.ts';
 
 /** What `sortie replay` was given. */
 export interface ReplayRequest {
@@ -27,19 +30,30 @@ export interface ReplayRequest {
 /** Plays a journal back; returns the exit code. */
 export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<number> {
   const speed = parseSpeed(request.flags.speed);
-  const path = await journalPath(request, io);
+  const { path, run } = await journalOf(request, io);
   const { events, problems } = await readJournal(path);
   for (const problem of problems) io.stderr(`warning: ${path}: ${problem}\n`);
   if (events.length === 0) throw new UsageError(`journal ${path} holds no events`);
   const ci = io.env.CI;
   if (io.stdoutIsTty && (ci === undefined || ci === '') && request.flags.plain !== true) {
     const { playInTui } = await import('./replay-tui.ts');
+    const project = run?.project ?? request.directory;
+    // A run of a state directory can be forked from its replay (`f`, `e`); a bare file cannot.
+    const forks =
+      run === undefined
+        ? undefined
+        : new TuiForks(async () => (await loadForRun(project, {}, io.env)).config, io.env);
+    for (const event of events) forks?.record(event);
     await playInTui(events, {
       speed,
       keepPauses: request.flags.keepPauses === true,
       color: useColor(io, 'stdout'),
+      ...(forks === undefined ? {} : { forker: forks }),
     });
-    return ExitCode.ok;
+    const chosen = forks?.chosen;
+    if (run === undefined || chosen === undefined) return ExitCode.ok;
+    const parent = { runId: run.runId, project, flags: { chain: true, stateDir: run.stateDir } };
+    return forkFromTui(chosen, parent, io, processEnvironment());
   }
   printEvents(events, io, path);
   return ExitCode.ok;
@@ -70,15 +84,18 @@ export function parseSpeed(text: string): number {
 
 /**
  * An existing file is a journal, an existing run folder holds one; anything else is a run id
- * (or prefix) of the state directory.
+ * (or prefix) of the state directory (then the run is found too).
  */
-async function journalPath(request: ReplayRequest, io: CliIo): Promise<string> {
+async function journalOf(
+  request: ReplayRequest,
+  io: CliIo,
+): Promise<{ path: string; run?: FoundRun }> {
   const given = resolve(request.run);
   const kind = kindOf(given);
-  if (kind === 'file') return given;
+  if (kind === 'file') return { path: given };
   if (kind === 'folder') {
     const inside = join(given, JOURNAL_FILE_NAME);
-    if (kindOf(inside) !== 'missing') return inside;
+    if (kindOf(inside) !== 'missing') return { path: inside };
     throw new UsageError(
       `${request.run} is a folder without a ${JOURNAL_FILE_NAME}`,
       'give a run id (see sortie runs), a run folder or a journal file',
@@ -86,7 +103,8 @@ async function journalPath(request: ReplayRequest, io: CliIo): Promise<string> {
   }
   stateDirFor(request.directory, request.flags.stateDir, io);
   const search = { stateDir: request.flags.stateDir, directory: request.directory, env: io.env };
-  return (await findRun(request.run, search)).journal;
+  const run = await findRun(request.run, search);
+  return { path: run.journal, run };
 }
 
 function kindOf(path: string): 'file' | 'folder' | 'missing' {

@@ -3,7 +3,7 @@
  * replay mode (pause, step, speed keys) until the person quits.
  */
 import type { MissionEvent } from '../base/events.ts';
-import type { RenderTuiOptions, TuiHandle } from '../tui/index.ts';
+import type { RenderTuiOptions, TuiForker, TuiHandle } from '../tui/index.ts';
 import type { ReplayStatus, ReplayTimers } from '../tui/replay-player.ts';
 
 /** How to play; everything but the speed has the terminal's defaults. */
@@ -18,6 +18,8 @@ export interface PlayOptions {
   paused?: boolean;
   /** The player's clock (tests pass manual timers). */
   timers?: ReplayTimers;
+  /** Makes forks (`f`, `e`) of a run of a state directory; the TUI quits once one is chosen. */
+  forker?: TuiForker;
   /** Draws the TUI; default `renderTui` on the process's terminal (tests draw with ink-testing-library). */
   render?: (options: RenderTuiOptions) => TuiHandle;
 }
@@ -42,6 +44,7 @@ export async function playInTui(
     replay: player,
     title: `replay ${runId}`,
     color: options.color ?? true,
+    ...(options.forker === undefined ? {} : { forker: options.forker }),
     stdout: process.stdout,
     stdin: process.stdin,
   });

@@ -33,6 +33,7 @@ import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
 import { resumeCommandFor, StorageWatch } from '../run/run-storage.ts';
 import { prepareStateDir } from './state-dir.ts';
+import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
 
 /** What `sortie run` was given. */
@@ -91,6 +92,11 @@ export async function executeRun(
     storage.failed,
   );
   const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
+  // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.
+  const forks =
+    prepared.mode === 'tui'
+      ? new TuiForks(() => Promise.resolve(prepared.config), io.env)
+      : undefined;
   let ended: { runId: string; exitCode: number; result: RunResult };
   let indexed: Promise<void> = Promise.resolve();
   try {
@@ -99,6 +105,7 @@ export async function executeRun(
       journal: journal.subscriber,
       storage,
       started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
+      forks,
     };
     ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
   } finally {
@@ -125,7 +132,25 @@ export async function executeRun(
       ].join('\n'),
     );
   }
-  return ended.exitCode;
+  const chosen = forks?.chosen;
+  if (chosen === undefined) return ended.exitCode;
+  // The fork's exit code is the command's: it is the run the person ends with.
+  return forkFromTui(chosen, forkParent(prepared, flags, ended.runId), io, environment);
+}
+
+/** The run a fork from its TUI starts from: `--input` only for what the journal does not keep. */
+function forkParent(prepared: PreparedRun, flags: RunFlags, runId: string): ForkParent {
+  const unjournaled = new Set(
+    (prepared.mission.inputs?.fields ?? [])
+      .filter((field) => field.protected || field.file)
+      .map((field) => field.name),
+  );
+  const input = (flags.input ?? []).filter((spec) => unjournaled.has(spec.split('=')[0] ?? ''));
+  return {
+    runId,
+    project: prepared.project,
+    flags: { ...flags, input, stateDir: prepared.stateDir },
+  };
 }
 
 /**
@@ -157,6 +182,8 @@ interface RunWiring {
   storage: StorageWatch;
   /** Told the run's id once it has started. */
   started: (runId: string) => void;
+  /** The TUI's forker (`f`, `e`): fed the run's events. */
+  forks: TuiForks | undefined;
 }
 
 async function runToEnd(
@@ -197,6 +224,7 @@ async function runToEnd(
     subscribers: [
       wiring.journal,
       output?.subscriber ?? hub.publish,
+      ...(wiring.forks === undefined ? [] : [wiring.forks.record]),
       ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
     ],
   });
@@ -225,6 +253,7 @@ async function runToEnd(
             interrupts,
             stderr: io.stderr,
             color: useColor(io, 'stdout'),
+            forker: wiring.forks,
           })
         : await handle.done;
     output?.finish(result);

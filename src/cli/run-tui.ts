@@ -5,6 +5,7 @@
 import type { RunHandle, RunResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
+import type { TuiForker } from '../tui/index.ts';
 import type { Interrupts } from './interrupts.ts';
 
 /** What the TUI of a live run needs. */
@@ -19,6 +20,8 @@ export interface TuiRun {
   stderr: (text: string) => void;
   /** Whether the screen may use colour (`NO_COLOR` says no). */
   color: boolean;
+  /** Makes forks (`f`, `e`); the TUI quits once one is chosen. */
+  forker?: TuiForker;
 }
 
 /** Shows the run until the person quits; resolves with the run's result. */
@@ -38,6 +41,7 @@ export async function runInTui(run: TuiRun): Promise<RunResult> {
     title: run.title,
     human: run.handle.human,
     color: run.color,
+    ...(run.forker === undefined ? {} : { forker: run.forker }),
     stdout: process.stdout,
     stdin: process.stdin,
   });

@@ -18,6 +18,11 @@ export function editDocument(point: ForkPoint): string {
   return `${JSON.stringify(documentOf(point), null, 2)}\n`;
 }
 
+/** `seq-13-model.response.json`: what the editor's title bar shows. */
+export function editFileName(point: ForkPoint): string {
+  return `seq-${point.seq}-${point.type}.json`;
+}
+
 function documentOf(point: ForkPoint): unknown {
   switch (point.type) {
     case 'model.response':

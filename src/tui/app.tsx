@@ -13,6 +13,7 @@ import { Header } from './components/Header.tsx';
 import { TabBody } from './components/TabBody.tsx';
 import { Tabs } from './components/Tabs.tsx';
 import { useClock } from './hooks/use-clock.ts';
+import { runDirectly, useFork, type Suspend, type TuiForker } from './hooks/use-fork.ts';
 import { useGateView } from './hooks/use-gate-view.ts';
 import { useKeyCommands } from './hooks/use-key-commands.ts';
 import { useReplayStatus } from './hooks/use-replay-status.ts';
@@ -34,6 +35,10 @@ export interface AppProps {
   now?: () => number;
   /** A live run's desk for questions to the person (`RunHandle.human`); none in a replay. */
   human?: HumanDeskAnswers;
+  /** Makes forks (`f`, `e`); absent where the run cannot be forked. */
+  forker?: TuiForker;
+  /** Hands the terminal to the editor of `e` (default: runs it as it is). */
+  suspend?: Suspend;
 }
 
 /** Where the person's answers go. */
@@ -82,6 +87,7 @@ export function App(props: AppProps) {
     asking: question !== null,
   };
   const screen = useScreen(state, view, held, useTerminalSize(), context);
+  const fork = useFork(props.forker, props.suspend ?? runDirectly, setNotice, exit);
 
   useKeyCommands({
     context,
@@ -92,6 +98,7 @@ export function App(props: AppProps) {
       rows: screen.tree,
       detailBlockCount: screen.blocks.length,
       listLength: screen.listLength,
+      eventSeqs: screen.eventSeqs,
       bodyHeight: screen.bodyHeight,
       breakpointCount: gate.view.breakpoints.length,
       helpLength: screen.help.length,
@@ -107,6 +114,7 @@ export function App(props: AppProps) {
     replay: props.replay,
     cancel: props.cancel,
     exit,
+    ...(fork === undefined ? {} : { fork }),
     ...(props.human === undefined
       ? {}
       : {

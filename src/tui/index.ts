@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
 import { App, type HumanDeskAnswers } from './app.tsx';
+import type { Suspend, TuiForker } from './hooks/use-fork.ts';
 import type { ReplayPlayer } from './replay-player.ts';
 import { createTuiStore } from './store/index.ts';
 
@@ -21,6 +22,7 @@ export { KEY_TABLE, type Command, type KeyBinding } from './keys.ts';
 export { bindingsFor, commandFor, keyLabel } from './key-match.ts';
 export { createTuiStore, type TuiState, type TuiStore } from './store/index.ts';
 export { App, type AppProps } from './app.tsx';
+export type { Suspend, TuiForker } from './hooks/use-fork.ts';
 
 /** What the TUI needs from a run (or a replay). */
 export interface RenderTuiOptions {
@@ -34,6 +36,8 @@ export interface RenderTuiOptions {
   human?: HumanDeskAnswers;
   /** Replay mode: the player the replay keys drive. */
   replay?: ReplayPlayer;
+  /** Makes forks from the TUI (`f`, `e`); absent where the run cannot be forked. */
+  forker?: TuiForker;
   /** Shown first in the header. Default `sortie`. */
   title?: string;
   stdout?: NodeJS.WriteStream;
@@ -54,6 +58,31 @@ export interface TuiHandle {
   unmount(): void;
 }
 
+const ALTERNATE_SCREEN = '\u001b[?1049h';
+const MAIN_SCREEN = '\u001b[?1049l';
+const SHOW_CURSOR = '\u001b[?25h';
+const HIDE_CURSOR = '\u001b[?25l';
+
+/**
+ * Lends the terminal to a program (the editor of `e`): the TUI's frame stays on the main
+ * screen while the program draws on the alternate one, with the cursor shown and the terminal
+ * out of raw mode, so Ink finds its frame where it left it afterwards and goes on drawing.
+ * The work runs synchronously (spawnSync): Ink cannot draw over the program meanwhile.
+ */
+function terminalSuspender(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): Suspend {
+  return (work) => {
+    const raw = stdin.isTTY && stdin.isRaw;
+    stdout.write(ALTERNATE_SCREEN + SHOW_CURSOR);
+    if (raw) stdin.setRawMode(false);
+    try {
+      return work();
+    } finally {
+      if (raw) stdin.setRawMode(true);
+      stdout.write(HIDE_CURSOR + MAIN_SCREEN);
+    }
+  };
+}
+
 /** Renders the TUI and feeds it the events from `subscribe` until it exits. */
 export function renderTui(options: RenderTuiOptions): TuiHandle {
   const store = createTuiStore();
@@ -70,6 +99,8 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
       replay: options.replay,
       title: options.title,
       human: options.human,
+      forker: options.forker,
+      suspend: terminalSuspender(options.stdout ?? process.stdout, options.stdin ?? process.stdin),
     }),
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdout.

@@ -31,6 +31,8 @@ export type Command =
   | 'replayFaster'
   | 'replaySlower'
   | 'replayEnd'
+  | 'fork'
+  | 'editFork'
   | 'confirmYes'
   | 'confirmNo'
   | 'closeOverlay'
@@ -272,11 +274,27 @@ export const KEY_TABLE: readonly KeyBinding[] = [
   },
   {
     command: 'replayEnd',
-    keys: [{ input: 'e' }],
+    keys: [{ input: 'G' }],
     short: 'to end',
     help: 'play everything left at once',
     scopes: ['global'],
     modes: ['replay'],
+    footer: true,
+  },
+  {
+    command: 'fork',
+    keys: [{ input: 'f' }],
+    short: 'fork',
+    help: 'fork at the reply or tool result under the cursor (the fork runs here)',
+    scopes: ['events', 'detail'],
+    footer: true,
+  },
+  {
+    command: 'editFork',
+    keys: [{ input: 'e' }],
+    short: 'edit+fork',
+    help: 'edit the reply or tool result under the cursor in $EDITOR, then fork',
+    scopes: ['events', 'detail'],
     footer: true,
   },
   {

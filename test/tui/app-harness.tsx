@@ -4,6 +4,7 @@ import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { App } from '../../src/tui/app.tsx';
+import type { TuiForker } from '../../src/tui/hooks/use-fork.ts';
 import type { ReplayPlayer } from '../../src/tui/replay-player.ts';
 import { createTuiStore, type TuiStore } from '../../src/tui/store/index.ts';
 
@@ -33,6 +34,8 @@ export interface MountOptions {
   gate?: DebugGate;
   replay?: ReplayPlayer;
   cancel?: () => void;
+  /** Makes forks (`f`, `e`). */
+  forker?: TuiForker;
   /** The terminal's size (ink-testing-library's stream is 100 columns and knows no rows). */
   columns?: number;
   rows?: number;
@@ -60,6 +63,7 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
       cancel={options.cancel ?? (() => undefined)}
       gate={options.gate}
       replay={options.replay}
+      forker={options.forker}
       now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
     />,
   );

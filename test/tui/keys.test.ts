@@ -21,6 +21,26 @@ const live: KeyContext = { mode: 'live', pane: 'tree', overlay: 'none', finished
 const replay: KeyContext = { mode: 'replay', pane: 'tree', overlay: 'none', finished: false };
 
 describe('commandFor', () => {
+  it('gives f and e to forking in the Events tab and the detail pane only, in every mode', () => {
+    for (const context of [live, replay, { ...live, finished: true }]) {
+      for (const pane of ['events', 'detail'] as const) {
+        expect(commandFor('f', none, { ...context, pane })).toBe('fork');
+        expect(commandFor('e', none, { ...context, pane })).toBe('editFork');
+      }
+      for (const pane of ['tree', 'costs', 'outputs'] as const) {
+        expect(commandFor('f', none, { ...context, pane })).toBeUndefined();
+        expect(commandFor('e', none, { ...context, pane })).toBeUndefined();
+      }
+    }
+  });
+
+  it("plays a replay to its end with G, in every pane (e is the fork's edit)", () => {
+    for (const pane of ['tree', 'detail', 'events', 'costs', 'outputs'] as const) {
+      expect(commandFor('G', none, { ...replay, pane })).toBe('replayEnd');
+    }
+    expect(commandFor('G', none, live)).toBeUndefined();
+  });
+
   it('maps arrows and j/k to moves, enter/→ to expand, ← to collapse', () => {
     expect(commandFor('', { ...none, upArrow: true }, live)).toBe('moveUp');
     expect(commandFor('k', none, live)).toBe('moveUp');
@@ -132,7 +152,7 @@ describe('footer', () => {
 
   it('shows the replay keys only in replay mode', () => {
     expect(footerLines({ ...replay, pane: 'events' }, 200)[0]).toContain(
-      'space pause  n next event  +/= faster  - slower  e to end',
+      'space pause  n next event  +/= faster  - slower  G to end  f fork  e edit+fork',
     );
     expect(footerLines({ ...live, pane: 'events' }, 200)[0]).not.toContain('next event');
   });

@@ -53,7 +53,7 @@ describe('App in replay mode', () => {
     expect(app.frame().split('\n')[0]).toContain('· 00:00.2 ·');
   });
 
-  it('changes speed with + and -, plays with space and jumps to the end with e', async () => {
+  it('changes speed with + and -, plays with space and jumps to the end with G', async () => {
     const { app, player, timers, total } = await mountReplay();
     await app.press('+', '+');
     expect(player.status().speed).toBe(4);
@@ -64,7 +64,7 @@ describe('App in replay mode', () => {
     timers.fire();
     timers.fire();
     expect(player.status().position).toBe(2);
-    await app.press('e');
+    await app.press('G');
     await app.sync();
     expect(player.status()).toMatchObject({ position: total, finished: true });
     expect(app.frame()).toContain('mission:research failed · 2 tasks · 4,240 tokens · $0.0012*');
@@ -76,7 +76,7 @@ describe('App in replay mode', () => {
     const footer = app.frame().split('\n').slice(-2);
     expect(footer).toEqual([
       'enter/→ expand  tab pane  1 tree  2 costs  3 events  4 outputs  space pause  n next event',
-      '+/= faster  - slower  e to end  ? all keys  q quit',
+      '+/= faster  - slower  G to end  ? all keys  q quit',
     ]);
   });
 });

@@ -186,9 +186,9 @@ describe('sortie replay in the TUI (playInTui, ink-testing-library, a real journ
     expect(timers.pending()).toBe(false);
   });
 
-  it('jumps to the end with e and shows the run finishing as the journal recorded it', async () => {
+  it('jumps to the end with G and shows the run finishing as the journal recorded it', async () => {
     const { screen, done } = await play(true);
-    await screen.press('e');
+    await screen.press('G');
     expect(screen.header()).toContain(`▶ replay ×1 end ${events.length}/${events.length}`);
     expect(screen.frame()).toContain('mission:hello succeeded · 1 task · 6,344 tokens · $0.0008');
     expect(events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'succeeded' });

@@ -79,7 +79,7 @@ describe('wide characters at 80×24', () => {
     await app.press('3');
     const frame = app.frame();
     expect(frame).toMatch(
-      /^00:01\.0 agent:調査\/天気🌞 tool\.called +→ builtins_http_get https:\/\/ex/m,
+      /^ 11 00:01\.0 agent:調査\/天気🌞 tool\.called +→ builtins_http_get https:\/\/ex/m,
     );
     expect(Math.max(...widths(frame))).toBeLessThanOrEqual(80);
   });

@@ -1,4 +1,8 @@
-/** The event log, newest at the bottom, filterable with `/` by actor and type. */
+/**
+ * The event log, newest at the bottom, filterable with `/` by actor and type. Each line starts
+ * with its seq (what `sortie fork --at` takes); ↑/↓ move a cursor over the lines (`f` and `e`
+ * fork at the one under it).
+ */
 import { Box, Text } from 'ink';
 import type { EventLine } from '../store/index.ts';
 import { formatElapsed } from '../../present/numbers.ts';
@@ -8,6 +12,8 @@ export interface EventsTabProps {
   lines: readonly EventLine[];
   /** First line shown; null follows the newest events. */
   start: number | null;
+  /** The seq under the cursor; null: no cursor (the log follows the newest events). */
+  selected: number | null;
   height: number;
   width: number;
   filter: string;
@@ -18,31 +24,43 @@ export interface EventsTabProps {
 
 /** Widths of the actor and type columns: as wide as the lines shown need, within limits. */
 export interface EventColumns {
+  seq: number;
   actor: number;
   type: number;
 }
 
 /** The columns for the lines on screen (the actor column takes at most a quarter of the width). */
 export function eventColumns(lines: readonly EventLine[], width: number): EventColumns {
+  let seq = 0;
   let actor = 0;
   let type = 0;
   for (const line of lines) {
+    seq = Math.max(seq, String(line.seq).length);
     actor = Math.max(actor, textWidth(line.actor));
     type = Math.max(type, line.type.length);
   }
-  return { actor: Math.min(actor, Math.max(12, Math.floor(width / 4))), type };
+  return { seq, actor: Math.min(actor, Math.max(12, Math.floor(width / 4))), type };
 }
 
-/** One event as a log line (exported for tests). */
+/** One event as a log line: cursor mark, seq, time, actor, type, text (exported for tests). */
 export function eventLineText(
   line: EventLine,
   origin: string | null,
   width: number,
-  columns: EventColumns = { actor: 28, type: 20 },
+  columns: EventColumns = { seq: 4, actor: 28, type: 20 },
+  selected = false,
 ): string {
   const since = origin === null ? 0 : Date.parse(line.time) - Date.parse(origin);
-  const head = `${formatElapsed(since)} ${padEnd(line.actor, columns.actor, 'middle')} ${padEnd(line.type, columns.type)}`;
+  const seq = String(line.seq).padStart(columns.seq);
+  const head = `${selected ? '▸' : ' '}${seq} ${formatElapsed(since)} ${padEnd(line.actor, columns.actor, 'middle')} ${padEnd(line.type, columns.type)}`;
   return truncate(`${head} ${line.text}`, width);
+}
+
+/** The first line to show so that the cursor line (index; -1 for none) is on screen. */
+function cursorInView(start: number, cursor: number, height: number): number {
+  if (cursor < 0) return start;
+  if (cursor < start) return cursor;
+  return cursor >= start + height ? cursor - height + 1 : start;
 }
 
 /** The filter line and the visible slice of the log. */
@@ -50,7 +68,11 @@ export function EventsTab(props: EventsTabProps) {
   const showFilter = props.editing || props.filter !== '';
   const height = Math.max(1, props.height - (showFilter ? 1 : 0));
   const maxStart = Math.max(0, props.lines.length - height);
-  const start = props.start === null ? maxStart : Math.min(props.start, maxStart);
+  const start = cursorInView(
+    props.start === null ? maxStart : Math.min(props.start, maxStart),
+    props.lines.findIndex((line) => line.seq === props.selected),
+    height,
+  );
   const visible = props.lines.slice(start, start + height);
   const columns = eventColumns(visible, props.width);
   return (
@@ -60,9 +82,14 @@ export function EventsTab(props: EventsTabProps) {
           {`/ ${props.filter}${props.editing ? '▏' : ''}  (${props.lines.length} events)`}
         </Text>
       ) : null}
-      {visible.map((line) => (
-        <Text key={line.seq}>{eventLineText(line, props.origin, props.width, columns)}</Text>
-      ))}
+      {visible.map((line) => {
+        const selected = line.seq === props.selected;
+        return (
+          <Text key={line.seq} inverse={selected}>
+            {eventLineText(line, props.origin, props.width, columns, selected)}
+          </Text>
+        );
+      })}
       {props.lines.length === 0 ? <Text dimColor>no events match</Text> : null}
     </Box>
   );

@@ -92,6 +92,7 @@ export function TabBody(props: TabBodyProps) {
         <EventsTab
           lines={screen.events}
           start={view.eventsStart}
+          selected={view.eventsSelected}
           height={height}
           width={screen.columns}
           filter={view.filter}

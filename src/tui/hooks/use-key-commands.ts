@@ -20,8 +20,8 @@ export interface CommandTargets {
   setView: Dispatch<SetStateAction<ViewState>>;
   setNotice: (notice: string) => void;
   facts: ViewFacts;
-  /** The detail block under the cursor: its key and the tool it shows, if any. */
-  detailBlock: { key: string; tool?: string } | null;
+  /** The detail block under the cursor: its key, the tool it shows and its fork seq, if any. */
+  detailBlock: { key: string; tool?: string; forkSeq?: number } | null;
   selectedActor: string | null;
   breakpoints: readonly string[];
   finished: boolean;
@@ -34,6 +34,27 @@ export interface CommandTargets {
   exit: () => void;
   /** A live run's questions to the person: the one to answer now, and where answers go. */
   human?: HumanAnswering;
+  /** Forks at a seq (`f`; `e` edits it first); absent where the run cannot be forked. */
+  fork?: (seq: number, edit: boolean) => void;
+}
+
+/** `f` / `e`: forks at the event under the Events cursor or the detail block under the cursor. */
+function forkCommand(command: 'fork' | 'editFork', targets: CommandTargets): void {
+  const inEvents = targets.context.pane === 'events';
+  const seq = inEvents ? targets.view.eventsSelected : (targets.detailBlock?.forkSeq ?? null);
+  if (targets.fork === undefined) {
+    targets.setNotice('this journal is not a run of a state directory: it cannot be forked');
+    return;
+  }
+  if (seq === null) {
+    targets.setNotice(
+      inEvents
+        ? 'select an event with ↑/↓ first (a model.response or a tool.completed)'
+        : 'select a model reply or a tool result first (their titles show a seq)',
+    );
+    return;
+  }
+  targets.fork(seq, command === 'editFork');
 }
 
 /** What answering a question to the person needs. */
@@ -162,6 +183,10 @@ export function runCommand(command: Command, targets: CommandTargets): void {
   if (leaveCommand(command, targets)) return;
   if (command === 'answer' || command === 'answerSubmit') {
     answerCommand(command, targets);
+    return;
+  }
+  if (command === 'fork' || command === 'editFork') {
+    forkCommand(command, targets);
     return;
   }
   const { gate, replay } = targets;

@@ -41,6 +41,8 @@ export interface Screen {
   detailCursor: number;
   costs: readonly CostLine[];
   events: readonly EventLine[];
+  /** The seqs of `events`, for the Events cursor. */
+  eventSeqs: readonly number[];
   outputs: readonly OutputLine[];
   /** Lines of the table tab shown. */
   listLength: number;
@@ -85,6 +87,7 @@ export function useScreen(
     () => (view.tab === 'events' ? filterEvents(state.log, view.filter) : []),
     [view.tab, state.log, view.filter],
   );
+  const eventSeqs = useMemo(() => events.map((line) => line.seq), [events]);
   const outputs = useMemo(
     () => (view.tab === 'outputs' ? outputLines(state.outputs, columns) : []),
     [view.tab, state.outputs, columns],
@@ -108,6 +111,7 @@ export function useScreen(
     detailCursor: Math.min(view.detailCursor, Math.max(0, blocks.length - 1)),
     costs,
     events,
+    eventSeqs,
     outputs,
     listLength,
     help,

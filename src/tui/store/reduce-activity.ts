@@ -3,6 +3,7 @@
  * gate points, errors and warnings.
  */
 import type { EventOf, MissionEvent } from '../../base/events.ts';
+import { isForkPoint } from '../../journal/fork-journal.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 import { ensureActor, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
@@ -54,6 +55,7 @@ function onToolCalled(draft: StateDraft, event: EventOf<'tool.called'>): void {
     result: null,
     isError: false,
     durationMs: null,
+    forkSeq: null,
   };
   draft.patchDetail(event.actor, { toolCalls: [...draft.detail(event.actor).toolCalls, call] });
 }
@@ -75,6 +77,7 @@ function onToolCompleted(draft: StateDraft, event: EventOf<'tool.completed'>): v
     result: event.result,
     isError: event.isError,
     durationMs: event.durationMs,
+    forkSeq: isForkPoint(event) ? event.seq : null,
   };
   const toolCalls =
     position < 0
@@ -104,8 +107,13 @@ function onMessage(draft: StateDraft, event: EventOf<'message.appended'>): void 
     return;
   }
   ensureActor(draft, event.conversation);
+  const detail = draft.detail(event.conversation);
+  // A reply's assistant message follows its model.response: it carries that seq.
+  const seq = event.message.role === 'assistant' ? detail.pendingReplySeq : null;
   draft.patchDetail(event.conversation, {
-    messages: [...draft.detail(event.conversation).messages, event.message],
+    messages: [...detail.messages, event.message],
+    messageSeqs: [...detail.messageSeqs, seq],
+    ...(seq === null ? {} : { pendingReplySeq: null }),
   });
 }
 
@@ -127,7 +135,10 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
       return true;
     case 'model.response':
       patchActor(draft, event.actor, { activity: '' });
-      draft.patchDetail(event.actor, { streaming: '' });
+      draft.patchDetail(event.actor, {
+        streaming: '',
+        pendingReplySeq: isForkPoint(event) ? event.seq : null,
+      });
       // A refused, blocked or filtered reply: what the provider said belongs with the errors.
       if (event.stopDetail !== undefined)
         addError(draft, event.actor, `model stopped (${event.stopReason}): ${event.stopDetail}`);

@@ -57,6 +57,8 @@ export interface ToolCallRecord {
   result: string | null;
   isError: boolean;
   durationMs: number | null;
+  /** The seq of its `tool.completed` when the run can be forked there (`sortie fork --at`). */
+  forkSeq: number | null;
 }
 
 /** Everything the detail pane shows for one actor. */
@@ -66,6 +68,13 @@ export interface ActorDetail {
   system: string | null;
   /** The actor's own conversation (`message.appended` with its id). */
   messages: readonly ConversationMessage[];
+  /**
+   * Beside each message: the seq of the `model.response` an assistant message came from,
+   * when the run can be forked there (`sortie fork --at`); null for the others.
+   */
+  messageSeqs: readonly (number | null)[];
+  /** The seq of a reply whose assistant message has not been appended yet. */
+  pendingReplySeq: number | null;
   /** The question fork of the conversation (`id#fork`). */
   forkMessages: readonly ConversationMessage[];
   /** Text streamed by the request under way, cleared by its response. */
@@ -201,6 +210,8 @@ export const EMPTY_DETAIL: ActorDetail = {
   plan: [],
   system: null,
   messages: [],
+  messageSeqs: [],
+  pendingReplySeq: null,
   forkMessages: [],
   streaming: '',
   toolCalls: [],

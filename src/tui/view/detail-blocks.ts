@@ -21,6 +21,13 @@ export interface DetailBlock {
   collapsedLines: number;
   /** The tool a `b` on this block toggles a breakpoint for. */
   tool?: string;
+  /** The seq `f` and `e` fork at: a model reply's or a tool result's (shown in the title). */
+  forkSeq?: number;
+}
+
+/** ` · seq 12` after the title of a block the run can be forked at. */
+function seqSuffix(seq: number | null | undefined): string {
+  return seq === null || seq === undefined ? '' : ` · seq ${seq}`;
 }
 
 const SUBTASK_MARKS = { pending: '[ ]', in_progress: '[~]', completed: '[✓]' } as const;
@@ -71,10 +78,11 @@ function toolBlock(call: ToolCallRecord, position: number): DetailBlock {
   const result = call.result === null ? '' : `\n← ${prettyJson(call.result)}`;
   return {
     key: `tool-${position}`,
-    title: `tool ${call.tool} (${state})`,
+    title: `tool ${call.tool} (${state})${seqSuffix(call.forkSeq)}`,
     body: `→ ${prettyJson(call.arguments)}${result}`,
     collapsedLines: 2,
     tool: call.tool,
+    ...(call.forkSeq === null ? {} : { forkSeq: call.forkSeq }),
   };
 }
 
@@ -112,11 +120,13 @@ export function detailBlocks(
     });
   }
   detail.messages.forEach((message, position) => {
+    const seq = detail.messageSeqs[position] ?? null;
     blocks.push({
       key: `message-${position}`,
-      title: message.role,
+      title: `${message.role}${seqSuffix(seq)}`,
       body: messageText(message),
       collapsedLines: 3,
+      ...(seq === null ? {} : { forkSeq: seq }),
     });
   });
   if (detail.streaming !== '') {

@@ -26,6 +26,8 @@ export interface ViewState {
   costsStart: number;
   outputsStart: number;
   eventsStart: number | null;
+  /** The seq under the Events tab's cursor (`f`/`e` fork there); null: no cursor yet. */
+  eventsSelected: number | null;
   filter: string;
   breakpointCursor: number;
   /** The answer being typed to a question to the person. */
@@ -40,6 +42,8 @@ export interface ViewFacts {
   detailBlockCount: number;
   /** Lines of the current table tab. */
   listLength: number;
+  /** The seqs of the Events tab's lines (filtered), oldest first. */
+  eventSeqs: readonly number[];
   bodyHeight: number;
   breakpointCount: number;
   /** Lines of the help overlay. */
@@ -60,6 +64,7 @@ export const INITIAL_VIEW: ViewState = {
   costsStart: 0,
   outputsStart: 0,
   eventsStart: null,
+  eventsSelected: null,
   filter: '',
   breakpointCursor: 0,
   answer: '',
@@ -101,10 +106,25 @@ function scrollList(view: ViewState, facts: ViewFacts, delta: number): ViewState
   if (view.tab === 'outputs') {
     return { ...view, outputsStart: clamp(view.outputsStart + delta, 0, maxStart) };
   }
-  const current = view.eventsStart ?? maxStart;
-  const next = clamp(current + delta, 0, maxStart);
-  // Scrolling back to the bottom follows new events again.
-  return { ...view, eventsStart: next >= maxStart ? null : next };
+  return moveEventsCursor(view, facts, delta);
+}
+
+/**
+ * Moves the Events tab's cursor by `delta` lines (the first move starts from the newest line)
+ * and scrolls so that it stays on screen.
+ */
+function moveEventsCursor(view: ViewState, facts: ViewFacts, delta: number): ViewState {
+  const seqs = facts.eventSeqs;
+  if (seqs.length === 0) return view;
+  const at = view.eventsSelected === null ? -1 : seqs.indexOf(view.eventsSelected);
+  const from = at < 0 ? seqs.length : at;
+  const cursor = clamp(from + delta, 0, seqs.length - 1);
+  const height = Math.max(1, facts.bodyHeight);
+  const maxStart = Math.max(0, seqs.length - height);
+  let start = Math.min(view.eventsStart ?? maxStart, maxStart);
+  if (cursor < start) start = cursor;
+  else if (cursor >= start + height) start = cursor - height + 1;
+  return { ...view, eventsSelected: seqs[cursor] ?? null, eventsStart: start };
 }
 
 function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
@@ -180,9 +200,9 @@ export function applyViewCommand(
     case 'filter':
       return { ...view, overlay: 'filter' };
     case 'filterApply':
-      return { ...view, overlay: 'none', eventsStart: null };
+      return { ...view, overlay: 'none', eventsStart: null, eventsSelected: null };
     case 'filterCancel':
-      return { ...view, overlay: 'none', filter: '', eventsStart: null };
+      return { ...view, overlay: 'none', filter: '', eventsStart: null, eventsSelected: null };
     case 'filterErase':
       return { ...view, filter: view.filter.slice(0, -1) };
     case 'answer':

@@ -193,6 +193,7 @@ describe('applyEvents', () => {
         result: 'sunny',
         isError: false,
         durationMs: 80,
+        forkSeq: 14,
       },
     ]);
     expect(detail?.outputs).toEqual([{ forecast: 'sunny' }]);
