@@ -14,15 +14,20 @@ const ROWS = '35';
 
 /**
  * `sortie ARGS` as a shell command line for tmux: run from the project root with a clean,
- * colourless environment, its exit code written to `exitFile` (the shell outlives the CLI just
- * long enough to note it).
+ * colourless environment (plus `extra`, no single quotes in it), its exit code written to
+ * `exitFile` (the shell outlives the CLI just long enough to note it).
  */
-export function sortieCommand(args: string, exitFile: string): string {
+export function sortieCommand(
+  args: string,
+  exitFile: string,
+  extra: Record<string, string> = {},
+): string {
   const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_STATE_HOME'].flatMap((name) => {
     const value = process.env[name];
     return value === undefined ? [] : [`'${name}=${value}'`];
   });
-  const environment = [...kept, "'TERM=xterm-256color'", "'NO_COLOR=1'"];
+  const added = Object.entries(extra).map(([name, value]) => `'${name}=${value}'`);
+  const environment = [...kept, ...added, "'TERM=xterm-256color'", "'NO_COLOR=1'"];
   return `env -i ${environment.join(' ')} '${process.execPath}' bin/sortie.js ${args}; echo $? > '${exitFile}'`;
 }
 

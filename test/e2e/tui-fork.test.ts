@@ -1,0 +1,168 @@
+/**
+ * Forking from the TUI in a real terminal (tmux, the real CLI, the scripted model server): a
+ * finished run's TUI forks at the commander's reply that calls the poet with `e` (EDITOR a
+ * script that changes the tool call), the fork runs in the same terminal and finishes; in the
+ * fork's TUI, `f` on the commander's tool result in the detail pane forks the fork unchanged.
+ * Nothing before a fork point asks the model again.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MissionEvent } from '../../src/base/events.ts';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { journalOf } from './cli-resume-harness.ts';
+import { callsPoet, FORK_PROJECT, respondToPoem, seqOf, taskSummary } from './fork-fixture.ts';
+import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+
+let server: ScriptedModelServer;
+let directory = '';
+let stateDir = '';
+let terminal = new TmuxTerminal('', 'fork');
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond: respondToPoem });
+  directory = mkdtempSync(join(tmpdir(), 'sortie-tui-fork-'));
+  writeFileSync(join(directory, 'main.hcl'), FORK_PROJECT);
+  writeFileSync(
+    join(directory, 'replace.mjs'),
+    [
+      "import { readFileSync, writeFileSync } from 'node:fs';",
+      'const [from, to, file] = process.argv.slice(2);',
+      "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
+    ].join('\n'),
+  );
+  stateDir = join(directory, 'state');
+  terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'fork');
+});
+
+afterAll(async () => {
+  terminal.close();
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+const screen = (): string => terminal.screen();
+const runIds = (): string[] =>
+  existsSync(join(stateDir, 'runs')) ? readdirSync(join(stateDir, 'runs')).sort() : [];
+const actorsSince = (count: number): string[] =>
+  server.requests.slice(count).map((request) => request.actor ?? '');
+
+/** Waits until the run `runId` shows finished in the TUI (its id, or its tail, is in the header). */
+async function untilFinished(runId: string): Promise<void> {
+  await terminal.until(
+    `run ${runId} finished in the TUI`,
+    () => screen().includes(runId.slice(-6)) && screen().includes('run finished — q to quit'),
+  );
+}
+
+/** The one new run once it appears in the state directory. */
+async function newRun(known: readonly string[]): Promise<string> {
+  let found = '';
+  await terminal.until('a new run in the state directory', () => {
+    found = runIds().find((runId) => !known.includes(runId)) ?? '';
+    return found !== '';
+  });
+  return found;
+}
+
+/** The seq on the cursor line of the Events tab (`▸12 00:01.2 …`). */
+function cursorSeq(): number {
+  const line = screen()
+    .split('\n')
+    .find((text) => text.startsWith('▸'));
+  return Number(/^▸\s*(\d+) /.exec(line ?? '')?.[1]);
+}
+
+/** Presses `key` one at a time, each time waiting for the screen to change, until `reached`. */
+async function moveUntil(key: string, what: string, reached: () => boolean): Promise<void> {
+  for (let presses = 0; !reached(); presses++) {
+    if (presses === 20) throw new Error(`${what}: not reached; last screen:\n${screen()}`);
+    const before = screen();
+    terminal.press(key);
+    await terminal.until(`the screen after ${key}`, () => screen() !== before);
+  }
+}
+
+describe('forking from the TUI (tmux, real CLI)', () => {
+  it('e edits the commander reply and forks; f forks the fork at a tool result of the detail pane', async () => {
+    const exitFile = join(directory, 'exit-code');
+    const args = [
+      `run '${directory}' --input subject=ants --state-dir '${stateDir}'`,
+      `--var api_key=sk-test-tui-fork --var base_url=${server.baseUrl('openai')}`,
+    ].join(' ');
+    const editor = `${process.execPath} ${join(directory, 'replace.mjs')} ants bees`;
+    terminal.start(sortieCommand(args, exitFile, { EDITOR: editor }));
+    const parentId = await newRun([]);
+    await untilFinished(parentId);
+    const parent = journalOf(stateDir, parentId);
+    const reply = seqOf(parent, callsPoet);
+
+    // The Events tab: only the commander's replies, the cursor on the one that calls the poet
+    // (the third from the newest: task_complete, complete_subtask, call_agent).
+    terminal.press('3');
+    await terminal.until('the Events tab', () => screen().includes('[3 Events]'));
+    terminal.press('/');
+    await terminal.until('the filter line', () => screen().includes('/ ▏'));
+    terminal.press('type=model.response');
+    terminal.press('Space');
+    terminal.press('actor=commander');
+    terminal.press('Enter');
+    await terminal.until('the filtered log', () => screen().includes('(4 events)'));
+    for (const _ of [1, 2, 3]) terminal.press('k');
+    await terminal.until('the cursor on the reply', () => cursorSeq() === reply);
+    const before = server.requests.length;
+    terminal.press('e');
+
+    const forkId = await newRun([parentId]);
+    await untilFinished(forkId);
+    // Nothing before the reply was asked again: the poet (given the edited task) and the
+    // commander's two turns after the reply.
+    expect(actorsSince(before)).toEqual(['agent:write/poet', 'commander:write', 'commander:write']);
+    expect(JSON.stringify(server.requests[before]?.body)).toContain('Write a line about bees');
+    const fork = journalOf(stateDir, forkId);
+    expect(fork.find((event) => event.type === 'run.forked')).toMatchObject({
+      parentRunId: parentId,
+      atSeq: reply,
+      at: 'model.response',
+      edited: true,
+    });
+    expect(taskSummary(fork)).toBe('The poet wrote: A line about bees.');
+    expect(terminal.scrollback()).toContain(
+      `forked run ${forkId} from ${parentId} at ${reply} (model.response of commander:write), edited`,
+    );
+
+    // The fork's TUI: the commander in the tree, its call_agent result in the detail pane.
+    const result = seqOf(
+      fork,
+      (event: MissionEvent) => event.type === 'tool.completed' && event.tool === 'call_agent',
+    );
+    await moveUntil('j', 'the commander selected in the tree', () =>
+      /^› .*commander/m.test(screen()),
+    );
+    terminal.press('Tab');
+    await moveUntil('j', 'the tool result under the detail cursor', () =>
+      screen().includes('▸ tool call_agent (ok in'),
+    );
+    expect(screen()).toMatch(new RegExp(`▸ tool call_agent \\(ok in [^)]+\\) · seq ${result}`));
+    const beforeSecond = server.requests.length;
+    terminal.press('f');
+
+    const secondId = await newRun([parentId, forkId]);
+    await untilFinished(secondId);
+    expect(actorsSince(beforeSecond)).toEqual(['commander:write', 'commander:write']);
+    const second = journalOf(stateDir, secondId);
+    expect(second.filter((event) => event.type === 'run.forked').at(-1)).toMatchObject({
+      parentRunId: forkId,
+      atSeq: result,
+      at: 'tool.completed',
+      edited: false,
+    });
+    expect(taskSummary(second)).toBe('The poet wrote: A line about bees.');
+
+    terminal.press('q');
+    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+    await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
+    expect(exitCode()).toBe('0\n');
+  }, 180_000);
+});
