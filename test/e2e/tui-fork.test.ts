@@ -48,12 +48,21 @@ const runIds = (): string[] =>
 const actorsSince = (count: number): string[] =>
   server.requests.slice(count).map((request) => request.actor ?? '');
 
-/** Waits until the run `runId` shows finished in the TUI (its id, or its tail, is in the header). */
-async function untilFinished(runId: string): Promise<void> {
+/**
+ * Waits until the run `runId` shows finished in the TUI (its id, or its tail, is in the
+ * header) and its journal holds its end (lines are written a moment after the event).
+ */
+async function untilFinished(runId: string): Promise<MissionEvent[]> {
   await terminal.until(
     `run ${runId} finished in the TUI`,
     () => screen().includes(runId.slice(-6)) && screen().includes('run finished — q to quit'),
   );
+  let events: MissionEvent[] = [];
+  await terminal.until(`the journal of ${runId} to end`, () => {
+    events = journalOf(stateDir, runId);
+    return events.some((event) => event.type === 'run.finished');
+  });
+  return events;
 }
 
 /** The one new run once it appears in the state directory. */
@@ -72,6 +81,12 @@ function cursorSeq(): number {
     .split('\n')
     .find((text) => text.startsWith('▸'));
   return Number(/^▸\s*(\d+) /.exec(line ?? '')?.[1]);
+}
+
+/** Writes the screen to SORTIE_SCREENSHOTS/NAME when set (the captures of docs/screenshots.md). */
+function capture(name: string): void {
+  const folder = process.env.SORTIE_SCREENSHOTS;
+  if (folder !== undefined) writeFileSync(join(folder, name), screen());
 }
 
 /** Presses `key` one at a time, each time waiting for the screen to change, until `reached`. */
@@ -94,8 +109,7 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     const editor = `${process.execPath} ${join(directory, 'replace.mjs')} ants bees`;
     terminal.start(sortieCommand(args, exitFile, { EDITOR: editor }));
     const parentId = await newRun([]);
-    await untilFinished(parentId);
-    const parent = journalOf(stateDir, parentId);
+    const parent = await untilFinished(parentId);
     const reply = seqOf(parent, callsPoet);
 
     // The Events tab: only the commander's replies, the cursor on the one that calls the poet
@@ -107,20 +121,26 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     terminal.press('type=model.response');
     terminal.press('Space');
     terminal.press('actor=commander');
+    // Enter sent with the text in one read would be taken as text: wait for the text first.
+    await terminal.until('the filter typed', () =>
+      screen().includes('/ type=model.response actor=commander▏'),
+    );
     terminal.press('Enter');
-    await terminal.until('the filtered log', () => screen().includes('(4 events)'));
+    await terminal.until('the filter applied', () =>
+      screen().includes('/ type=model.response actor=commander  (4 events)'),
+    );
     for (const _ of [1, 2, 3]) terminal.press('k');
     await terminal.until('the cursor on the reply', () => cursorSeq() === reply);
+    capture('fork-events.txt');
     const before = server.requests.length;
     terminal.press('e');
 
     const forkId = await newRun([parentId]);
-    await untilFinished(forkId);
+    const fork = await untilFinished(forkId);
     // Nothing before the reply was asked again: the poet (given the edited task) and the
     // commander's two turns after the reply.
     expect(actorsSince(before)).toEqual(['agent:write/poet', 'commander:write', 'commander:write']);
     expect(JSON.stringify(server.requests[before]?.body)).toContain('Write a line about bees');
-    const fork = journalOf(stateDir, forkId);
     expect(fork.find((event) => event.type === 'run.forked')).toMatchObject({
       parentRunId: parentId,
       atSeq: reply,
@@ -144,14 +164,19 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     await moveUntil('j', 'the tool result under the detail cursor', () =>
       screen().includes('▸ tool call_agent (ok in'),
     );
-    expect(screen()).toMatch(new RegExp(`▸ tool call_agent \\(ok in [^)]+\\) · seq ${result}`));
+    const title = screen()
+      .split('\n')
+      .find((line) => line.includes('▸ tool call_agent (ok in'));
+    expect(title, screen()).toMatch(
+      new RegExp(`▸ tool call_agent \\(ok in [^)]+\\) · seq ${result}`),
+    );
+    capture('fork-detail.txt');
     const beforeSecond = server.requests.length;
     terminal.press('f');
 
     const secondId = await newRun([parentId, forkId]);
-    await untilFinished(secondId);
+    const second = await untilFinished(secondId);
     expect(actorsSince(beforeSecond)).toEqual(['commander:write', 'commander:write']);
-    const second = journalOf(stateDir, secondId);
     expect(second.filter((event) => event.type === 'run.forked').at(-1)).toMatchObject({
       parentRunId: forkId,
       atSeq: result,
