@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventOf, MissionEvent } from '../../src/base/events.ts';
 import type { Config } from '../../src/config/config-types.ts';
 import { TuiForks } from '../../src/cli/tui-fork.ts';
+import { REPLACE_SCRIPT } from '../e2e/fork-fixture.ts';
 
 let dir: string;
 let replacer: string;
@@ -19,14 +20,7 @@ const noConfig = (): Promise<Config> => Promise.resolve({} as Config);
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sortie-tui-fork-'));
   replacer = join(dir, 'replace.mjs');
-  await writeFile(
-    replacer,
-    [
-      "import { readFileSync, writeFileSync } from 'node:fs';",
-      'const [from, to, file] = process.argv.slice(2);',
-      "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
-    ].join('\n'),
-  );
+  await writeFile(replacer, REPLACE_SCRIPT);
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   seqOf,
   taskSummary,
   withoutRunId,
+  REPLACE_SCRIPT,
 } from './fork-fixture.ts';
 
 let server: ScriptedModelServer;
@@ -52,14 +53,7 @@ beforeAll(async () => {
   writeFileSync(join(project, 'main.hcl'), FORK_PROJECT);
   stateDir = mkdtempSync(join(tmpdir(), 'sortie-fork-state-'));
   replacer = join(project, 'replace.mjs');
-  writeFileSync(
-    replacer,
-    [
-      "import { readFileSync, writeFileSync } from 'node:fs';",
-      'const [from, to, file] = process.argv.slice(2);',
-      "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
-    ].join('\n'),
-  );
+  writeFileSync(replacer, REPLACE_SCRIPT);
   const run = await runToEnd(['run', project, '--input', 'subject=ants']);
   parentId = run.runId;
   parent = journalOf(stateDir, parentId);

@@ -93,3 +93,10 @@ export function taskSummary(events: readonly MissionEvent[]): string | undefined
   const succeeded = events.find((event) => event.type === 'task.succeeded');
   return succeeded?.type === 'task.succeeded' ? succeeded.summary : undefined;
 }
+
+/** An editor for EDITOR: `node replace.mjs FROM TO FILE` replaces FROM by TO in FILE. */
+export const REPLACE_SCRIPT = [
+  "import { readFileSync, writeFileSync } from 'node:fs';",
+  'const [from, to, file] = process.argv.slice(2);',
+  "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
+].join('\n');

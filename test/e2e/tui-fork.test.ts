@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { journalOf } from './cli-resume-harness.ts';
-import { callsPoet, FORK_PROJECT, respondToPoem, seqOf, taskSummary } from './fork-fixture.ts';
+import {
+  callsPoet,
+  FORK_PROJECT,
+  respondToPoem,
+  seqOf,
+  taskSummary,
+  REPLACE_SCRIPT,
+} from './fork-fixture.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 let server: ScriptedModelServer;
@@ -24,14 +31,7 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPoem });
   directory = mkdtempSync(join(tmpdir(), 'sortie-tui-fork-'));
   writeFileSync(join(directory, 'main.hcl'), FORK_PROJECT);
-  writeFileSync(
-    join(directory, 'replace.mjs'),
-    [
-      "import { readFileSync, writeFileSync } from 'node:fs';",
-      'const [from, to, file] = process.argv.slice(2);',
-      "writeFileSync(file, readFileSync(file, 'utf8').replaceAll(from, to));",
-    ].join('\n'),
-  );
+  writeFileSync(join(directory, 'replace.mjs'), REPLACE_SCRIPT);
   stateDir = join(directory, 'state');
   terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'fork');
 });
