@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { resolveModel } from '../src/config/resolve-model.ts';
 import { createModelClient } from '../src/models/create-client.ts';
 import type { Message } from '../src/models/model-types.ts';
@@ -144,6 +145,8 @@ async function throughputChild(items: number, limit: number, dependent: boolean)
   const rss: Record<number, number> = {};
   // Heap in use after a full GC (the child runs with --expose-gc): what the run retains.
   const heap: Record<number, number> = {};
+  // Where RSS above the heap goes: V8's reserved heap, buffers outside it, and the rest.
+  const detail: Record<number, NodeJS.MemoryUsage & { spaces: Record<string, number[]> }> = {};
   let done = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -158,7 +161,16 @@ async function throughputChild(items: number, limit: number, dependent: boolean)
       if (checkpoints.has(done)) {
         (globalThis as { gc?: () => void }).gc?.();
         rss[done] = process.memoryUsage().rss;
-        heap[done] = process.memoryUsage().heapUsed;
+        const usage = process.memoryUsage();
+        // Per V8 space: [size, used] in MB (what heapTotal holds beyond the heap in use).
+        const spaces = Object.fromEntries(
+          getHeapSpaceStatistics().map((space) => [
+            space.space_name,
+            [space.space_size, space.space_used_size].map((bytes) => Math.round(bytes / MB)),
+          ]),
+        );
+        detail[done] = { ...usage, spaces };
+        heap[done] = usage.heapUsed;
       }
     },
     inputs,
@@ -173,6 +185,7 @@ async function throughputChild(items: number, limit: number, dependent: boolean)
       cpuPerItemMs,
       rss,
       heap,
+      detail,
       peak: process.resourceUsage().maxRSS * 1024,
     }),
   );

@@ -122,7 +122,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     gate,
     budgets,
     costs,
-    knowledge: new KnowledgeStore(),
+    knowledge: new KnowledgeStore(runDir),
     questions: new QuestionStore(),
     human: options.human ?? new HumanDesk({ bus, available: false }),
     datasets: new EventedDatasetStore(datasetDeclarations(mission, prepared.inputs), bus, mission),

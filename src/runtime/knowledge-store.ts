@@ -2,6 +2,8 @@
  * What finished tasks left behind for their dependents: summary and output of a plain task,
  * one record per item of an iterated task. `query_task_output` reads it.
  */
+import { AppendFile, textAt } from '../base/append-file.ts';
+import { PositionTable } from '../base/position-table.ts';
 import {
   queryKnowledge,
   type QueryContext,
@@ -48,19 +50,34 @@ export function iteratedSummary(
   return `iterated over ${total} items of dataset ${dataset}: ${succeeded} succeeded, ${failed} failed`;
 }
 
+/**
+ * An iterated task's records: where each item's record lies in the store's file, and the
+ * records last read back while something still holds them (a WeakRef: a finished item keeps
+ * nothing in memory, but a commander querying the same task twice parses the file once).
+ */
 interface IteratedEntry {
   iterated: true;
   summary: string;
-  records: Map<number, IterationRecord>;
-  /** Records by index, rebuilt after a change; queries on 10,000 items should not re-sort. */
-  sorted: IterationRecord[] | null;
+  positions: PositionTable;
+  recent: WeakRef<IterationRecord[]> | undefined;
 }
 
 type Entry = { iterated: false; summary: string; output: unknown } | IteratedEntry;
 
-/** Per-task results of a run, kept as plain data. */
+/**
+ * Per-task results of a run. A plain task's result is kept as data; an iterated task's
+ * records (one per item, up to 100,000 and more) are appended as JSON lines to a file of the
+ * run folder and read back when asked for: memory holds two numbers per item. The journal
+ * stays what a resumed run rebuilds them from, as before.
+ */
 export class KnowledgeStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly file: AppendFile;
+
+  /** `folder` holds the records' file while the mission runs (the run folder). */
+  constructor(folder: string) {
+    this.file = new AppendFile(folder, 'knowledge-', 'iterations.jsonl');
+  }
 
   /** Records a non-iterated task's result (replacing any earlier one). */
   recordTask(task: string, result: { summary: string; output: unknown }): void {
@@ -81,8 +98,7 @@ export class KnowledgeStore {
       output?: unknown;
       error?: string;
     },
-  ): IterationRecord {
-    const entry = this.iteratedEntry(task);
+  ): void {
     const record: IterationRecord = {
       index: result.index,
       item_id: itemIdOf(result.item, result.index),
@@ -90,9 +106,7 @@ export class KnowledgeStore {
       output: result.output ?? null,
     };
     if (result.error !== undefined) record.error = result.error;
-    entry.records.set(result.index, record);
-    entry.sorted = null;
-    return record;
+    this.store(task, record);
   }
 
   /** Sets an iterated task's summary (generated, or the sequential commander's own). */
@@ -106,8 +120,17 @@ export class KnowledgeStore {
       this.entries.set(task, { ...knowledge });
       return;
     }
-    const records = new Map(knowledge.records.map((record) => [record.index, record]));
-    this.entries.set(task, { iterated: true, summary: knowledge.summary, records, sorted: null });
+    // A worker is handed its completed ancestors with every job: the same records again.
+    const existing = this.entries.get(task);
+    if (
+      existing?.iterated === true &&
+      existing.summary === knowledge.summary &&
+      existing.positions.size === knowledge.records.length
+    )
+      return;
+    this.entries.delete(task);
+    this.iteratedEntry(task).summary = knowledge.summary;
+    for (const record of knowledge.records) this.store(task, record);
   }
 
   /** Whether anything is recorded for the task. */
@@ -115,11 +138,17 @@ export class KnowledgeStore {
     return this.entries.has(task);
   }
 
-  /** What is kept about a task, records sorted by index. */
+  /** How many items of an iterated task have a record (0 for any other task). */
+  recordCount(task: string): number {
+    const entry = this.entries.get(task);
+    return entry?.iterated === true ? entry.positions.size : 0;
+  }
+
+  /** What is kept about a task, records read back and sorted by index. */
   get(task: string): TaskKnowledge | undefined {
     const entry = this.entries.get(task);
     if (entry === undefined || !entry.iterated) return entry;
-    return { iterated: true, summary: entry.summary, records: this.sortedRecords(entry) };
+    return { iterated: true, summary: entry.summary, records: this.records(entry) };
   }
 
   /** Runs `query_task_output` for a caller; see tools.md. */
@@ -127,16 +156,40 @@ export class KnowledgeStore {
     return queryKnowledge(args, context, (task) => this.get(task));
   }
 
+  /** Removes the records' file: the mission is over, no question can come any more. */
+  dispose(): void {
+    this.file.dispose();
+    this.entries.clear();
+  }
+
+  private store(task: string, record: IterationRecord): void {
+    const entry = this.iteratedEntry(task);
+    entry.positions.set(record.index, this.file.append(JSON.stringify(record)));
+    entry.recent = undefined;
+  }
+
   private iteratedEntry(task: string): IteratedEntry {
     const existing = this.entries.get(task);
     if (existing?.iterated) return existing;
-    const entry: IteratedEntry = { iterated: true, summary: '', records: new Map(), sorted: null };
+    const entry: IteratedEntry = {
+      iterated: true,
+      summary: '',
+      positions: new PositionTable(),
+      recent: undefined,
+    };
     this.entries.set(task, entry);
     return entry;
   }
 
-  private sortedRecords(entry: IteratedEntry): IterationRecord[] {
-    entry.sorted ??= [...entry.records.values()].sort((left, right) => left.index - right.index);
-    return entry.sorted;
+  private records(entry: IteratedEntry): IterationRecord[] {
+    const recent = entry.recent?.deref();
+    if (recent !== undefined) return recent;
+    const all = this.file.readAll();
+    const records: IterationRecord[] = [];
+    for (const [, position] of entry.positions.entries()) {
+      records.push(JSON.parse(textAt(all, position)) as IterationRecord);
+    }
+    entry.recent = new WeakRef(records);
+    return records;
   }
 }

@@ -1,6 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { itemIdOf, iteratedSummary, KnowledgeStore } from '../../src/runtime/knowledge-store.ts';
-import { citiesStore, queryCities, RECORDS } from './query-fixture.ts';
+import { citiesStore, emptyStore, queryCities, RECORDS } from './query-fixture.ts';
 
 describe('itemIdOf', () => {
   it('takes a scalar id, name or key, in that order', () => {
@@ -31,7 +34,7 @@ describe('iteratedSummary', () => {
 
 describe('KnowledgeStore', () => {
   it('keeps iterated records in index order and replaces a record for the same index', () => {
-    const store = new KnowledgeStore();
+    const store = emptyStore();
     store.recordIteration('t', { index: 1, item: { id: 'b' }, status: 'failed', error: 'x' });
     store.recordIteration('t', { index: 0, item: { id: 'a' }, status: 'succeeded', output: 1 });
     store.recordIteration('t', { index: 1, item: { id: 'b' }, status: 'succeeded', output: 2 });
@@ -45,8 +48,56 @@ describe('KnowledgeStore', () => {
     });
   });
 
+  it('keeps iterated records as JSON lines in a file of the run folder, removed by dispose', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sortie-knowledge-run-'));
+    try {
+      const store = new KnowledgeStore(folder);
+      store.recordIteration('t', { index: 1, item: { id: 'b' }, status: 'failed', error: 'x' });
+      store.recordIteration('t', { index: 0, item: 'a', status: 'succeeded', output: { n: 1 } });
+      const [knowledgeFolder] = readdirSync(folder);
+      expect(knowledgeFolder).toMatch(/^knowledge-/);
+      const lines = readFileSync(join(folder, knowledgeFolder!, 'iterations.jsonl'), 'utf8');
+      expect(lines).toBe(
+        '{"index":1,"item_id":"b","status":"failed","output":null,"error":"x"}' +
+          '{"index":0,"item_id":"item_0","status":"succeeded","output":{"n":1}}',
+      );
+      expect(store.recordCount('t')).toBe(2);
+      store.dispose();
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a record again after it was recorded anew, not the one it last read', () => {
+    const store = emptyStore();
+    store.recordIteration('t', { index: 0, item: 'a', status: 'failed', error: 'x' });
+    const first = store.get('t');
+    store.recordIteration('t', { index: 0, item: 'a', status: 'succeeded', output: 5 });
+    expect(first).toEqual({
+      iterated: true,
+      summary: '',
+      records: [{ index: 0, item_id: 'item_0', status: 'failed', output: null, error: 'x' }],
+    });
+    expect(store.get('t')).toEqual({
+      iterated: true,
+      summary: '',
+      records: [{ index: 0, item_id: 'item_0', status: 'succeeded', output: 5 }],
+    });
+  });
+
+  it('restores what a worker is handed, once for the same completed task', () => {
+    const store = emptyStore();
+    const records = [{ index: 0, item_id: 'a', status: 'succeeded' as const, output: 1 }];
+    store.restore('t', { iterated: true, summary: 'one item', records });
+    store.restore('t', { iterated: true, summary: 'one item', records });
+    expect(store.get('t')).toEqual({ iterated: true, summary: 'one item', records });
+    expect(store.recordCount('t')).toBe(1);
+    expect(store.recordCount('other')).toBe(0);
+  });
+
   it('stores a plain task with a null output when it has none', () => {
-    const store = new KnowledgeStore();
+    const store = emptyStore();
     store.recordTask('plain', { summary: 'done', output: undefined });
     expect(store.get('plain')).toEqual({ iterated: false, summary: 'done', output: null });
     expect(store.has('plain')).toBe(true);

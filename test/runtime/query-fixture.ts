@@ -1,9 +1,22 @@
 /** A completed iterated task `cities` (5 items, one failed) and a plain task `report`. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { KnowledgeStore } from '../../src/runtime/knowledge-store.ts';
 import type { QueryTaskOutputArgs } from '../../src/runtime/query-task-output.ts';
 
+/** The run folder of this test file's stores (their records' files), removed after its tests. */
+const runFolder = mkdtempSync(join(tmpdir(), 'sortie-knowledge-'));
+afterAll(() => rmSync(runFolder, { recursive: true, force: true }));
+
+/** An empty store whose records' file lies in this test file's run folder. */
+export function emptyStore(): KnowledgeStore {
+  return new KnowledgeStore(runFolder);
+}
+
 export function citiesStore(): KnowledgeStore {
-  const store = new KnowledgeStore();
+  const store = emptyStore();
   // Recorded out of order on purpose: queries always see index order.
   store.recordIteration('cities', {
     index: 4,

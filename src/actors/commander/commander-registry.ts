@@ -4,7 +4,7 @@
  *
  * A 100,000-item parallel iteration keeps 100,000 of them, so a finished commander keeps
  * nothing in memory but where its conversation lies in the mission's conversation file
- * (conversation-file.ts; parsed again only when a question reaches that commander) and, when
+ * (base/append-file.ts; parsed again only when a question reaches that commander) and, when
  * it used agents, its agent sessions. Model, system prompt and tools are the task's, kept once.
  */
 import { actorId } from '../../base/events.ts';
@@ -15,8 +15,8 @@ import type {
   ToolDefinition,
 } from '../../models/model-types.ts';
 import type { AgentSession } from '../contracts.ts';
-import { ConversationFile, type TextPosition } from './conversation-file.ts';
-import { PositionTable } from './position-table.ts';
+import { AppendFile, type TextPosition } from '../../base/append-file.ts';
+import { PositionTable } from '../../base/position-table.ts';
 
 /** One finished commander. `index` is the item of a parallel iteration, else null. */
 export interface CommanderRecord {
@@ -80,11 +80,11 @@ function sameSetup(left: CommanderSetup, right: CommanderSetup): boolean {
 /** Finished commanders by task and item. */
 export class CommanderRegistry {
   private readonly tasks = new Map<string, TaskCommanders>();
-  private readonly file: ConversationFile;
+  private readonly file: AppendFile;
 
   /** `folder` holds the conversation file while the mission runs (the run folder). */
   constructor(folder: string) {
-    this.file = new ConversationFile(folder);
+    this.file = new AppendFile(folder, 'finished-commanders-', 'conversations.jsonl');
   }
 
   /** Keeps a finished commander; a later record of the same task and item replaces it. */

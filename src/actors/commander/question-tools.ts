@@ -40,8 +40,7 @@ function targetIndex(
 ): { ok: true; index: number | null } | { ok: false; error: string } {
   const iterator = scope.runtime.services.mission.tasks.get(task)?.iterator;
   if (iterator === undefined || !iterator.parallel) return { ok: true, index: null };
-  const knowledge = scope.runtime.services.knowledge.get(task);
-  const count = knowledge?.iterated === true ? knowledge.records.length : 0;
+  const count = scope.runtime.services.knowledge.recordCount(task);
   if (index === undefined) {
     return {
       ok: false,

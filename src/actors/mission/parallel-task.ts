@@ -141,8 +141,8 @@ function itemReleaser(prepared: PreparedTask): (index: number) => void {
   };
 }
 
-/** The iteration events of the task's items, and their records (kept in `records`). */
-function itemEffects(prepared: PreparedTask, items: readonly unknown[], records: TaskItemRecord[]) {
+/** The iteration events of the task's items; each settled item's record goes to the knowledge store. */
+function itemEffects(prepared: PreparedTask, items: readonly unknown[]) {
   const { bus, knowledge } = prepared.runtime.services;
   const task = prepared.config.name;
   const release = itemReleaser(prepared);
@@ -159,7 +159,6 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
     itemSucceeded: (_: unknown, params: ItemSucceededParams) => {
       const { index, output } = params;
       knowledge.recordIteration(task, { index, item: items[index], status: 'succeeded', output });
-      records.push({ index, itemId: itemIdOf(items[index], index), status: 'succeeded', output });
       release(index);
       const { attempt, durationMs } = params;
       bus.emit({ type: 'iteration.succeeded', ...about(index), attempt, output, durationMs });
@@ -168,7 +167,6 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
       bus.emit({ type: 'iteration.failed', ...about(index), attempt, error, final });
       if (!final) return;
       knowledge.recordIteration(task, { index, item: items[index], status: 'failed', error });
-      records.push({ index, itemId: itemIdOf(items[index], index), status: 'failed', error });
       release(index);
     },
     itemRetrying: (_: unknown, params: ItemRetryingParams) => {
@@ -178,21 +176,33 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[], records:
 }
 
 /** The items that had succeeded before a restart, recorded again in the knowledge store. */
-function restoredItems(prepared: PreparedTask, items: readonly unknown[]): TaskItemRecord[] {
+function restoreItems(prepared: PreparedTask, items: readonly unknown[]): number[] {
   const task = prepared.config.name;
   const { knowledge } = prepared.runtime.services;
-  return prepared.resume.succeededItems
-    .filter((record) => record.index < items.length)
-    .map((record) => {
-      const output = record.output;
-      knowledge.recordIteration(task, {
-        index: record.index,
-        item: items[record.index],
-        status: 'succeeded',
-        output,
-      });
-      return { index: record.index, itemId: record.itemId, status: 'succeeded', output };
+  const restored = prepared.resume.succeededItems.filter((record) => record.index < items.length);
+  for (const record of restored) {
+    knowledge.recordIteration(task, {
+      index: record.index,
+      item: items[record.index],
+      status: 'succeeded',
+      output: record.output,
     });
+  }
+  return restored.map((record) => record.index);
+}
+
+/**
+ * The task's item records for its outcome (the run's result lists them), read back from the
+ * knowledge store once the iteration is over: while it runs, no list grows per item.
+ */
+function itemRecords(prepared: PreparedTask): TaskItemRecord[] {
+  const knowledge = prepared.runtime.services.knowledge.get(prepared.config.name);
+  if (knowledge?.iterated !== true) return [];
+  return knowledge.records.map(({ index, item_id: itemId, status, output, error }) =>
+    status === 'succeeded'
+      ? { index, itemId, status, output }
+      : { index, itemId, status, error: error ?? '' },
+  );
 }
 
 /** Runs every item of the (locked, non-empty) dataset to the task's outcome. */
@@ -203,10 +213,10 @@ export async function runParallelTask(
   signal: AbortSignal,
 ): Promise<TaskOutcome> {
   const iterator = prepared.config.iterator;
-  const records = restoredItems(prepared, items);
+  const restored = restoreItems(prepared, items);
   const machine = parallelIterationMachine.provide({
     actors: { item: itemActor(prepared, dataset, items) },
-    actions: itemEffects(prepared, items, records),
+    actions: itemEffects(prepared, items),
   });
   const output = await runToEnd(
     machine,
@@ -217,15 +227,15 @@ export async function runParallelTask(
       smoketest: iterator?.smoketest === true,
       maxAttempts: 1 + (iterator?.maxRetries ?? 0),
       keepGoing: prepared.runtime.keepGoing,
-      succeeded: records.map((record) => record.index),
+      succeeded: restored,
       attempts: prepared.resume.attempts,
     },
     signal,
     'the task was cancelled',
   );
-  records.sort((left, right) => left.index - right.index);
   const summary = iteratedSummary(items.length, dataset, output.succeeded, output.failed);
   prepared.runtime.services.knowledge.setIteratedSummary(prepared.config.name, summary);
+  const records = itemRecords(prepared);
   if (output.error !== null) return failedOutcome(output.error, { summary, items: records });
   return { status: 'succeeded', summary, route: null, missionInputs: null, items: records };
 }

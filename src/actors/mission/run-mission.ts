@@ -129,6 +129,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
   });
   // Every task has settled: no question can reach a finished commander any more.
   runtime.commanders.dispose();
+  services.knowledge.dispose();
   const durationMs = Math.round(performance.now() - started);
   if ('defect' in output) {
     const error = `the mission stopped on a defect: ${reasonOf(output.defect)}`;
