@@ -19,16 +19,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
-import type {
-  FunctionTool,
-  ResponseInputItem,
-  ResponseOutputItem,
-} from 'openai/resources/responses/responses';
 import { openProject, runMission, type Project } from '../src/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
 import { toFunctionTool } from '../src/models/openai-responses/to-wire.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
+import { converse, type ActorPrompt } from './hand-loop.ts';
 import { MODEL_BLOCK } from './runtime-fixtures.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -104,14 +100,6 @@ mission "overhead" {
 }
 `;
 
-/** What one actor sends besides its conversation: the same system prompt, tools and task. */
-interface ActorPrompt {
-  instructions: string;
-  tools: FunctionTool[];
-  /** The first user message's text. */
-  task: string;
-}
-
 /**
  * The hand-written loop sends what sortie sends (system prompts, tool definitions, first
  * messages), taken from one sortie run's `model.request` and `message.appended` events: the
@@ -142,63 +130,6 @@ async function sortiePrompts(
   });
   await run.result;
   return prompts;
-}
-
-/** One streamed request; returns the response's output items. */
-async function streamTurn(
-  sdk: OpenAI,
-  actor: string,
-  prompt: ActorPrompt,
-  input: ResponseInputItem[],
-): Promise<ResponseOutputItem[]> {
-  const stream = await sdk.responses.create(
-    {
-      model: 'gpt-4o',
-      instructions: prompt.instructions,
-      input,
-      tools: prompt.tools,
-      stream: true,
-      store: false,
-    },
-    { headers: { 'x-sortie-actor': actor } },
-  );
-  let output: ResponseOutputItem[] = [];
-  for await (const event of stream)
-    if (event.type === 'response.completed') output = event.response.output;
-  return output;
-}
-
-/**
- * A conversation until the model stops calling tools (or `last` is called), `execute` running
- * each call by hand; returns the final text and counts requests into `counter`.
- */
-async function converse(
-  sdk: OpenAI,
-  actor: string,
-  prompt: ActorPrompt,
-  counter: { requests: number },
-  execute: (name: string, args: string) => Promise<string>,
-  last?: string,
-): Promise<string> {
-  const input: ResponseInputItem[] = [{ role: 'user', content: prompt.task }];
-  for (;;) {
-    const output = await streamTurn(sdk, actor, prompt, input);
-    counter.requests += 1;
-    input.push(...(output as ResponseInputItem[]));
-    let finished = true;
-    for (const item of output) {
-      if (item.type !== 'function_call') continue;
-      finished = item.name === last;
-      const result = await execute(item.name, item.arguments);
-      input.push({ type: 'function_call_output', call_id: item.call_id, output: result });
-    }
-    if (finished) {
-      const message = output.find((item) => item.type === 'message');
-      return message?.type === 'message' && message.content[0]?.type === 'output_text'
-        ? message.content[0].text
-        : '';
-    }
-  }
 }
 
 const COMMANDER = 'commander:work';

@@ -13,6 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -23,6 +24,12 @@ import { harnessTokens } from '../src/runtime/prompts/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
+import {
+  concurrencyAgainstLoop,
+  median,
+  serveDelayed,
+  type RunCost,
+} from './runtime-concurrency.ts';
 import {
   PLAIN,
   fakeClients,
@@ -311,12 +318,30 @@ async function scale(items: number): Promise<void> {
   const wall = [...wait.walls].sort((a, b) => a - b)[1] ?? NaN;
   const cpu = [...wait.cpu].sort((a, b) => a - b)[1] ?? NaN;
   process.stdout.write(
-    `- 1024 parallel items on a 200 ms model, 3 turns each: ${wall.toFixed(0)} ms wall (median of ${wait.walls.map((value) => value.toFixed(0)).join(', ')}), ideal ${wait.ideal} ms (ratio ${(wall / wait.ideal).toFixed(3)}; target ≤ 1.10); CPU per run (median) ${cpu.toFixed(0)} ms\n`,
+    `- 1024 parallel items on a 200 ms in-process model, 3 turns each: ${wall.toFixed(0)} ms wall (median of ${wait.walls.map((value) => value.toFixed(0)).join(', ')}), ideal ${wait.ideal} ms (ratio ${(wall / wait.ideal).toFixed(3)}; target ≤ 1.10); CPU per run (median) ${cpu.toFixed(0)} ms\n`,
+  );
+  await concurrencyOverHttp(1024);
+}
+
+/** `items` items against the hand-written loop on one scripted server with a 200 ms delay. */
+async function concurrencyOverHttp(items: number, runs = 3): Promise<void> {
+  const result = await concurrencyAgainstLoop(items, runs, selfArgs('serve-delayed', '200'));
+  const line = (side: string, costs: RunCost[]): string => {
+    const wall = median(costs.map((cost) => cost.wall));
+    const cpu = median(costs.map((cost) => cost.cpu));
+    const walls = costs.map((cost) => cost.wall.toFixed(0)).join(', ');
+    return `${side} ${wall.toFixed(0)} ms wall (median of ${walls}; ${(wall / 600).toFixed(2)}× the 600 ms ideal), CPU ${cpu.toFixed(0)} ms per run (${(cpu / (3 * items)).toFixed(3)} ms per request)`;
+  };
+  process.stdout.write(
+    `- ${items} parallel items × 3 turns on a 200 ms scripted server over HTTP (openai SDK, ${result.requests} requests a run), load average ${loadavg()[0]!.toFixed(1)}: ${line('hand-written SDK loop', result.loop)}; ${line('sortie', result.sortie)}\n`,
   );
 }
 
 const mode = process.argv[2];
 if (mode === 'serve') await serve(Number(process.argv[3]));
+else if (mode === 'serve-delayed') await serveDelayed(Number(process.argv[3]));
+else if (mode === 'concurrency' && compiled)
+  await concurrencyOverHttp(Number(process.argv[3] ?? 1024));
 else if (mode === 'throughput')
   await throughputChild(
     Number(process.argv[3]),
@@ -324,7 +349,7 @@ else if (mode === 'throughput')
     process.argv[5] === 'dependent',
   );
 else if (mode === 'scale' && compiled) await scale(Number(process.argv[3] ?? 100_000));
-else if (mode === 'scale') {
+else if (mode === 'scale' || mode === 'concurrency') {
   buildCompiledCopy();
   const run = spawnSync(process.execPath, [compiledBench('runtime'), ...process.argv.slice(2)], {
     stdio: ['ignore', 'inherit', 'inherit'],
