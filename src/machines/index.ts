@@ -48,7 +48,7 @@ export type {
   DatasetCursorContext,
   DatasetCursorInput,
 } from './dataset-cursor.machine.ts';
-export { parallelIterationMachine } from './iteration.machine.ts';
+export { parallelIterationMachine, withItemActor } from './iteration.machine.ts';
 export type {
   ItemAttemptInput,
   ItemAttemptOutput,

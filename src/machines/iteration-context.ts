@@ -2,8 +2,6 @@
  * The iteration machines' types and their pure rules over context and event: which try
  * settled, whether tries remain, whether a failure ends the task, and the task's error text.
  */
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import { reasonOf } from './turn-types.ts';
 
 /** The iterator settings of the task (`1 + max_retries` tries per item). */
 export interface ParallelIterationSettings {
@@ -39,7 +37,7 @@ export type ItemAttemptOutput =
   | { status: 'succeeded'; output: unknown; durationMs: number }
   | { status: 'failed'; error: string };
 
-/** A live item actor. */
+/** A live try: the slot (its actor id) running try `attempt` of item `index`. */
 export interface LiveItem {
   id: string;
   index: number;
@@ -57,6 +55,8 @@ export interface ParallelIterationContext {
   slots: number;
   slotLimit: number;
   live: readonly LiveItem[];
+  /** Slot actors spawned so far (ids 0 to slotActors - 1); each runs tries one at a time. */
+  slotActors: number;
   succeeded: number;
   failed: number;
   firstFailure: { index: number; error: string } | null;
@@ -72,8 +72,15 @@ export interface ParallelIterationOutput {
   error: string | null;
 }
 
-/** Every event of the parallel iteration: its item actors settling. */
-export type ItemEvent = DoneActorEvent<ItemAttemptOutput> | ErrorActorEvent<unknown>;
+/** A slot's try settled (a try that threw is a failed try with its reason). */
+export interface SlotSettledEvent {
+  type: 'slot.settled';
+  slot: string;
+  output: ItemAttemptOutput;
+}
+
+/** Every event of the parallel iteration: its slots' tries settling. */
+export type ItemEvent = SlotSettledEvent;
 
 /** `itemStarted`: a try of an item starts. */
 export interface ItemStartedParams {
@@ -121,6 +128,7 @@ export function parallelContext(input: ParallelIterationInput): ParallelIteratio
     slots: 0,
     slotLimit: 0,
     live: [],
+    slotActors: 0,
     succeeded: skipped.size,
     failed: 0,
     firstFailure: null,
@@ -144,9 +152,8 @@ export function settledAttempt(
   context: ParallelIterationContext,
   event: ItemEvent,
 ): SettledAttempt | undefined {
-  const live = context.live.find((entry) => entry.id === event.actorId);
+  const live = context.live.find((entry) => entry.id === event.slot);
   if (live === undefined) return undefined;
-  if ('error' in event) return { ...live, failure: reasonOf(event.error) };
   const result = event.output;
   if (result.status === 'failed') return { ...live, failure: result.error };
   return { ...live, failure: null, output: result.output, durationMs: result.durationMs };

@@ -2,14 +2,16 @@
  * Parallel iteration of a task over its dataset (runtime.md "Iteration"): the rules are states
  * and guards here — concurrency, the start delay of the first batch, the smoke test, retries
  * with a fresh item actor per try, fail-fast and keep-going. Items are taken from a counter;
- * at most `concurrencyLimit` item actors are alive, each stopped as soon as it settles, and a
- * settled item leaves only counts here (its record goes out through the `item*` effects).
+ * at most `concurrencyLimit` slot actors run tries (iteration-slot.machine.ts: each runs one
+ * try at a time in a fresh item actor, stopped as soon as it settles), and a settled item
+ * leaves only counts here (its record goes out through the `item*` effects).
  *
- * The item's work — one commander for one try of one item — is the provided `item` actor, so a
- * distributed runner can provide one that hands the item to a queue instead.
+ * The item's work — one commander for one try of one item — is the provided `item` actor
+ * (`withItemActor`), so a distributed runner can provide one that hands the item to a queue.
  */
-import { enqueueActions, fromPromise, setup } from 'xstate';
-import { ActorNotProvidedError, noEffect } from './effect-params.ts';
+import { enqueueActions, setup, type PromiseActorLogic } from 'xstate';
+import { noEffect } from './effect-params.ts';
+import { itemSlotMachine, type SlotRunEvent } from './iteration-slot.machine.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -42,9 +44,7 @@ const parallelBase = setup({
     output: {} as ParallelIterationOutput,
   },
   actors: {
-    item: fromPromise<ItemAttemptOutput, ItemAttemptInput>(async () => {
-      throw new ActorNotProvidedError('item');
-    }),
+    slot: itemSlotMachine,
   },
   delays: {
     startDelay: ({ context }) => context.settings.startDelay,
@@ -85,40 +85,61 @@ function itemTry(
 }
 
 /**
- * The free slots' actor ids, lowest first: the slot number. Ids name slots, not items, because xstate
- * caches the transitions of each event type it sees (`xstate.done.actor.<id>`: one entry per
- * item for the whole run before); and they are integer-like because xstate copies its children
- * object on every spawn and stop. Named keys made each copy build V8 hidden classes key by key
- * (about 7 ms per item at 1,024 live items); integer keys are copied as elements (microseconds).
+ * The free slots' actor ids, lowest first: the slot number. A slot is spawned the first time its
+ * id is free (so at most `concurrencyLimit` of them) and is handed every later try of that slot.
  */
-function* freeSlotIds(live: readonly LiveItem[]): Generator<string, never> {
+function freeSlotIds(live: readonly LiveItem[], count: number): string[] {
   const taken = new Set(live.map((entry) => entry.id));
-  for (let slot = 0; ; slot += 1) if (!taken.has(String(slot))) yield String(slot);
+  const free: string[] = [];
+  for (let slot = 0; free.length < count; slot += 1)
+    if (!taken.has(String(slot))) free.push(String(slot));
+  return free;
+}
+
+/**
+ * The slot whose try just settled goes last: it is still taking in its own settlement, so a
+ * try sent to it starts after the tries sent to other slots, and tries start in item order.
+ */
+function inStartOrder(ids: string[], event: { type: string; slot?: string }): string[] {
+  const at = event.type === 'slot.settled' ? ids.indexOf(event.slot ?? '') : -1;
+  return at === -1 ? ids : [...ids.slice(0, at), ...ids.slice(at + 1), ids[at]!];
+}
+
+/** The next items to start while a slot is free (resumed runs skip succeeded items). */
+function itemsToTake(context: ParallelIterationContext): { indexes: number[]; next: number } {
+  const { total } = context.settings;
+  const indexes: number[] = [];
+  let next = context.next;
+  while (context.live.length + indexes.length < context.slots && !context.stopping) {
+    while (next < total && context.skipped.has(next)) next += 1;
+    if (next >= total) break;
+    indexes.push(next);
+    next += 1;
+  }
+  return { indexes, next };
 }
 
 /** Takes items from the counter while a slot is free; resumed runs skip succeeded items. */
 const takeItems = action(
-  enqueueActions(({ context, enqueue }) => {
-    let next = context.next;
+  enqueueActions(({ context, event, enqueue }) => {
+    const { indexes, next } = itemsToTake(context);
+    const slotIds = inStartOrder(freeSlotIds(context.live, indexes.length), event);
+    let slotActors = context.slotActors;
     const live = [...context.live];
-    const slotIds = freeSlotIds(context.live);
-    while (live.length < context.slots && !context.stopping) {
-      while (next < context.settings.total && context.skipped.has(next)) next += 1;
-      if (next >= context.settings.total) break;
-      const attempt = firstAttemptOf(context, next);
-      const { entry, input } = itemTry(context, next, attempt, slotIds.next().value);
-      enqueue({ type: 'itemStarted', params: { index: next, attempt: entry.attempt } });
-      enqueue.spawnChild('item', { id: entry.id, input });
+    indexes.forEach((index, position) => {
+      const attempt = firstAttemptOf(context, index);
+      const { entry, input } = itemTry(context, index, attempt, slotIds[position]!);
+      enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
+      slotActors = runInSlot(enqueue, slotActors, entry.id, input);
       live.push(entry);
-      next += 1;
-    }
-    if (next !== context.next || live.length !== context.live.length) {
-      enqueue.assign({ next, live });
+    });
+    if (next !== context.next || indexes.length > 0) {
+      enqueue.assign({ next, live, slotActors });
     }
   }),
 );
 
-/** The settled try is over: its actor is stopped and its entry leaves the live list. */
+/** The settled try is over: its entry leaves the live list (its slot is idle again). */
 function release(context: ParallelIterationContext, id: string) {
   return context.live.filter((entry) => entry.id !== id);
 }
@@ -133,8 +154,8 @@ export const parallelIterationMachine = parallelBase
         enqueueActions(({ context, enqueue }) => {
           const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), '0');
           enqueue({ type: 'itemStarted', params: { index: 0, attempt: entry.attempt } });
-          enqueue.spawnChild('item', { id: entry.id, input });
-          enqueue.assign({ live: [entry], next: 1 });
+          const slotActors = runInSlot(enqueue, context.slotActors, entry.id, input);
+          enqueue.assign({ live: [entry], next: 1, slotActors });
         }),
       ),
       /** Opens the next slot of the first batch (every slot at once without a start delay). */
@@ -156,10 +177,9 @@ export const parallelIterationMachine = parallelBase
             type: 'itemRetrying',
             params: { index, attempt: attempt + 1, maxAttempts, error: failure },
           });
-          enqueue.stopChild(settled.id);
           const { entry, input } = itemTry(context, index, attempt + 1, settled.id);
           enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
-          enqueue.spawnChild('item', { id: entry.id, input });
+          runInSlot(enqueue, context.slotActors, entry.id, input);
           enqueue.assign({ live: [...release(context, settled.id), entry] });
         }),
       ),
@@ -169,7 +189,6 @@ export const parallelIterationMachine = parallelBase
           if (settled === undefined || settled.failure === null) return;
           const { index, attempt, failure } = settled;
           enqueue({ type: 'itemFailed', params: { index, attempt, error: failure, final: true } });
-          enqueue.stopChild(settled.id);
           enqueue.assign({
             live: release(context, settled.id),
             failed: context.failed + 1,
@@ -183,15 +202,17 @@ export const parallelIterationMachine = parallelBase
           if (settled === undefined || settled.failure !== null) return;
           const { index, attempt, output, durationMs } = settled;
           enqueue({ type: 'itemSucceeded', params: { index, attempt, output, durationMs } });
-          enqueue.stopChild(settled.id);
           enqueue.assign({ live: release(context, settled.id), succeeded: context.succeeded + 1 });
         }),
       ),
-      /** Fail-fast: the other running items are stopped (their requests aborted), none is taken. */
+      /** Fail-fast: no item is taken any more; the running ones stop with their slots. */
       cancelLiveItems: action(
+        enqueueActions(({ enqueue }) => enqueue.assign({ live: [], stopping: true })),
+      ),
+      /** Every slot is stopped (a running try's requests aborted) as the iteration ends. */
+      stopSlots: action(
         enqueueActions(({ context, enqueue }) => {
-          for (const entry of context.live) enqueue.stopChild(entry.id);
-          enqueue.assign({ live: [], stopping: true });
+          for (let slot = 0; slot < context.slotActors; slot += 1) enqueue.stopChild(String(slot));
         }),
       ),
     },
@@ -209,16 +230,11 @@ export const parallelIterationMachine = parallelBase
         description: 'Item 0 runs to the end, retries included; its final failure skips the rest.',
         entry: 'startSmokeTest',
         on: {
-          'xstate.done.actor.*': [
+          'slot.settled': [
             { guard: 'notLiveItem' },
             { guard: 'attemptFailedWithTriesLeft', actions: 'retryItem' },
             { guard: 'attemptFailed', target: 'finished', actions: 'failItem' },
             { target: 'launching', actions: 'succeedItem' },
-          ],
-          'xstate.error.actor.*': [
-            { guard: 'notLiveItem' },
-            { guard: 'attemptFailedWithTriesLeft', actions: 'retryItem' },
-            { target: 'finished', actions: 'failItem' },
           ],
         },
       },
@@ -241,6 +257,7 @@ export const parallelIterationMachine = parallelBase
       finished: {
         description: 'Every item settled, or the smoke test or a fail-fast failure ended the task.',
         type: 'final',
+        entry: 'stopSlots',
       },
     },
     output: ({ context }) => ({
@@ -263,11 +280,47 @@ function settleTransitions() {
     },
   ] as const;
   return {
-    'xstate.done.actor.*': [
+    'slot.settled': [
       ...onFailure,
       { guard: 'attemptFailed', actions: ['failItem', 'takeItems'] },
       { actions: ['succeedItem', 'takeItems'] },
     ],
-    'xstate.error.actor.*': [...onFailure, { actions: ['failItem', 'takeItems'] }],
   } as const;
+}
+
+/** What `enqueueActions` hands its callback: enough to spawn a slot or send it a try. */
+interface SlotEnqueue {
+  spawnChild: (src: 'slot', options: { id: string; input: ItemAttemptInput }) => void;
+  sendTo: (actor: string, event: SlotRunEvent) => void;
+}
+
+/**
+ * Runs a try in slot `id`: sent to the slot's actor when it exists (an idle slot), else in a
+ * newly spawned one; returns how many slot actors exist then.
+ */
+function runInSlot(
+  enqueue: SlotEnqueue,
+  slotActors: number,
+  id: string,
+  input: ItemAttemptInput,
+): number {
+  const slot = Number(id);
+  if (slot < slotActors) {
+    enqueue.sendTo(id, { type: 'slot.run', input });
+    return slotActors;
+  }
+  enqueue.spawnChild('slot', { id, input });
+  return slot + 1;
+}
+
+/**
+ * The parallel iteration machine with `item` (one try of one item) provided to its slots, and
+ * the `item*` effects.
+ */
+export function withItemActor(
+  item: PromiseActorLogic<ItemAttemptOutput, ItemAttemptInput>,
+  actions: Parameters<typeof parallelIterationMachine.provide>[0]['actions'],
+) {
+  const slot = itemSlotMachine.provide({ actors: { item } });
+  return parallelIterationMachine.provide({ actors: { slot }, ...(actions ? { actions } : {}) });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, toPromise } from 'xstate';
-import { parallelIterationMachine } from '../../src/machines/iteration.machine.ts';
+import { withItemActor } from '../../src/machines/iteration.machine.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -48,16 +48,13 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
         });
       }),
   );
-  const machine = parallelIterationMachine.provide({
-    actors: { item },
-    actions: {
-      itemStarted: (_, { index, attempt }) => log.push(`started ${index}#${attempt}`),
-      itemSucceeded: (_, { index, output }) => log.push(`succeeded ${index} ${String(output)}`),
-      itemFailed: (_, { index, attempt, error, final }) =>
-        log.push(`failed ${index}#${attempt} ${error}${final ? ' (final)' : ''}`),
-      itemRetrying: (_, { index, attempt, maxAttempts }) =>
-        log.push(`retrying ${index} ${attempt}/${maxAttempts}`),
-    },
+  const machine = withItemActor(item, {
+    itemStarted: (_, { index, attempt }) => log.push(`started ${index}#${attempt}`),
+    itemSucceeded: (_, { index, output }) => log.push(`succeeded ${index} ${String(output)}`),
+    itemFailed: (_, { index, attempt, error, final }) =>
+      log.push(`failed ${index}#${attempt} ${error}${final ? ' (final)' : ''}`),
+    itemRetrying: (_, { index, attempt, maxAttempts }) =>
+      log.push(`retrying ${index} ${attempt}/${maxAttempts}`),
   });
   const actor = createActor(machine, {
     input: { ...settings, ...input },
@@ -113,19 +110,21 @@ describe('parallelIterationMachine', () => {
     ]);
   });
 
-  it('stops a settled item actor at once: only live items remain children', async () => {
+  it('runs each try in a slot and stops its item actor as soon as it settles', async () => {
     const run = iteration({ total: 3, concurrencyLimit: 2 });
     expect(run.alive()).toEqual(['0', '1']);
+    const slot = (id: string) => run.actor.getSnapshot().children[id]!.getSnapshot();
+    const inputs = (id: string) =>
+      Object.values(slot(id).children).map((child) => child?.getSnapshot().input);
+    run.live(1).succeed();
+    await flush();
+    // Item 2 runs in the slot item 1 left, in a fresh item actor: slots are named by number.
+    expect(run.alive()).toEqual(['0', '1']);
+    expect(inputs('1')).toEqual([{ index: 2, attempt: 1, mayContinue: true }]);
     run.live(0).succeed();
     await flush();
-    // Item 2 runs in the slot item 0 left: children are named by slot, not by item.
-    expect(run.alive()).toEqual(['0', '1']);
-    expect(run.actor.getSnapshot().children['0']?.getSnapshot().input).toEqual({
-      index: 2,
-      attempt: 1,
-      mayContinue: true,
-    });
-    run.live(1).succeed();
+    // Slot 0 has no item left to take: idle, its settled item actor stopped.
+    expect([slot('0').value, inputs('0')]).toEqual(['idle', []]);
     run.live(2).succeed();
     await run.done;
     expect(run.alive()).toEqual([]);

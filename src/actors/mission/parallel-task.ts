@@ -4,7 +4,7 @@
  * each settled item in the knowledge store.
  */
 import { fromPromise } from 'xstate';
-import { parallelIterationMachine } from '../../machines/iteration.machine.ts';
+import { withItemActor } from '../../machines/iteration.machine.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -214,10 +214,7 @@ export async function runParallelTask(
 ): Promise<TaskOutcome> {
   const iterator = prepared.config.iterator;
   const restored = restoreItems(prepared, items);
-  const machine = parallelIterationMachine.provide({
-    actors: { item: itemActor(prepared, dataset, items) },
-    actions: itemEffects(prepared, items),
-  });
+  const machine = withItemActor(itemActor(prepared, dataset, items), itemEffects(prepared, items));
   const output = await runToEnd(
     machine,
     {
