@@ -205,14 +205,11 @@ export const parallelIterationMachine = parallelBase
           enqueue.assign({ live: release(context, settled.id), succeeded: context.succeeded + 1 });
         }),
       ),
-      /** Fail-fast: no item is taken any more; the running ones stop with their slots. */
+      /** Fail-fast: the slots of the other running items are stopped (their requests aborted), none is taken. */
       cancelLiveItems: action(
-        enqueueActions(({ enqueue }) => enqueue.assign({ live: [], stopping: true })),
-      ),
-      /** Every slot is stopped (a running try's requests aborted) as the iteration ends. */
-      stopSlots: action(
         enqueueActions(({ context, enqueue }) => {
-          for (let slot = 0; slot < context.slotActors; slot += 1) enqueue.stopChild(String(slot));
+          for (const entry of context.live) enqueue.stopChild(entry.id);
+          enqueue.assign({ live: [], stopping: true });
         }),
       ),
     },
@@ -257,7 +254,6 @@ export const parallelIterationMachine = parallelBase
       finished: {
         description: 'Every item settled, or the smoke test or a fail-fast failure ended the task.',
         type: 'final',
-        entry: 'stopSlots',
       },
     },
     output: ({ context }) => ({

@@ -71,7 +71,11 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
     tries,
     log,
     done,
-    alive: () => Object.keys(actor.getSnapshot().children),
+    /** Slots running a try now (a slot with nothing left to run is idle). */
+    alive: () =>
+      Object.entries(actor.getSnapshot().children)
+        .filter(([, slot]) => slot?.getSnapshot().value === 'running')
+        .map(([id]) => id),
     mostAlive: () => mostAlive,
     /** The live try of item `index`. */
     live: (index: number) => {
