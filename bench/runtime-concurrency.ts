@@ -33,6 +33,10 @@ export async function serveDelayed(delayMs: number): Promise<void> {
       return { ...ITEM_STEPS[Math.min(calls, ITEM_STEPS.length - 1)]!, delayMs };
     },
   });
+  // 1,024 pooled connections on a loaded machine: the default 5 s keep-alive closes some just
+  // as a client reuses them ("other side closed"); the benchmark keeps them for its whole run.
+  const http = (server as unknown as { server: { keepAliveTimeout: number } }).server;
+  http.keepAliveTimeout = 10 * 60_000;
   process.stdout.write(`${server.baseUrl('openai')}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void server.close().then(() => process.exit(0)));

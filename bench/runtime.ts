@@ -12,6 +12,7 @@
  * measured once under tsx, for comparison with figures taken that way before.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -141,6 +142,19 @@ async function aboveHandLoop(runs: number): Promise<{ sortie: number; loop: numb
   return { sortie, loop: (loopUsed.user + loopUsed.system) / 1000 / turns };
 }
 
+/** RSS by kind (anonymous memory, mapped files) in MB, from /proc/self/status (Linux only). */
+function residentParts(): Record<string, number> {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const parts: Record<string, number> = {};
+    for (const match of status.matchAll(/^(VmRSS|VmHWM|RssAnon|RssFile|RssShmem):\s+(\d+) kB$/gm))
+      parts[match[1]!] = Math.round(Number(match[2]) / 1024);
+    return parts;
+  } catch {
+    return {};
+  }
+}
+
 /** Child mode (b): one parallel iteration; prints its figures as JSON. */
 async function throughputChild(items: number, limit: number, dependent: boolean): Promise<void> {
   // With a dependent task (the scale figure), the items come as an input, as big datasets do.
@@ -153,7 +167,10 @@ async function throughputChild(items: number, limit: number, dependent: boolean)
   // Heap in use after a full GC (the child runs with --expose-gc): what the run retains.
   const heap: Record<number, number> = {};
   // Where RSS above the heap goes: V8's reserved heap, buffers outside it, and the rest.
-  const detail: Record<number, NodeJS.MemoryUsage & { spaces: Record<string, number[]> }> = {};
+  const detail: Record<
+    number,
+    NodeJS.MemoryUsage & { spaces: Record<string, number[]>; status: Record<string, number> }
+  > = {};
   let done = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -176,7 +193,7 @@ async function throughputChild(items: number, limit: number, dependent: boolean)
             [space.space_size, space.space_used_size].map((bytes) => Math.round(bytes / MB)),
           ]),
         );
-        detail[done] = { ...usage, spaces };
+        detail[done] = { ...usage, spaces, status: residentParts() };
         heap[done] = usage.heapUsed;
       }
     },
