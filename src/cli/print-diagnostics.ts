@@ -12,8 +12,3 @@ export function printDiagnostics(
     write(`${formatDiagnostic(diagnostic, sources.get(diagnostic.file), { color })}\n\n`);
   }
 }
-
-/** `1 error`, `2 warnings`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

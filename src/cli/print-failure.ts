@@ -3,20 +3,22 @@ import { ConfigError, UsageError } from '../base/errors.ts';
 import { ProjectNotFoundError } from '../config/syntax/project-errors.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
-import { printDiagnostics } from './print-diagnostics.ts';
 
 /**
  * Prints an error that ended a command and returns its exit code: configuration and usage
  * problems exit 2, and so do file-system failures (a full disk, a folder where a file should
  * be); anything else is reported as an internal error with exit 1. Never a stack trace.
+ * The diagnostics printer (string-width and its tables) is loaded only when it has work, so
+ * it is not part of every command's start.
  */
-export function printFailure(error: unknown, io: CliIo): number {
+export async function printFailure(error: unknown, io: CliIo): Promise<number> {
   const color = useColor(io, 'stderr');
   if (error instanceof ConfigError) {
     const sources =
       'sources' in error && error.sources instanceof Map
         ? (error.sources as Map<string, string>)
         : new Map();
+    const { printDiagnostics } = await import('./print-diagnostics.ts');
     printDiagnostics(error.diagnostics, sources, io.stderr, color);
     io.stderr(`${error.message}\n`);
     return ExitCode.usage;

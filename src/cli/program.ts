@@ -45,6 +45,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const helpCodes = ['commander.helpDisplayed', 'commander.help', 'commander.version'];
       return helpCodes.includes(error.code) || error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
-    return printFailure(error, io);
+    return await printFailure(error, io);
   }
 }

@@ -1,5 +1,9 @@
 import type { Config, ModelRef } from '../config/config-types.ts';
-import { plural } from './print-diagnostics.ts';
+
+/** `1 error`, `2 warnings`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 /** `ok: 2 missions, 5 tasks, 3 agents, 2 models used (models.a.x, models.b.y)` */
 export function summarize(config: Config): string {

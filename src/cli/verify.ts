@@ -3,8 +3,7 @@ import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { useColor, type CliIo } from './io.ts';
-import { plural, printDiagnostics } from './print-diagnostics.ts';
-import { summarize } from './verify-summary.ts';
+import { plural, summarize } from './verify-summary.ts';
 
 /** `sortie verify [DIR]`: load and validate everything, print diagnostics and a summary. */
 export const registerVerify: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
@@ -58,7 +57,12 @@ export async function verify(
     env: io.env,
     ...(options.strictHcl === true ? { strictHcl: true } : {}),
   });
-  printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
+  if (analysis.diagnostics.length > 0) {
+    // Loaded only when there is something to print: string-width and its tables cost a
+    // cold start that has nothing to show.
+    const { printDiagnostics } = await import('./print-diagnostics.ts');
+    printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
+  }
   const errors = analysis.diagnostics.filter(
     (diagnostic) => diagnostic.severity === 'error',
   ).length;

@@ -4,7 +4,12 @@ import { decodeProject } from './decode-project.ts';
 import { sortDiagnostics } from './diagnostics.ts';
 import { builtinCatalog, type ModelCatalog } from './model-catalog.ts';
 import { withoutPacketFiles } from './packet-files.ts';
-import { isInvalidExpr, loadTextFile, parseProject, resolveProjectFolder } from './syntax/index.ts';
+// The syntax modules one by one, not their index: it also exports the diagnostic printer
+// (string-width and its tables), which a load that prints nothing need not start.
+import { isInvalidExpr } from './syntax/invalid-expr.ts';
+import { loadTextFile } from './syntax/load-file.ts';
+import { parseProject } from './syntax/parse-project.ts';
+import { resolveProjectFolder } from './syntax/project-folder.ts';
 import type { Config } from './config-types.ts';
 
 /** Options of `loadProject`. */

@@ -5,7 +5,7 @@ import { ProjectConfigError } from '../../src/config/load-project.ts';
 import { ProjectNotFoundError } from '../../src/config/syntax/project-errors.ts';
 import { UsageError } from '../../src/base/errors.ts';
 
-function capture(error: unknown): { code: number; err: string } {
+async function capture(error: unknown): Promise<{ code: number; err: string }> {
   let err = '';
   const io: CliIo = {
     stdout: () => undefined,
@@ -14,11 +14,12 @@ function capture(error: unknown): { code: number; err: string } {
     stdoutIsTty: false,
     stderrIsTty: false,
   };
-  return { code: printFailure(error, io), err };
+  const code = await printFailure(error, io);
+  return { code, err };
 }
 
 describe('printFailure', () => {
-  it('prints configuration errors with their source lines and exits 2', () => {
+  it('prints configuration errors with their source lines and exits 2', async () => {
     const error = new ProjectConfigError(
       [
         {
@@ -36,7 +37,7 @@ describe('printFailure', () => {
       '/project',
       new Map([['main.hcl', 'model "openai" {\n  api_key = vars.key\n}\n']]),
     );
-    expect(capture(error)).toEqual({
+    expect(await capture(error)).toEqual({
       code: 2,
       err: [
         'error: variable "key" has no value',
@@ -53,19 +54,19 @@ describe('printFailure', () => {
     });
   });
 
-  it('prints usage errors with their hint and a missing project, exiting 2', () => {
-    expect(capture(new UsageError('bad flag', 'try this'))).toEqual({
+  it('prints usage errors with their hint and a missing project, exiting 2', async () => {
+    expect(await capture(new UsageError('bad flag', 'try this'))).toEqual({
       code: 2,
       err: 'error: bad flag\nhint: try this\n',
     });
-    expect(capture(new ProjectNotFoundError('x', 'empty'))).toEqual({
+    expect(await capture(new ProjectNotFoundError('x', 'empty'))).toEqual({
       code: 2,
       err: 'error: no .hcl files in x\n',
     });
   });
 
-  it('reports anything else as an internal error without a stack trace, exiting 1', () => {
-    expect(capture(new TypeError('boom'))).toEqual({
+  it('reports anything else as an internal error without a stack trace, exiting 1', async () => {
+    expect(await capture(new TypeError('boom'))).toEqual({
       code: 1,
       err: 'error: internal error: boom\n',
     });
