@@ -27,7 +27,17 @@ const ROOT = join(import.meta.dirname, '..');
 /** The build's package root: dist/ beside a copy of package.json, as an installed package has. */
 const PACKAGE = join(ROOT, 'node_modules/.cache/sortie-bench');
 const BUILD = join(PACKAGE, 'dist');
-const TARGET_LINES = Number(process.argv[2] ?? 8_000);
+/** `inline N`: a project with one dataset of N items written inline (memory of the load). */
+const INLINE = process.argv[2] === 'inline';
+const TARGET_LINES = INLINE ? 0 : Number(process.argv[2] ?? 8_000);
+const INLINE_ITEMS = Number(process.argv[3] ?? 100_000);
+/**
+ * Preloaded into each child: prints the main thread's own CPU time at exit, from
+ * /proc/self/task/PID/stat. On an idle machine the main thread is a cold start's critical
+ * path (V8 compiles and collects garbage on other threads too), so on a loaded machine this
+ * says more about the idle wall time than the wall time does.
+ */
+const MAIN_THREAD_HOOK = join(PACKAGE, 'main-thread-cpu.mjs');
 
 /** One mission of about 120 lines: inputs, a dataset, a parallel iteration, a router. */
 function missionText(index: number): string {
@@ -107,6 +117,18 @@ function generateProject(): { directory: string; lines: number } {
   return { directory, lines };
 }
 
+/** One mission whose dataset holds `count` items written inline, one per line. */
+function generateInlineProject(count: number): { directory: string; lines: number } {
+  const directory = mkdtempSync(join(tmpdir(), 'sortie-bench-verify-inline-'));
+  const items = Array.from(
+    { length: count },
+    (_, index) => `      { name = "City ${index}", size = ${index} },\n`,
+  ).join('');
+  const text = `variable "key" {\n  secret = true\n}\nmodel "openai" {\n  provider = "openai"\n  api_key  = vars.key\n}\nagent "scout" {\n  model       = models.openai.gpt_4_1_mini\n  personality = "Careful"\n}\nmission "inline" {\n  commander {\n    model = models.openai.gpt_4_1_mini\n  }\n  agents = [agents.scout]\n  dataset "cities" {\n    schema = {\n      name = string("City", true)\n      size = integer("Population")\n    }\n    items = [\n${items}    ]\n  }\n  task "visit" {\n    objective = "Look at \${item.name}"\n    iterator {\n      dataset  = datasets.cities\n      parallel = true\n    }\n  }\n}\n`;
+  writeFileSync(join(directory, 'main.hcl'), text);
+  return { directory, lines: text.split('\n').length - 1 };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -115,6 +137,10 @@ function median(values: number[]): number {
 function build(): void {
   mkdirSync(PACKAGE, { recursive: true });
   copyFileSync(join(ROOT, 'package.json'), join(PACKAGE, 'package.json'));
+  writeFileSync(
+    MAIN_THREAD_HOOK,
+    `import { readFileSync } from 'node:fs';\nprocess.on('exit', () => {\n  const stat = readFileSync('/proc/self/task/' + process.pid + '/stat', 'utf8');\n  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');\n  process.stderr.write('MAIN ' + (Number(fields[11]) + Number(fields[12])) * 10 + '\\n');\n});\n`,
+  );
   try {
     execFileSync(
       join(ROOT, 'node_modules/.bin/tsc'),
@@ -157,13 +183,15 @@ async function measurePhases(
 interface ColdRuns {
   wall: number[];
   cpu: number[];
+  /** The main thread's CPU (10 ms ticks). */
+  main: number[];
   rss: number[];
 }
 
 /** Five fresh `sortie verify` processes: wall, and CPU and peak RSS from /usr/bin/time. */
-function coldRuns(directory: string, flags: readonly string[]): ColdRuns {
-  const runs: ColdRuns = { wall: [], cpu: [], rss: [] };
-  for (let run = 0; run < 5; run++) {
+function coldRuns(directory: string, flags: readonly string[], count = 5): ColdRuns {
+  const runs: ColdRuns = { wall: [], cpu: [], main: [], rss: [] };
+  for (let run = 0; run < count; run++) {
     const started = performance.now();
     const result = spawnSync(
       '/usr/bin/time',
@@ -171,6 +199,8 @@ function coldRuns(directory: string, flags: readonly string[]): ColdRuns {
         '-f',
         'TIME %U %S %M',
         process.execPath,
+        '--import',
+        MAIN_THREAD_HOOK,
         join(BUILD, 'cli/main.js'),
         'verify',
         ...flags,
@@ -185,6 +215,7 @@ function coldRuns(directory: string, flags: readonly string[]): ColdRuns {
       .slice(1)
       .map(Number);
     runs.cpu.push(((user ?? NaN) + (system ?? NaN)) * 1000);
+    runs.main.push(Number(/MAIN (\d+)/.exec(result.stderr)?.[1] ?? NaN));
     runs.rss.push((maxKb ?? NaN) / 1024);
   }
   return runs;
@@ -196,7 +227,21 @@ function format(ms: number): string {
 
 function printCold(label: string, runs: ColdRuns): void {
   console.log(
-    `${label} (compiled CLI, median of 5): wall ${format(median(runs.wall))} [${runs.wall.map(format).join(', ')}], CPU (user + system) ${format(median(runs.cpu))} [${runs.cpu.map(format).join(', ')}], peak RSS ${median(runs.rss).toFixed(0)} MB`,
+    `${label} (compiled CLI, median of ${runs.wall.length}): wall ${format(median(runs.wall))} [${runs.wall.map(format).join(', ')}], CPU (user + system) ${format(median(runs.cpu))} [${runs.cpu.map(format).join(', ')}], main thread ${format(median(runs.main))} [${runs.main.map(format).join(', ')}], peak RSS ${median(runs.rss).toFixed(0)} MB`,
+  );
+}
+
+/** `inline N`: cold verify of N inline items, default and --strict-hcl (three runs each). */
+function inlineMain(): void {
+  const { directory, lines } = generateInlineProject(INLINE_ITEMS);
+  build();
+  console.log(`project: ${INLINE_ITEMS} inline items, ${lines} lines in ${directory}`);
+  printCold('sortie verify, cold', coldRuns(directory, [], 3));
+  printCold('sortie verify --strict-hcl, cold', coldRuns(directory, ['--strict-hcl'], 3));
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
   );
 }
 
@@ -236,4 +281,5 @@ async function main(): Promise<void> {
   console.log(`target ≤ 500 ms cold: ${median(cold.wall) <= 500 ? 'met' : 'not met'}`);
 }
 
-await main();
+if (INLINE) inlineMain();
+else await main();
