@@ -2,19 +2,27 @@
  * A worker's side of the event relay: every event of its run's bus goes to the run's Redis
  * stream (the run process puts it on its own bus, which numbers it), and an item's events also
  * to that try's list, from which another worker continues the item if this one dies. Events
- * are sent in batches, one pipeline per turn of the event loop, each batch one stream entry;
- * `settled` waits for them.
+ * are sent in batches, each one pipeline and one stream entry: what was published within
+ * `FLUSH_MS`, or sooner when `settled` asks (before a model request, at an item's end), so
+ * the events between two model turns of an item usually travel together.
  */
 import type { Redis } from 'ioredis';
 import { parseActorId, type MissionEvent } from '../../base/events.ts';
 import { BATCH_FIELD, runKeys } from './queue-keys.ts';
+
+/**
+ * How long an event may wait for others to travel with (a batch costs a round trip and a
+ * stream entry, on the worker, in Redis and in the run process, whatever its size).
+ */
+const FLUSH_MS = 10;
 
 /** Relays the events of one run from this worker. */
 export class EventPublisher {
   private readonly keys: ReturnType<typeof runKeys>;
   private pending: MissionEvent[] = [];
   private sending: Promise<void> = Promise.resolve();
-  private scheduled = false;
+  /** The timer that sends the queued events, while some are queued. */
+  private timer: NodeJS.Timeout | undefined = undefined;
   /** The try each item of this worker is on, by `task[index]`. */
   private readonly attempts = new Map<string, number>();
   /** The stream id of each item try's last event. */
@@ -54,25 +62,29 @@ export class EventPublisher {
     return this.lastSent;
   }
 
-  /** Queues an event (the bus's subscriber). */
+  /** Queues an event (the bus's subscriber); it is sent within `FLUSH_MS`, or by `settled`. */
   publish(event: MissionEvent): void {
     this.pending.push(event);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.sending = this.sending.then(() => this.send());
-    });
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
-  /** Resolves once every event published so far is in Redis; throws if a send failed. */
+  /**
+   * Sends what is queued at once and resolves once every event published so far is in Redis;
+   * throws if a send failed. A worker calls it before each model request and at an item's end.
+   */
   async settled(): Promise<void> {
-    while (this.scheduled || this.pending.length > 0) {
-      await new Promise((resolve) => setImmediate(resolve));
+    while (this.timer !== undefined || this.pending.length > 0) {
+      if (this.timer !== undefined) this.flush();
       await this.sending;
     }
     await this.sending;
     if (this.failure !== undefined) throw this.failure;
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.sending = this.sending.then(() => this.send());
   }
 
   private itemKey(event: MissionEvent): string | undefined {
