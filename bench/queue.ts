@@ -13,7 +13,9 @@
  *   node_modules/.bin/tsx bench/queue.ts [ITEMS=2000] [PER_WORKER=16] [LOW_PER_WORKER=4] [LOW_ITEMS=500]
  *
  * `SORTIE_BENCH_PROFILE=DIR` writes a `--cpu-prof` profile of every CLI process into DIR;
- * `SORTIE_BENCH_WORKERS=1,4` measures only those worker counts.
+ * `SORTIE_BENCH_WORKERS=1,4` measures only those worker counts; `SORTIE_BENCH_ROOT=DIR`
+ * measures the sources of another checkout (with this one's node_modules), for figures before
+ * a change.
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -43,8 +45,13 @@ const CHILD_ENV: Record<string, string | undefined> = { ...CLI_ENV, SORTIE_RUN_S
 /** Node's arguments that start the compiled CLI. */
 const CLI = [
   ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
-  join(buildCli('sortie-bench-queue'), 'cli/main.js'),
+  join(builtCopy(process.env.SORTIE_BENCH_ROOT), 'cli/main.js'),
 ];
+
+/** Compiles this checkout, or another one into a folder of its own; the folder of `cli/`. */
+function builtCopy(root: string | undefined): string {
+  return root === undefined ? buildCli('sortie-bench-queue') : buildCli('sortie-bench-other', root);
+}
 
 function project(items: number, limit: number): string {
   const list = Array.from({ length: items }, (_, index) => `{ n = ${index} }`).join(', ');

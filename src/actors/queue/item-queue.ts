@@ -13,6 +13,7 @@ import { parseActorId, type EventInput } from '../../base/events.ts';
 import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
 import type { ItemQueue, QuestionTools, QueuedItem, RunServices } from '../contracts.ts';
 import { EventCollector } from './event-collector.ts';
+import { TaskShareWriter, type ItemJobWire } from './task-shares.ts';
 import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
 import { jobIdOf, QUEUE_NAME, runKeys } from './queue-keys.ts';
@@ -36,15 +37,17 @@ export class RunItemQueue implements ItemQueue {
   private readonly questionTools = new Map<string, QuestionTools>();
   private readonly collector: EventCollector;
   private readonly control: RunControl;
+  private readonly shares: TaskShareWriter;
 
   private constructor(
     private readonly options: RunQueueOptions,
     private readonly redis: Redis,
-    private readonly queue: Queue<ItemJobData, ItemJobResult>,
+    private readonly queue: Queue<ItemJobWire, ItemJobResult>,
     private readonly events: QueueEvents,
     private readonly eventsConnection: Redis,
   ) {
     const { runId, url } = options;
+    this.shares = new TaskShareWriter(redis, runId);
     this.collector = new EventCollector(openRedis(url), redis, runId, (event) =>
       this.accept(event),
     );
@@ -78,7 +81,7 @@ export class RunItemQueue implements ItemQueue {
   static async open(options: RunQueueOptions): Promise<RunItemQueue> {
     const redis = openRedis(options.url);
     await uploadProject(redis, options.runId, options.root, options.stateDir);
-    const queue = new Queue<ItemJobData, ItemJobResult>(QUEUE_NAME, { connection: redis });
+    const queue = new Queue<ItemJobWire, ItemJobResult>(QUEUE_NAME, { connection: redis });
     const eventsConnection = openRedis(options.url);
     const events = new QueueEvents(QUEUE_NAME, { connection: eventsConnection });
     // One listener per item in flight: thousands is normal.
@@ -103,7 +106,10 @@ export class RunItemQueue implements ItemQueue {
     const gated = this.options.gated;
     const data: ItemJobData = { ...item, runId: this.runId, inputs, gated, breaches };
     const jobId = jobIdOf(this.runId, item.task, item.index, item.attempt);
-    const job = await this.queue.add(item.task, data, { jobId, attempts: 1 });
+    const job = await this.queue.add(item.task, await this.shares.wire(data), {
+      jobId,
+      attempts: 1,
+    });
     const finished = job.waitUntilFinished(this.events);
     const result = await new Promise<ItemJobResult>((resolve, reject) => {
       const onAbort = (): void => {

@@ -36,6 +36,8 @@ export function runKeys(runId: string) {
     settled: `${base}:settled`,
     /** Every key of the run, for the clean-up at its end. */
     pattern: `${base}:*`,
+    /** What every try of a task shares, by its content's hash. */
+    share: (hash: string) => `${base}:share:${hash}`,
     /** One try of one item: its events, from which another worker continues it. */
     item: (task: string, index: number, attempt: number) =>
       `${base}:item:${task}:${index}:${attempt}`,

@@ -8,6 +8,7 @@ import { Worker, type Job } from 'bullmq';
 import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
 import { QUEUE_NAME } from './queue-keys.ts';
+import { TaskShareReader, type ItemJobWire } from './task-shares.ts';
 
 /** What a queue worker runs and reports. */
 export interface QueueWorkerOptions {
@@ -40,18 +41,20 @@ export interface QueueWorker {
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const connection = openRedis(options.url);
   const lockDuration = options.lockMs ?? 30_000;
-  const worker = new Worker<ItemJobData, ItemJobResult>(
+  const shares = new TaskShareReader(connection);
+  const worker = new Worker<ItemJobWire, ItemJobResult>(
     QUEUE_NAME,
-    async (job: Job<ItemJobData, ItemJobResult>, _token?: string, signal?: AbortSignal) => {
-      options.onStarted?.(job.data);
+    async (job: Job<ItemJobWire, ItemJobResult>, _token?: string, signal?: AbortSignal) => {
+      const data = await shares.expand(job.data);
+      options.onStarted?.(data);
       try {
         const retaken = job.attemptsStarted > 1 || job.stalledCounter > 0;
         const aborted = signal ?? new AbortController().signal;
-        const result = await options.runItem(job.data, aborted, retaken);
-        options.onSettled?.(job.data, result);
+        const result = await options.runItem(data, aborted, retaken);
+        options.onSettled?.(data, result);
         return result;
       } catch (error) {
-        options.onSettled?.(job.data, error instanceof Error ? error : new Error(String(error)));
+        options.onSettled?.(data, error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     },
