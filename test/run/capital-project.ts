@@ -36,3 +36,17 @@ mission "look" {
 }
 ${extra}`;
 }
+
+/** A mock-model file (`mockModel`) for that mission: the commander's four steps, then `agent`'s. */
+export function capitalMock(agent: string): string {
+  return `commander:find:
+  - tool: set_subtasks
+    arguments: { subtasks: [Look] }
+  - tool: call_agent
+    arguments: { name: clerk, task: Look }
+  - tool: complete_subtask
+  - tool: task_complete
+    arguments: { summary: Paris }
+agent:find/clerk:
+${agent}`;
+}

@@ -20,7 +20,7 @@ import {
   type SortieTool,
 } from '../../src/index.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
-import { capitalProject } from './capital-project.ts';
+import { capitalMock, capitalProject } from './capital-project.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -279,19 +279,10 @@ describe('runMission', () => {
     const dir = await project('tools.lookup');
     await writeFile(
       join(dir, 'mock.yaml'),
-      `commander:find:
-  - tool: set_subtasks
-    arguments: { subtasks: [Look] }
-  - tool: call_agent
-    arguments: { name: clerk, task: Look }
-  - tool: complete_subtask
-  - tool: task_complete
-    arguments: { summary: Paris }
-agent:find/clerk:
-  - tool: tools_lookup
+      capitalMock(`  - tool: tools_lookup
     arguments: { country: France }
   - text: Paris
-`,
+`),
     );
     const opened = await openProject(dir, {
       vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },

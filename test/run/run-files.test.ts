@@ -14,19 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openProject, runMission, type Project } from '../../src/index.ts';
-import { capitalProject } from './capital-project.ts';
-
-const MOCK = `commander:find:
-  - tool: set_subtasks
-    arguments: { subtasks: [Look] }
-  - tool: call_agent
-    arguments: { name: clerk, task: Look }
-  - tool: complete_subtask
-  - tool: task_complete
-    arguments: { summary: Paris }
-agent:find/clerk:
-  - text: Paris
-`;
+import { capitalMock, capitalProject } from './capital-project.ts';
 
 const PATH_CALLS = ['mkdir', 'stat', 'lstat', 'open', 'readdir', 'writeFile', 'unlink', 'rm'];
 const SYNC_CALLS = PATH_CALLS.map((call) => `${call}Sync`);
@@ -108,7 +96,7 @@ async function project(): Promise<{ opened: Project; mockModel: string; stateDir
   const dir = await mkdtemp(join(tmpdir(), 'sortie-run-files-'));
   folders.push(dir);
   await writeFile(join(dir, 'main.hcl'), capitalProject(''));
-  await writeFile(join(dir, 'mock.yaml'), MOCK);
+  await writeFile(join(dir, 'mock.yaml'), capitalMock('  - text: Paris\n'));
   const opened = await openProject(dir, {
     vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
     env: {},
