@@ -6,7 +6,7 @@
 import type { ToolCallPart } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { abortError } from '../../base/abort.ts';
-import type { StepGate } from '../../runtime/gate.ts';
+import { openGate, type StepGate } from '../../runtime/gate.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
 import { parseToolArguments } from '../../tools/define-tool.ts';
@@ -49,10 +49,13 @@ export async function executeAgentTool(
   ruling: AgentCallRuling = {},
 ): Promise<ToolOutcome> {
   const { actor, bus } = runner;
-  await runner.gate.before(
-    { kind: 'tool', actor, tool: call.name, detail: runner.redact(call.arguments) },
-    signal,
-  );
+  // The open gate never holds: no detail line to redact, no promise to wait for.
+  if (runner.gate !== openGate) {
+    await runner.gate.before(
+      { kind: 'tool', actor, tool: call.name, detail: runner.redact(call.arguments) },
+      signal,
+    );
+  }
   if (signal.aborted) throw abortError('the tool call was aborted');
   bus.emit({
     type: 'tool.called',
