@@ -26,6 +26,8 @@ let server: ScriptedModelServer;
 let directory = '';
 let stateDir = '';
 let terminal = new TmuxTerminal('', 'fork');
+/** The first test's run, replayed by the second. */
+let parentId = '';
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPoem });
@@ -89,14 +91,48 @@ function capture(name: string): void {
   if (folder !== undefined) writeFileSync(join(folder, name), screen());
 }
 
-/** Presses `key` one at a time, each time waiting for the screen to change, until `reached`. */
-async function moveUntil(key: string, what: string, reached: () => boolean): Promise<void> {
+/** The screen line holding the selection (`›` in the tree, `▸` in the detail pane). */
+function selectedLine(mark: string): string {
+  return (
+    screen()
+      .split('\n')
+      .find((line) => line.includes(mark)) ?? ''
+  );
+}
+
+/**
+ * Presses `key` one at a time, each time waiting for the selection line (the one with `mark`)
+ * to change, until `reached`.
+ */
+async function moveUntil(
+  key: string,
+  mark: string,
+  what: string,
+  reached: () => boolean,
+): Promise<void> {
   for (let presses = 0; !reached(); presses++) {
     if (presses === 20) throw new Error(`${what}: not reached; last screen:\n${screen()}`);
-    const before = screen();
+    const before = selectedLine(mark);
     terminal.press(key);
-    await terminal.until(`the screen after ${key}`, () => screen() !== before);
+    await terminal.until(`the selection to move with ${key}`, () => selectedLine(mark) !== before);
   }
+}
+
+/** Opens the Events tab filtered by two words and waits for the `count` lines it leaves. */
+async function filterEvents(first: string, second: string, count: number): Promise<void> {
+  terminal.press('3');
+  await terminal.until('the Events tab', () => screen().includes('[3 Events]'));
+  terminal.press('/');
+  await terminal.until('the filter line', () => screen().includes('/ ▏'));
+  terminal.press(first);
+  terminal.press('Space');
+  terminal.press(second);
+  // Enter sent with the text in one read would be taken as text: wait for the text first.
+  await terminal.until('the filter typed', () => screen().includes(`/ ${first} ${second}▏`));
+  terminal.press('Enter');
+  await terminal.until('the filter applied', () =>
+    screen().includes(`/ ${first} ${second}  (${count} events)`),
+  );
 }
 
 describe('forking from the TUI (tmux, real CLI)', () => {
@@ -108,27 +144,13 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     ].join(' ');
     const editor = `${process.execPath} ${join(directory, 'replace.mjs')} ants bees`;
     terminal.start(sortieCommand(args, exitFile, { EDITOR: editor }));
-    const parentId = await newRun([]);
+    parentId = await newRun([]);
     const parent = await untilFinished(parentId);
     const reply = seqOf(parent, callsPoet);
 
     // The Events tab: only the commander's replies, the cursor on the one that calls the poet
     // (the third from the newest: task_complete, complete_subtask, call_agent).
-    terminal.press('3');
-    await terminal.until('the Events tab', () => screen().includes('[3 Events]'));
-    terminal.press('/');
-    await terminal.until('the filter line', () => screen().includes('/ ▏'));
-    terminal.press('type=model.response');
-    terminal.press('Space');
-    terminal.press('actor=commander');
-    // Enter sent with the text in one read would be taken as text: wait for the text first.
-    await terminal.until('the filter typed', () =>
-      screen().includes('/ type=model.response actor=commander▏'),
-    );
-    terminal.press('Enter');
-    await terminal.until('the filter applied', () =>
-      screen().includes('/ type=model.response actor=commander  (4 events)'),
-    );
+    await filterEvents('type=model.response', 'actor=commander', 4);
     for (const _ of [1, 2, 3]) terminal.press('k');
     await terminal.until('the cursor on the reply', () => cursorSeq() === reply);
     capture('fork-events.txt');
@@ -157,11 +179,11 @@ describe('forking from the TUI (tmux, real CLI)', () => {
       fork,
       (event: MissionEvent) => event.type === 'tool.completed' && event.tool === 'call_agent',
     );
-    await moveUntil('j', 'the commander selected in the tree', () =>
+    await moveUntil('j', '› ', 'the commander selected in the tree', () =>
       /^› .*commander/m.test(screen()),
     );
     terminal.press('Tab');
-    await moveUntil('j', 'the tool result under the detail cursor', () =>
+    await moveUntil('j', '▸', 'the tool result under the detail cursor', () =>
       screen().includes('▸ tool call_agent (ok in'),
     );
     const title = screen()
@@ -190,4 +212,51 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
     expect(exitCode()).toBe('0\n');
   }, 180_000);
+
+  it('f forks a replayed run at a tool result; the fork runs live in the same terminal', async () => {
+    const exitFile = join(directory, 'exit-code-replay');
+    const parent = journalOf(stateDir, parentId);
+    const result = seqOf(
+      parent,
+      (event) => event.type === 'tool.completed' && event.tool === 'call_agent',
+    );
+    // A replay has no --var: the fork's variables come from the environment.
+    const variables = {
+      SORTIE_VAR_api_key: 'sk-test-tui-fork',
+      SORTIE_VAR_base_url: server.baseUrl('openai'),
+    };
+    const known = runIds();
+    // A session of its own: the first one's may still be closing.
+    terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'fork-replay');
+    terminal.start(
+      sortieCommand(`replay ${parentId} --state-dir '${stateDir}' --speed 64`, exitFile, variables),
+    );
+    terminal.press('G');
+    await terminal.until('the replay at its end', () => screen().includes('run finished'));
+    // The commander's results: task_complete, complete_subtask, then call_agent's.
+    await filterEvents('type=tool.completed', 'actor=commander', 4);
+    for (const _ of [1, 2, 3]) terminal.press('k');
+    const cursorOnResult = (): boolean =>
+      screen()
+        .split('\n')
+        .some((line) => new RegExp(`^▸\\s*${result} `).test(line));
+    await terminal.until('the cursor on the result', cursorOnResult);
+    const before = server.requests.length;
+    terminal.press('f');
+
+    const forkId = await newRun(known);
+    const fork = await untilFinished(forkId);
+    expect(actorsSince(before)).toEqual(['commander:write', 'commander:write']);
+    expect(fork.filter((event) => event.type === 'run.forked').at(-1)).toMatchObject({
+      parentRunId: parentId,
+      atSeq: result,
+      at: 'tool.completed',
+      edited: false,
+    });
+    expect(taskSummary(fork)).toBe('The poet wrote: A line about ants.');
+    terminal.press('q');
+    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+    await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
+    expect(exitCode()).toBe('0\n');
+  }, 120_000);
 });
