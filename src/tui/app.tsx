@@ -64,8 +64,14 @@ export function App(props: AppProps) {
   const [cancelRequested, setCancelRequested] = useState(false);
   const finished = state.header.durationMs !== null;
   // A notice about the running run ("continuing", "cancelling…") is stale once it has ended.
+  // So is the question whether to cancel it: a `q` pressed just before the end leaves no box
+  // asking about a run that has ended (`q` would not answer it).
   useEffect(() => {
-    if (finished) setNotice('');
+    if (!finished) return;
+    setNotice('');
+    setView((current) =>
+      current.overlay === 'confirm' ? { ...current, overlay: 'none' } : current,
+    );
   }, [finished]);
   const now = useClock(!finished, props.now ?? Date.now);
   // With a gate, the gate itself is the truth; a replay has only the recorded gate events.

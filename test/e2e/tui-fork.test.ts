@@ -135,6 +135,23 @@ async function filterEvents(first: string, second: string, count: number): Promi
   );
 }
 
+/**
+ * Presses `q` until the CLI exits and returns its exit code line. The screen can show the end
+ * of the parent's TUI above the fork's before the fork's has drawn its own: a `q` in that
+ * moment asks whether to cancel the fork, a box its end closes, and the next `q` quits.
+ */
+async function quitTui(exitFile: string): Promise<string> {
+  const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+  for (let presses = 0; presses < 10 && !exitCode().endsWith('\n'); presses++) {
+    terminal.press('q');
+    const deadline = Date.now() + 3_000;
+    while (!exitCode().endsWith('\n') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return exitCode();
+}
+
 describe('forking from the TUI (tmux, real CLI)', () => {
   it('e edits the commander reply and forks; f forks the fork at a tool result of the detail pane', async () => {
     const exitFile = join(directory, 'exit-code');
@@ -207,10 +224,7 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     });
     expect(taskSummary(second)).toBe('The poet wrote: A line about bees.');
 
-    terminal.press('q');
-    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
-    await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
-    expect(exitCode()).toBe('0\n');
+    expect(await quitTui(exitFile)).toBe('0\n');
   }, 180_000);
 
   it('f forks a replayed run at a tool result; the fork runs live in the same terminal', async () => {
@@ -254,9 +268,56 @@ describe('forking from the TUI (tmux, real CLI)', () => {
       edited: false,
     });
     expect(taskSummary(fork)).toBe('The poet wrote: A line about ants.');
-    terminal.press('q');
-    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
-    await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
-    expect(exitCode()).toBe('0\n');
+    expect(await quitTui(exitFile)).toBe('0\n');
   }, 120_000);
+  it('f on a live run held at a step cancels it and runs the fork in the same terminal', async () => {
+    const exitFile = join(directory, 'exit-code-live');
+    const known = runIds();
+    terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'fork-live');
+    const args = [
+      `run '${directory}' --input subject=ants --state-dir '${stateDir}' --step`,
+      `--var api_key=sk-test-tui-fork --var base_url=${server.baseUrl('openai')}`,
+    ].join(' ');
+    terminal.start(sortieCommand(args, exitFile));
+    const liveId = await newRun(known);
+    const held = (): number =>
+      journalOf(stateDir, liveId).filter((event) => event.type === 'gate.paused').length;
+    // Step until the commander's reply that calls the poet is in the journal: the run is then
+    // held before the poet's request, still live.
+    await terminal.until('the run held at its first step', () => held() === 1);
+    while (!journalOf(stateDir, liveId).some(callsPoet)) {
+      const before = held();
+      terminal.press('n');
+      await terminal.until('the run held again', () => held() > before);
+    }
+    const reply = seqOf(journalOf(stateDir, liveId), callsPoet);
+    expect(screen()).toContain('PAUSED');
+
+    // The newest commander reply is the one that calls the poet: the first `k` selects it.
+    await filterEvents('type=model.response', 'actor=commander', 2);
+    terminal.press('k');
+    await terminal.until('the cursor on the reply', () => cursorSeq() === reply);
+    const before = server.requests.length;
+    terminal.press('f');
+
+    const forkId = await newRun([...known, liveId]);
+    // The parent was cancelled, not left running: its journal ends with the run's end.
+    const parentEnd = journalOf(stateDir, liveId).at(-1);
+    expect(parentEnd).toMatchObject({ type: 'run.finished', outcome: 'cancelled' });
+    // The fork keeps the parent's flags: --step holds it before the poet's request.
+    await terminal.until('the fork held at its first step', () =>
+      journalOf(stateDir, forkId).some((event) => event.type === 'gate.paused'),
+    );
+    terminal.press('c');
+    const fork = await untilFinished(forkId);
+    expect(actorsSince(before)).toEqual(['agent:write/poet', 'commander:write', 'commander:write']);
+    expect(fork.filter((event) => event.type === 'run.forked').at(-1)).toMatchObject({
+      parentRunId: liveId,
+      atSeq: reply,
+      at: 'model.response',
+      edited: false,
+    });
+    expect(taskSummary(fork)).toBe('The poet wrote: A line about ants.');
+    expect(await quitTui(exitFile)).toBe('0\n');
+  }, 180_000);
 });

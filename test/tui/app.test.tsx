@@ -208,6 +208,19 @@ describe('App: quitting', () => {
     expect(cancel).toHaveBeenCalledTimes(1);
   });
 
+  it('closes the box asking to cancel when the run ends while it is open', async () => {
+    const cancel = vi.fn();
+    const app = await mount({ cancel });
+    await app.press('q');
+    expect(app.frame()).toContain('The mission is still running. Cancel it and quit?');
+    const ending = fixtureEvents(true).slice(-2);
+    for (const event of ending) app.store.dispatch(event);
+    await app.sync();
+    expect(app.frame()).not.toContain('Cancel it and quit?');
+    expect(app.frame()).toContain('run finished — q to quit');
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
   it('cancels on ctrl-c and says so', async () => {
     const cancel = vi.fn();
     const app = await mount({ cancel });
