@@ -2,29 +2,15 @@
  * The shared pause of a model configuration, on a real redis-server: a worker reuses what it
  * learned of a pause for a moment, but its own 429 pauses its own next request at once.
  */
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelPacing } from '../../../src/actors/queue/model-pacing.ts';
-import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
-import { removeRedisDir, startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
+import { redisForFile } from './redis-for-file.ts';
 
-let redis: RedisServer;
-let connection: Redis;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  connection = openRedis(redis.url);
-});
-
-afterAll(async () => {
-  connection.disconnect();
-  await redis.stop();
-  removeRedisDir(redis);
-});
+const connection = redisForFile();
 
 describe('model pacing', () => {
   it('pauses this worker at once after its own hold, though it had just learned of none', async () => {
-    const pacing = new ModelPacing(connection);
+    const pacing = new ModelPacing(connection());
     expect(await pacing.remaining('main')).toBe(0);
     await pacing.hold('main', 60_000);
     const left = await pacing.remaining('main');

@@ -2,26 +2,12 @@
  * A task's shared part travels once per run, on a real redis-server: jobs of one task carry
  * their own fields and the key of one stored share, and a worker gets each whole job back.
  */
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ItemJobData } from '../../../src/actors/queue/item-jobs.ts';
-import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
 import { TaskShareReader, TaskShareWriter } from '../../../src/actors/queue/task-shares.ts';
-import { removeRedisDir, startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
+import { redisForFile } from './redis-for-file.ts';
 
-let redis: RedisServer;
-let connection: Redis;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  connection = openRedis(redis.url);
-});
-
-afterAll(async () => {
-  connection.disconnect();
-  await redis.stop();
-  removeRedisDir(redis);
-});
+const connection = redisForFile();
 
 const commanderTask = { hasAgents: false, hasAskableAgents: false, hasAncestors: true };
 const prepared = { ancestors: ['fetch'], system: 'You are the commander.', commanderTask };
@@ -45,7 +31,7 @@ function job(index: number): ItemJobData {
 
 describe('task shares', () => {
   it('stores a task share once and gives a worker each whole job back', async () => {
-    const writer = new TaskShareWriter(connection, 'run-shares');
+    const writer = new TaskShareWriter(connection(), 'run-shares');
     const first = await writer.wire(job(0));
     const second = await writer.wire(job(1));
     expect(Object.keys(first).sort()).toEqual([
@@ -59,17 +45,17 @@ describe('task shares', () => {
       'task',
     ]);
     expect(second.share).toBe(first.share);
-    expect(await connection.keys('sortie:run:run-shares:share:*')).toEqual([first.share]);
+    expect(await connection().keys('sortie:run:run-shares:share:*')).toEqual([first.share]);
 
-    const reader = new TaskShareReader(connection);
+    const reader = new TaskShareReader(connection());
     expect(await reader.expand(first)).toEqual(job(0));
     expect(await reader.expand(second)).toEqual(job(1));
   });
 
   it('says the share is missing when the run was cleaned up', async () => {
-    const reader = new TaskShareReader(connection);
-    const wire = { ...(await new TaskShareWriter(connection, 'run-gone').wire(job(2))) };
-    await connection.del(wire.share);
+    const reader = new TaskShareReader(connection());
+    const wire = { ...(await new TaskShareWriter(connection(), 'run-gone').wire(job(2))) };
+    await connection().del(wire.share);
     await expect(reader.expand(wire)).rejects.toThrow(
       "run run-shares: its task's shared part is not in this Redis (was it cleaned up?)",
     );
