@@ -59,24 +59,31 @@ afterAll(async () => {
 });
 
 describe('a 429 on one worker', () => {
-  it('pauses the same model configuration on every worker', async () => {
-    for (let count = 0; count < 2; count++) {
-      workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
-    }
-    const run = sortie(['run', project, '--queue', redis.url], target);
-    expect(await run.exited, run.stderr()).toBe(0);
-    const events = journalOf(target.stateDir, await run.runId);
-    const retried = events.filter((event) => event.type === 'model.retry');
-    expect(
-      retried.map((event) => [event.actor, event.type === 'model.retry' && event.status]),
-    ).toEqual([[limited, 429]]);
-    const paced = events.flatMap((event) =>
-      event.type === 'warning' && event.code === 'queue.paced' ? [event.actor] : [],
-    );
-    // The other item (on the other worker) waits, whichever of its actors asks next: its
-    // commander or its agent, which use the same model configuration.
-    const other = limited === 'commander:read[0]' ? 1 : 0;
-    const pacedOther = paced.filter((actor) => parseActorId(actor)?.index === other);
-    expect(pacedOther.length).toBeGreaterThan(0);
-  }, 240_000);
+  // Retried: on a loaded machine one item can end before the other's commander meets the 429,
+  // leaving the other nothing to pace (seen once in a full-suite run); a retry gets a new 429.
+  it(
+    'pauses the same model configuration on every worker',
+    { retry: 2, timeout: 240_000 },
+    async () => {
+      limited = undefined;
+      while (workers.length < 2) {
+        workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
+      }
+      const run = sortie(['run', project, '--queue', redis.url], target);
+      expect(await run.exited, run.stderr()).toBe(0);
+      const events = journalOf(target.stateDir, await run.runId);
+      const retried = events.filter((event) => event.type === 'model.retry');
+      expect(
+        retried.map((event) => [event.actor, event.type === 'model.retry' && event.status]),
+      ).toEqual([[limited, 429]]);
+      const paced = events.flatMap((event) =>
+        event.type === 'warning' && event.code === 'queue.paced' ? [event.actor] : [],
+      );
+      // The other item (on the other worker) waits, whichever of its actors asks next: its
+      // commander or its agent, which use the same model configuration.
+      const other = limited === 'commander:read[0]' ? 1 : 0;
+      const pacedOther = paced.filter((actor) => parseActorId(actor)?.index === other);
+      expect(pacedOther.length).toBeGreaterThan(0);
+    },
+  );
 });
