@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentSession } from '../../../src/actors/agent/index.ts';
-import type { RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
-import { startHarness, wireTools, wireTranscript, type Harness } from './harness.ts';
+import {
+  startHarness,
+  wireTools,
+  wireTranscript,
+  type Harness,
+  researcherSession,
+} from './harness.ts';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -35,12 +38,6 @@ const ACTOR = 'agent:t[2]/researcher';
 const FORK = 'agent:t[2]/researcher#fork';
 const signal = (): AbortSignal => new AbortController().signal;
 
-function sessionOf(services: RunServices) {
-  const agent = findAgent(services.config, services.mission, 'researcher');
-  if (agent === undefined) throw new Error('test project has no researcher');
-  return createAgentSession(services, { agent, task: 't', index: 2 });
-}
-
 describe('agent session ask', () => {
   it('answers in a fork with no tools and builds on earlier questions', async () => {
     harness = await startHarness({
@@ -51,7 +48,7 @@ describe('agent session ask', () => {
         { match: { actor: FORK }, text: 'Yes, certain.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services, { index: 2 });
     await session.call('Capital of France?', signal());
 
     const first = await session.ask('Which country was that?', signal());
@@ -84,7 +81,7 @@ describe('agent session ask', () => {
       hcl: HCL,
       turns: [{ text: 'A long answer.', usage: { input: 900, output: 300 } }],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services, { index: 2 });
     const result = await session.call('Go', signal());
 
     expect(result).toEqual({
@@ -113,7 +110,7 @@ describe('agent session ask', () => {
         { match: { actor: FORK }, text: 'It was fine.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services, { index: 2 });
     await session.call('Do it', signal());
     expect(await session.ask('How did it go?', signal())).toEqual({
       ok: true,

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentSession } from '../../../src/actors/agent/index.ts';
-import type { RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
 import { DebugGate } from '../../../src/runtime/gate.ts';
-import { startHarness, startToolServer, until, type Harness } from './harness.ts';
+import {
+  startHarness,
+  startToolServer,
+  until,
+  type Harness,
+  researcherSession,
+} from './harness.ts';
 
 let harness: Harness | undefined;
 let tools: Awaited<ReturnType<typeof startToolServer>> | undefined;
@@ -35,12 +38,6 @@ mission "m" {
 `;
 }
 
-function sessionOf(services: RunServices) {
-  const agent = findAgent(services.config, services.mission, 'researcher');
-  if (agent === undefined) throw new Error('test project has no researcher');
-  return createAgentSession(services, { agent, task: 't' });
-}
-
 describe('agent session control', () => {
   it('holds a tool call at the step gate until it is released', async () => {
     tools = await startToolServer();
@@ -55,7 +52,10 @@ describe('agent session control', () => {
         { text: 'Sunny.' },
       ],
     });
-    const pending = sessionOf(harness.services).call('Weather?', new AbortController().signal);
+    const pending = researcherSession(harness.services).call(
+      'Weather?',
+      new AbortController().signal,
+    );
     await until(() => gate.held().length === 1);
 
     expect(gate.held()).toEqual([
@@ -80,7 +80,7 @@ describe('agent session control', () => {
       turns: [{ toolCalls: [{ name: 'builtins_utils_sleep', arguments: { seconds: 120 } }] }],
     });
     const controller = new AbortController();
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     const pending = session.call('Wait a while', controller.signal);
     await until(() => harness!.events.some((event) => event.type === 'tool.called'));
     controller.abort();
@@ -97,7 +97,7 @@ describe('agent session control', () => {
       hcl: project('gpt_5', '  reasoning = "high"'),
       turns: [{ text: 'Thought about it.' }],
     });
-    await sessionOf(harness.services).call('Think', new AbortController().signal);
+    await researcherSession(harness.services).call('Think', new AbortController().signal);
     const body = harness.server.requests[0]?.body as Record<string, unknown>;
     expect(body.reasoning).toEqual({ effort: 'high', summary: 'auto' });
     expect(harness.events.find((event) => event.type === 'model.request')).toMatchObject({
@@ -110,7 +110,7 @@ describe('agent session control', () => {
       hcl: project('gpt_4o', '  reasoning = "high"'),
       turns: [{ text: 'Plain answer.' }],
     });
-    await sessionOf(harness.services).call('Think', new AbortController().signal);
+    await researcherSession(harness.services).call('Think', new AbortController().signal);
     const body = harness.server.requests[0]?.body as Record<string, unknown>;
     expect(body.reasoning).toBeUndefined();
     expect(harness.events.find((event) => event.type === 'model.request')).toMatchObject({
@@ -158,7 +158,7 @@ mission "m" {
         { text: 'Looked it up.' },
       ],
     });
-    const result = await sessionOf(harness.services).call(
+    const result = await researcherSession(harness.services).call(
       'Look up Paris',
       new AbortController().signal,
     );

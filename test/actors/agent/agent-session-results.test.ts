@@ -3,11 +3,9 @@
  * result tools from its first request, as it was before the crash; one without is not.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentSession } from '../../../src/actors/agent/index.ts';
 import type { RestoredConversation, RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
 import type { Message } from '../../../src/models/model-types.ts';
-import { startHarness, wireTools, type Harness } from './harness.ts';
+import { researcherSession, startHarness, wireTools, type Harness } from './harness.ts';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -77,9 +75,7 @@ function restoredWith(messages: Message[]): RestoredConversation {
 }
 
 async function firstRequestTools(services: RunServices, restored: RestoredConversation) {
-  const agent = findAgent(services.config, services.mission, 'researcher');
-  if (agent === undefined) throw new Error('test project has no researcher');
-  const session = createAgentSession(services, { agent, task: 't', restored });
+  const session = researcherSession(services, { restored });
   expect(await session.resumeCall(0, new AbortController().signal)).toEqual({
     ok: true,
     result: 'Done.',

@@ -5,11 +5,8 @@
  * pruned conversation keeps.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentSession } from '../../../src/actors/agent/index.ts';
-import type { RestoredConversation, RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
 import type { Message } from '../../../src/models/model-types.ts';
-import { startHarness, wireTools, type Harness } from './harness.ts';
+import { researcherSession, startHarness, wireTools, type Harness } from './harness.ts';
 import { prefixStability } from './prefix-stability.ts';
 
 let harness: Harness | undefined;
@@ -62,16 +59,6 @@ const CLOCK_MD = 'Use builtins_utils_current_time.\nAnswer in UTC.\n';
 const LOADED_CLOCK =
   'Skill "clock" loaded. Tools it adds, offered from your next turn: builtins_utils_current_time.\n\n# Skill: clock\n\nUse builtins_utils_current_time.\nAnswer in UTC.';
 
-function sessionOf(services: RunServices, restored?: RestoredConversation) {
-  const agent = findAgent(services.config, services.mission, 'researcher');
-  if (agent === undefined) throw new Error('test project has no researcher');
-  return createAgentSession(services, {
-    agent,
-    task: 't',
-    ...(restored === undefined ? {} : { restored }),
-  });
-}
-
 const signal = (): AbortSignal => new AbortController().signal;
 
 function instructionsOf(body: unknown): string {
@@ -89,7 +76,7 @@ describe('agent skills in a session', () => {
         { text: 'It is noon UTC.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     expect(await session.call('What time is it?', signal())).toEqual({
       ok: true,
       result: 'It is noon UTC.',
@@ -132,7 +119,7 @@ Call load_skill with a skill's name when its description fits your work: the res
         { text: 'Still noted.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     await session.call('Take a note.', signal());
     await session.call('Another.', signal());
     const bodies = harness.server.requests.map((request) => request.body);
@@ -164,11 +151,13 @@ Call load_skill with a skill's name when its description fits your work: the res
         },
       ],
     };
-    const session = sessionOf(harness.services, {
-      messages: [task, loadCall, loadResult],
-      toolResult: () => undefined,
-      // A skill the agent no longer has is dropped.
-      loadedSkills: ['clock', 'gone'],
+    const session = researcherSession(harness.services, {
+      restored: {
+        messages: [task, loadCall, loadResult],
+        toolResult: () => undefined,
+        // A skill the agent no longer has is dropped.
+        loadedSkills: ['clock', 'gone'],
+      },
     });
     expect(await session.resumeCall(0, signal())).toEqual({ ok: true, result: 'Done.' });
     const body = harness.server.requests[0]?.body;
@@ -183,10 +172,12 @@ Call load_skill with a skill's name when its description fits your work: the res
       turns: [{ text: 'Done.' }],
     });
     const task: Message = { role: 'user', parts: [{ type: 'text', text: 'What time is it?' }] };
-    const session = sessionOf(harness.services, {
-      messages: [task],
-      toolResult: () => undefined,
-      loadedSkills: ['clock'],
+    const session = researcherSession(harness.services, {
+      restored: {
+        messages: [task],
+        toolResult: () => undefined,
+        loadedSkills: ['clock'],
+      },
     });
     await session.resumeCall(0, signal());
     const system = instructionsOf(harness.server.requests[0]?.body);
@@ -216,7 +207,7 @@ Answer in UTC.`);
         { text: 'It is noon UTC.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     expect(await session.call('What time is it?', signal())).toEqual({
       ok: true,
       result: 'It is noon UTC.',

@@ -1,7 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgentSession } from '../../../src/actors/agent/index.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
-import type { RunServices } from '../../../src/actors/contracts.ts';
 import { httpGetTool } from '../../../src/tools/builtins/http-tools.ts';
 import {
   startHarness,
@@ -9,6 +6,7 @@ import {
   wireTools,
   wireTranscript,
   type Harness,
+  researcherSession,
 } from './harness.ts';
 
 let harness: Harness | undefined;
@@ -47,16 +45,6 @@ ${extra}
 `;
 }
 
-function sessionOf(services: RunServices, index?: number) {
-  const agent = findAgent(services.config, services.mission, 'researcher');
-  if (agent === undefined) throw new Error('test project has no researcher');
-  return createAgentSession(services, {
-    agent,
-    task: 't',
-    ...(index === undefined ? {} : { index }),
-  });
-}
-
 const signal = (): AbortSignal => new AbortController().signal;
 
 describe('agent session call', () => {
@@ -73,7 +61,7 @@ describe('agent session call', () => {
         { text: 'It is 21 °C in Paris.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     expect(session.finishedOnce).toBe(false);
 
     const result = await session.call('What is the weather in Paris?', signal());
@@ -109,7 +97,7 @@ describe('agent session call', () => {
         { text: 'Sunny.' },
       ],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     await session.call('Weather?', signal());
 
     const appended = harness.events.filter((event) => event.type === 'message.appended');
@@ -154,7 +142,7 @@ describe('agent session call', () => {
       hcl: agentHcl(),
       turns: [{ text: 'Paris is the capital.' }, { text: 'About 2.1 million people.' }],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     await session.call('What is the capital of France?', signal());
     const second = await session.call('How many people live there?', signal());
 
@@ -173,7 +161,7 @@ describe('agent session call', () => {
       hcl: agentHcl('', '  max_turns = 2'),
       turns: [{ toolCalls: [call] }, { toolCalls: [call] }],
     });
-    const session = sessionOf(harness.services);
+    const session = researcherSession(harness.services);
     const result = await session.call('Loop forever', signal());
 
     expect(result).toEqual({ ok: false, reason: 'more than 2 model turns' });
@@ -187,7 +175,7 @@ describe('agent session call', () => {
       hcl: agentHcl(),
       turns: [{ error: { status: 400, message: 'model not allowed' } }],
     });
-    const result = await sessionOf(harness.services).call('Hello', signal());
+    const result = await researcherSession(harness.services).call('Hello', signal());
     expect(result).toEqual({ ok: false, reason: '400 model not allowed' });
   });
 
@@ -200,7 +188,7 @@ describe('agent session call', () => {
         { text: 'The tool failed, so I cannot say.' },
       ],
     });
-    const result = await sessionOf(harness.services).call('Fetch it', signal());
+    const result = await researcherSession(harness.services).call('Fetch it', signal());
 
     expect(result).toEqual({ ok: true, result: 'The tool failed, so I cannot say.' });
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
@@ -225,7 +213,7 @@ describe('agent session call', () => {
         { text: 'done' },
       ],
     });
-    await sessionOf(harness.services).call('Try things', signal());
+    await researcherSession(harness.services).call('Try things', signal());
     expect(wireTranscript(harness.server.requests[1]?.body).slice(-2)).toEqual([
       'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\"; available tools: builtins_http_get, set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
       `output: {"status":"error","error":"invalid arguments for builtins_http_get","problems":["/: must have required property 'url'"]}`,
@@ -255,7 +243,7 @@ describe('agent session call', () => {
         { text: 'Authorised.' },
       ],
     });
-    await sessionOf(harness.services).call('Call the API', signal());
+    await researcherSession(harness.services).call('Call the API', signal());
 
     expect(tools.seen).toEqual([`GET /echo Bearer ${token}`]);
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
@@ -293,7 +281,7 @@ describe('agent session call', () => {
         { text: '25 cities.' },
       ],
     });
-    await sessionOf(harness.services).call('List cities', signal());
+    await researcherSession(harness.services).call('List cities', signal());
 
     const requests = harness.server.requests;
     const fileTools = [
@@ -347,7 +335,7 @@ describe('agent session call', () => {
         { text: 'done' },
       ],
     });
-    await sessionOf(harness.services).call('Weather', signal());
+    await researcherSession(harness.services).call('Weather', signal());
     // The 85-byte HTTP result is over 20 × 4 = 80 bytes; its body is what gets stored.
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
       'output: {"status":"partial","result_id":"result_1","type":"object","http_status":200,"content_type":"application/json","keys":["city","celsius"],"total_bytes":29}',

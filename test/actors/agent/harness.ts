@@ -8,7 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { RunServices } from '../../../src/actors/contracts.ts';
+import { createAgentSession } from '../../../src/actors/agent/index.ts';
+import type { RestoredConversation, RunServices } from '../../../src/actors/contracts.ts';
+import { findAgent } from '../../../src/config/requirements.ts';
 import type { ModelClientFactory } from '../../../src/models/create-client.ts';
 import { createRunServices } from '../../../src/run/run-services.ts';
 import { createRunRedactor, eventRedactor } from '../../../src/run/run-redactor.ts';
@@ -152,4 +154,14 @@ export async function until(condition: () => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error('the awaited condition never held');
+}
+
+/** The session of the project's `researcher` agent for task `t` (an item's, with `index`). */
+export function researcherSession(
+  services: RunServices,
+  options: { index?: number; restored?: RestoredConversation } = {},
+) {
+  const agent = findAgent(services.config, services.mission, 'researcher');
+  if (agent === undefined) throw new Error('test project has no researcher');
+  return createAgentSession(services, { agent, task: 't', ...options });
 }
