@@ -3,7 +3,7 @@ import { render } from 'ink-testing-library';
 import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
-import { App } from '../../src/tui/app.tsx';
+import { App, type HumanDeskAnswers } from '../../src/tui/app.tsx';
 import type { TuiForker } from '../../src/tui/hooks/use-fork.ts';
 import type { ReplayPlayer } from '../../src/tui/replay-player.ts';
 import { createTuiStore, type TuiStore } from '../../src/tui/store/index.ts';
@@ -36,6 +36,8 @@ export interface MountOptions {
   cancel?: () => void;
   /** Makes forks (`f`, `e`). */
   forker?: TuiForker;
+  /** Takes the person's answers to questions (`a`). */
+  human?: HumanDeskAnswers;
   /** The terminal's size (ink-testing-library's stream is 100 columns and knows no rows). */
   columns?: number;
   rows?: number;
@@ -64,6 +66,7 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
       gate={options.gate}
       replay={options.replay}
       forker={options.forker}
+      human={options.human}
       now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
     />,
   );

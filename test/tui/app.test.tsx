@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, mountApp, type Mounted } from './app-harness.tsx';
-import { fixtureEvents } from './fixture.ts';
+import type { MissionEvent } from '../../src/base/events.ts';
+import { fixtureEvents, testBus } from './fixture.ts';
 
 let mounted: Mounted | undefined;
 afterEach(() => {
@@ -139,6 +140,48 @@ describe('App: tabs', () => {
     expect(app.frame()).toContain('(2 events)');
     await app.press('/', KEYS.escape);
     expect(app.frame()).not.toContain('/ type=');
+  });
+
+  it('takes a filter and its Enter typed in one terminal read', async () => {
+    const app = await mount();
+    await app.press('3');
+    await app.press(`/type=tool${KEYS.enter}j`);
+    const frame = app.frame();
+    expect(frame).toContain('/ type=tool  (4 events)');
+    expect(frame).not.toContain('iteration.failed');
+    expect(frame).not.toContain('type=tool▏');
+    expect(frame).not.toContain('type=toolj');
+  });
+
+  it('sends an answer and its Enter typed in one terminal read', async () => {
+    const replies: string[] = [];
+    const bus = testBus();
+    const events: MissionEvent[] = [...fixtureEvents()];
+    bus.subscribe((event) => events.push(event));
+    bus.emit({
+      type: 'human.asked',
+      actor: 'agent:fetch/researcher',
+      callId: 'ask-1',
+      question: 'Which region first?',
+      choices: [],
+      multiSelect: false,
+      shortSummary: null,
+      additionalContext: null,
+      timeoutSeconds: null,
+    });
+    const app = await mount({
+      events,
+      human: {
+        answer(_actor, _callId, reply) {
+          replies.push(reply);
+          return undefined;
+        },
+      },
+    });
+    await app.press('a');
+    await app.press(`eu-west${KEYS.enter}`);
+    expect(replies).toEqual(['eu-west']);
+    expect(app.frame()).toContain('answered agent:fetch/researcher');
   });
 
   it('shows outputs per task and per item', async () => {

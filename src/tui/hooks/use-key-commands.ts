@@ -65,25 +65,29 @@ export interface HumanAnswering {
   answer(question: OpenQuestion, reply: string): string | undefined;
 }
 
-/** Opens the question, or sends the reply typed; a reply that does not fit stays to be fixed. */
-function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTargets): void {
+/**
+ * Opens the question, or sends the reply typed; a reply that does not fit stays to be fixed.
+ * Returns whether the answer line is open afterwards.
+ */
+function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTargets): boolean {
   const question = targets.human?.question ?? null;
   if (targets.human === undefined || question === null) {
     targets.setView((view) => ({ ...view, overlay: 'none' }));
     targets.setNotice('no question is waiting for you');
-    return;
+    return false;
   }
   if (command === 'answer') {
     targets.setView((view) => ({ ...view, overlay: 'answer' }));
-    return;
+    return true;
   }
   const problem = targets.human.answer(question, targets.view.answer);
   if (problem !== undefined) {
     targets.setNotice(problem);
-    return;
+    return true;
   }
   targets.setView((view) => ({ ...view, overlay: 'none', answer: '' }));
   targets.setNotice(`answered ${question.actor}`);
+  return false;
 }
 
 function gateCommand(command: Command, gate: DebugGate): string | null {
@@ -225,6 +229,29 @@ const NO_KEY: PressedKey = {
   ctrl: false,
 };
 
+const ENTER: PressedKey = { ...NO_KEY, return: true };
+
+/**
+ * Text typed into the open filter or answer line. Typed faster than the terminal is read, a
+ * line and its Enter arrive as one chunk (`type=tool⏎`): the text before the line end is the
+ * line's, the line end is Enter, and what follows is keys again.
+ */
+function typeIntoLine(line: 'filter' | 'answer', input: string, targets: CommandTargets): void {
+  const end = input.search(/[\r\n]/);
+  const text = end === -1 ? input : input.slice(0, end);
+  targets.setView((view) => ({ ...view, [line]: view[line] + text }));
+  if (end === -1) return;
+  const typed = { ...targets, view: { ...targets.view, [line]: targets.view[line] + text } };
+  const enter = commandFor('\r', ENTER, targets.context);
+  let open = false;
+  if (enter === 'answerSubmit') open = answerCommand(enter, typed);
+  else if (enter !== undefined) runCommand(enter, typed);
+  const rest = input.slice(end + 1);
+  if (rest === '') return;
+  const after = { ...typed.context, overlay: open ? line : ('none' as const) };
+  handleKey(rest, NO_KEY, { ...typed, context: after });
+}
+
 /** Handles one read from the terminal: a key, or several typed at once. */
 function handleKey(input: string, key: PressedKey, targets: CommandTargets): void {
   const command = commandFor(input, key, targets.context);
@@ -232,12 +259,9 @@ function handleKey(input: string, key: PressedKey, targets: CommandTargets): voi
     runCommand(command, targets);
     return;
   }
-  if (targets.context.overlay === 'filter' && input !== '' && !key.ctrl) {
-    targets.setView((view) => ({ ...view, filter: view.filter + input }));
-    return;
-  }
-  if (targets.context.overlay === 'answer' && input !== '' && !key.ctrl) {
-    targets.setView((view) => ({ ...view, answer: view.answer + input }));
+  const { overlay } = targets.context;
+  if ((overlay === 'filter' || overlay === 'answer') && input !== '' && !key.ctrl) {
+    typeIntoLine(overlay, input, targets);
     return;
   }
   // Keys typed faster than the terminal is read (tmux send-keys, key repeat) arrive as one
@@ -250,7 +274,8 @@ function handleKey(input: string, key: PressedKey, targets: CommandTargets): voi
     runCommand(single, targets);
     if (single === 'filter') {
       const rest = characters.slice(position + 1).join('');
-      targets.setView((view) => ({ ...view, filter: view.filter + rest }));
+      const filtering = { ...targets.context, overlay: 'filter' as const };
+      if (rest !== '') typeIntoLine('filter', rest, { ...targets, context: filtering });
       return;
     }
   }
