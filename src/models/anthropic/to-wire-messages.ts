@@ -20,6 +20,7 @@ import type {
   TextPart,
   ToolResultPart,
 } from '../model-types.ts';
+import { wireCache } from '../wire-cache.ts';
 
 type ImageMediaType = Base64ImageSource['media_type'];
 
@@ -109,15 +110,23 @@ function orderUserBlocks(blocks: ContentBlockParam[]): ContentBlockParam[] {
   return [...results, ...blocks.filter((block) => block.type !== 'tool_result')];
 }
 
-/** Converts the conversation, merging consecutive same-role messages and dropping empty ones. */
-export function toAnthropicMessages(messages: Message[]): MessageParam[] {
+/** One message's blocks, converted once per message object (see wire-cache.ts). */
+const messageBlocks = wireCache((message: Message) =>
+  message.parts.map(partToBlock).filter((block) => block !== undefined),
+);
+
+/**
+ * Converts the conversation, merging consecutive same-role messages and dropping empty ones.
+ * The blocks are shared with earlier requests (never change them); the arrays are new.
+ */
+export function toAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   const wire: Array<{ role: 'user' | 'assistant'; content: ContentBlockParam[] }> = [];
   for (const message of messages) {
-    const blocks = message.parts.map(partToBlock).filter((block) => block !== undefined);
+    const blocks = messageBlocks(message);
     if (blocks.length === 0) continue;
     const previous = wire[wire.length - 1];
     if (previous !== undefined && previous.role === message.role) previous.content.push(...blocks);
-    else wire.push({ role: message.role, content: blocks });
+    else wire.push({ role: message.role, content: [...blocks] });
   }
   return wire.map((message) =>
     message.role === 'user' ? { role: 'user', content: orderUserBlocks(message.content) } : message,

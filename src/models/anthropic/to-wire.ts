@@ -16,6 +16,7 @@ import type {
   ResolvedModel,
   ToolDefinition,
 } from '../model-types.ts';
+import { wireCache } from '../wire-cache.ts';
 import { toAnthropicMessages } from './to-wire-messages.ts';
 
 /** Thinking budget per reasoning level (models.md, reasoning mapping). */
@@ -58,13 +59,12 @@ export function capMaxTokens(apiName: string, maxTokens: number): number {
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
-function toAnthropicTool(tool: ToolDefinition): Tool {
-  return {
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.parameters as Tool['input_schema'],
-  };
-}
+/** A tool definition on the wire, once per definition object: an actor offers the same tools every turn. */
+const toAnthropicTool = wireCache((tool: ToolDefinition): Tool => ({
+  name: tool.name,
+  description: tool.description,
+  input_schema: tool.parameters as Tool['input_schema'],
+}));
 
 /** Marks the last content block of the last user message as a cache breakpoint. */
 function markLastUserMessage(messages: MessageParam[]): MessageParam[] {

@@ -14,6 +14,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '../model-types.ts';
+import { wireCache } from '../wire-cache.ts';
 
 function signatureOf(state: Record<string, unknown> | undefined): string | undefined {
   const signature = state?.['signature'];
@@ -99,15 +100,21 @@ function partToWire(part: Part, apiIds: ReadonlyMap<string, string>): WirePart[]
   }
 }
 
-/** Call ids the API itself assigned, by our call id, so responses can quote them back. */
-function apiCallIds(messages: Message[]): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const message of messages) {
-    for (const part of message.parts) {
-      const apiId = part.type === 'tool_call' ? part.state?.['id'] : undefined;
-      if (part.type === 'tool_call' && typeof apiId === 'string') ids.set(part.id, apiId);
-    }
+/** The (our id, API id) pairs of a message's calls, once per message object. */
+const messageCallIds = wireCache((message: Message): Array<[string, string]> => {
+  const pairs: Array<[string, string]> = [];
+  for (const part of message.parts) {
+    const apiId = part.type === 'tool_call' ? part.state?.['id'] : undefined;
+    if (part.type === 'tool_call' && typeof apiId === 'string') pairs.push([part.id, apiId]);
   }
+  return pairs;
+});
+
+/** Call ids the API itself assigned, by our call id, so responses can quote them back. */
+function apiCallIds(messages: readonly Message[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const message of messages)
+    for (const [id, apiId] of messageCallIds(message)) ids.set(id, apiId);
   return ids;
 }
 
@@ -118,17 +125,45 @@ function orderUserParts(parts: WirePart[]): WirePart[] {
   return [...responses, ...parts.filter((part) => part.functionResponse === undefined)];
 }
 
-/** Converts the conversation to Gemini contents. */
-export function toGeminiContents(messages: Message[]): Content[] {
+/**
+ * A message's wire parts and the API call ids its tool results quoted (a result's wire form
+ * depends on its call, which lives in another message: the cached form holds only while the
+ * conversation still gives each of its calls the same API id).
+ */
+interface ConvertedMessage {
+  parts: WirePart[];
+  quoted: Array<[callId: string, apiId: string | undefined]>;
+}
+
+const converted = new WeakMap<Message, ConvertedMessage>();
+
+/** A message's wire parts, converted once per message object while its calls' ids hold. */
+function messageParts(message: Message, apiIds: ReadonlyMap<string, string>): WirePart[] {
+  const cached = converted.get(message);
+  if (cached?.quoted.every(([callId, apiId]) => apiIds.get(callId) === apiId) === true)
+    return cached.parts;
+  const parts = message.parts.flatMap((part) => partToWire(part, apiIds));
+  const quoted = message.parts.flatMap((part): ConvertedMessage['quoted'] =>
+    part.type === 'tool_result' ? [[part.callId, apiIds.get(part.callId)]] : [],
+  );
+  converted.set(message, { parts, quoted });
+  return parts;
+}
+
+/**
+ * Converts the conversation to Gemini contents. The parts are shared with earlier requests
+ * (see wire-cache.ts: never change them); the arrays are new.
+ */
+export function toGeminiContents(messages: readonly Message[]): Content[] {
   const apiIds = apiCallIds(messages);
   const contents: Array<Content & { parts: WirePart[] }> = [];
   for (const message of messages) {
-    const parts = message.parts.flatMap((part) => partToWire(part, apiIds));
+    const parts = messageParts(message, apiIds);
     if (parts.length === 0) continue;
     const role = message.role === 'assistant' ? 'model' : 'user';
     const previous = contents[contents.length - 1];
     if (previous !== undefined && previous.role === role) previous.parts.push(...parts);
-    else contents.push({ role, parts });
+    else contents.push({ role, parts: [...parts] });
   }
   return contents.map((content) =>
     content.role === 'user' ? { role: 'user', parts: orderUserParts(content.parts) } : content,

@@ -14,6 +14,7 @@ import type {
   ResolvedModel,
   ToolDefinition,
 } from '../model-types.ts';
+import { wireCache } from '../wire-cache.ts';
 import { toGeminiSchema } from './schema.ts';
 import { toGeminiContents } from './to-wire-contents.ts';
 
@@ -34,6 +35,9 @@ export function toFunctionDeclaration(tool: ToolDefinition): FunctionDeclaration
   return declaration;
 }
 
+/** `toFunctionDeclaration`, once per definition object: an actor offers the same tools every turn. */
+const functionDeclaration = wireCache(toFunctionDeclaration);
+
 /** Builds the request for `model`. */
 export function toGeminiRequest(
   request: ModelRequest,
@@ -42,7 +46,7 @@ export function toGeminiRequest(
   const config: GenerateContentConfig = {};
   if (request.system !== '') config.systemInstruction = { parts: [{ text: request.system }] };
   if (request.tools.length > 0)
-    config.tools = [{ functionDeclarations: request.tools.map(toFunctionDeclaration) }];
+    config.tools = [{ functionDeclarations: request.tools.map(functionDeclaration) }];
   if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
   if (model.reasoningCapable && request.reasoning !== undefined) {
     config.thinkingConfig = {

@@ -18,6 +18,7 @@ import type {
   ToolDefinition,
   ToolResultPart,
 } from '../model-types.ts';
+import { wireCache } from '../wire-cache.ts';
 
 type InputContent =
   | { type: 'input_text'; text: string }
@@ -116,11 +117,20 @@ function assistantItems(message: Message): ResponseInputItem[] {
   return items;
 }
 
-/** Messages as Responses API input items, in conversation order. */
-export function toInputItems(messages: Message[]): ResponseInputItem[] {
-  return messages.flatMap((message) =>
-    message.role === 'user' ? userItems(message) : assistantItems(message),
-  );
+/** One message's input items, converted once per message object (see wire-cache.ts). */
+const messageItems = wireCache((message: Message) =>
+  message.role === 'user' ? userItems(message) : assistantItems(message),
+);
+
+/** Messages as Responses API input items, in conversation order (shared items: never change them). */
+export function toInputItems(messages: readonly Message[]): ResponseInputItem[] {
+  const items: ResponseInputItem[] = [];
+  for (const message of messages) {
+    const converted = messageItems(message);
+    // Most messages are one item; a push per item avoids a spread's iterator.
+    for (let index = 0; index < converted.length; index++) items.push(converted[index]!);
+  }
+  return items;
 }
 
 /** A tool as a function tool with its JSON Schema as-is (non-strict, so any schema is accepted). */
@@ -134,6 +144,9 @@ export function toFunctionTool(tool: ToolDefinition): FunctionTool {
   };
 }
 
+/** `toFunctionTool`, once per definition object: an actor offers the same tools every turn. */
+const functionTool = wireCache(toFunctionTool);
+
 /** The complete streaming request body for a model and request. */
 export function toResponsesRequest(
   model: ResolvedModel,
@@ -146,7 +159,7 @@ export function toResponsesRequest(
     store: false,
   };
   if (request.system !== '') body.instructions = request.system;
-  if (request.tools.length > 0) body.tools = request.tools.map(toFunctionTool);
+  if (request.tools.length > 0) body.tools = request.tools.map(functionTool);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
   if (model.reasoningCapable) {
     // Encrypted reasoning must come back with every response or multi-turn tool use breaks.
