@@ -226,14 +226,34 @@ function answeredHead({
   return { call, result: resultFor(call, event.output) };
 }
 
-/** The head call's result is reported and recorded. */
+/** The head call's result is reported and recorded (one context update). */
 const resultActions = [
   { type: 'emitToolCompleted', params: answeredHead },
   { type: 'recordResult', params: answeredHead },
 ] as const;
 
-/** … and, after the reply's last call, the results join the conversation. */
-const lastResultActions = [...resultActions, 'appendResults'] as const;
+/**
+ * After the reply's last call: reported, then its results join the conversation as one user
+ * message in the same context update, which is then reported.
+ */
+const lastResultActions = [
+  { type: 'emitToolCompleted', params: answeredHead },
+  { type: 'appendResults', params: answeredHead },
+  {
+    type: 'emitMessageAppended',
+    params: ({ context }: { context: AgentContext }) => ({
+      message: context.messages[context.messages.length - 1] as Message,
+    }),
+  },
+] as const;
+
+/** The head call is announced (the wiring of forks reports it). */
+const announceCall = {
+  type: 'emitToolCalled',
+  params: ({ context }: { context: AgentContext }) => ({
+    call: context.queue[0] as ToolCallPart,
+  }),
+} as const;
 
 /**
  * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
@@ -254,25 +274,22 @@ export const agentMachine = base
           answer: queue.length === 0 ? textOf(reply.message) : null,
         };
       }),
-      announceCall: action(
-        enqueueActions(({ context, enqueue }) => {
-          const call = context.queue[0];
-          if (call !== undefined) enqueue({ type: 'emitToolCalled', params: { call } });
-        }),
-      ),
       /** The head call got its result: it leaves the queue. */
       recordResult: assign(({ context }, answered: ToolCompletedParams) => ({
         queue: context.queue.slice(1),
         results: [...context.results, answered.result],
         ruling: null,
       })),
-      appendResults: action(
-        enqueueActions(({ context, enqueue }) => {
-          const message: Message = { role: 'user', parts: context.results };
-          enqueue.assign({ messages: [...context.messages, message], results: [] });
-          enqueue({ type: 'emitMessageAppended', params: { message } });
-        }),
-      ),
+      /** The last call got its result: the reply's results join the conversation. */
+      appendResults: assign(({ context }, answered: ToolCompletedParams) => ({
+        messages: [
+          ...context.messages,
+          { role: 'user', parts: [...context.results, answered.result] },
+        ],
+        queue: [],
+        results: [],
+        ruling: null,
+      })),
       refuseSkillTool: assign(
         ruleOnHead((context, call) =>
           skillAnswers.needsSkill(call.name, skillNeededFor(context, call.name) ?? ''),
@@ -394,7 +411,7 @@ export const agentMachine = base
       runningTool: {
         description:
           'The first unanswered call runs through executeTool (which reports the ruling instead when the machine made one); calls run one at a time, in order.',
-        entry: ['announceCall', 'startToolCall'],
+        entry: [announceCall, 'startToolCall'],
         on: {
           // Both see the head call: the completion is reported before the queue moves on. After
           // the last call of the reply the results go back to the model; else the next call runs.

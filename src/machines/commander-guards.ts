@@ -21,6 +21,7 @@ import {
 import { MAX_NUDGES, MAX_OUTPUT_LIMIT_HITS } from './commander-limits.ts';
 import { completeCurrentSubtask } from './plan.ts';
 import { contextCutDueOf } from './commander-context-cut.ts';
+import type { ModelTurnOutput } from './turn-types.ts';
 
 type Guard = (args: { context: CommanderContext }) => boolean;
 
@@ -32,17 +33,17 @@ const onContext =
 /** Every guard of the commander machine, by the name its transitions use. */
 export const commanderGuards = {
   turnCapReached: onContext((context) => context.turns >= context.limits.maxTurns),
-  replyHitOutputLimit: onContext((context) => context.lastReply?.stopReason === 'max_tokens'),
+  replyHitOutputLimit: (_: unknown, reply: ModelTurnOutput) => reply.stopReason === 'max_tokens',
+  replyHasNoToolCalls: (_: unknown, reply: ModelTurnOutput) =>
+    !reply.message.parts.some((part) => part.type === 'tool_call'),
   contextOverLimit: onContext(contextCutDueOf),
   outputLimitExhausted: onContext(
     (context) => context.streaks.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS,
   ),
-  nudgesExhausted: onContext(
-    (context) => context.queue.length === 0 && context.streaks.nudges >= MAX_NUDGES,
-  ),
-  replyCountersClear: onContext(
-    (context) => context.streaks.nudges === 0 && context.streaks.outputLimitHits === 0,
-  ),
+  /** A reply without tool calls after the last nudge allowed. */
+  nudgesExhausted: ({ context }: { context: CommanderContext }, reply: ModelTurnOutput) =>
+    context.streaks.nudges >= MAX_NUDGES &&
+    !reply.message.parts.some((part) => part.type === 'tool_call'),
   queueEmpty: onContext((context) => context.queue.length === 0),
   taskAlreadyCompleted: onContext((context) => context.completion !== null),
   headIsUnknownTool: onContext((context) => headOf(context).parsed === null),

@@ -40,6 +40,19 @@ function answerHead(context: CommanderContext, outcome: AnswerParams) {
   return { call, result, queue: context.queue.slice(1), results: [...context.results, result] };
 }
 
+/** The context update of a model reply: it joins the conversation, its calls are queued. */
+function acceptedReply(context: CommanderContext, reply: ModelTurnOutput) {
+  return {
+    messages: [...context.messages, reply.message],
+    turns: context.turns + 1,
+    lastReply: { stopReason: reply.stopReason, usage: reply.usage ?? null },
+    queue: queueCalls(context, reply.message),
+  };
+}
+
+/** Reply counters after a reply with tool calls (shared: the context never mutates it). */
+const CLEAR_STREAKS = Object.freeze({ nudges: 0, outputLimitHits: 0 });
+
 const action = commanderBase.createAction;
 
 /** The id of a sequential commander's dataset cursor child. */
@@ -86,13 +99,12 @@ export const commanderSetup = commanderBase.extend({
       }),
     ),
     /** The model's reply joins the conversation; its calls are parsed into the queue. */
-    acceptReply: assign(({ context }, reply: ModelTurnOutput) => ({
-      messages: [...context.messages, reply.message],
-      turns: context.turns + 1,
-      lastReply: { stopReason: reply.stopReason, usage: reply.usage ?? null },
-      queue: queueCalls(context, reply.message),
+    acceptReply: assign(({ context }, reply: ModelTurnOutput) => acceptedReply(context, reply)),
+    /** … a reply with tool calls: the counters of replies in a row start again. */
+    acceptCalls: assign(({ context }, reply: ModelTurnOutput) => ({
+      ...acceptedReply(context, reply),
+      streaks: CLEAR_STREAKS,
     })),
-    resetReplyCounters: assign({ streaks: { nudges: 0, outputLimitHits: 0 } }),
     nudge: assign(({ context }) => ({
       note: NUDGE_TEXT,
       streaks: { nudges: context.streaks.nudges + 1, outputLimitHits: 0 },

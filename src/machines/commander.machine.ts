@@ -1,7 +1,8 @@
 import { announceHead, answerFor } from './commander-answers.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
 import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
-import { acceptReplyActions, failFromError } from './turn-types.ts';
+import { acceptCallsActions, acceptReplyActions, replyOf } from './commander-reply.ts';
+import { failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 import { WORKER_ID } from './turn-worker.ts';
 
@@ -64,28 +65,32 @@ export const commanderMachine = commanderSetup.createMachine({
       ],
     },
     awaitingModel: {
-      description: 'The model is producing the next reply from the conversation.',
+      description:
+        'The model is producing the next reply. The reply decides at once what it needs: its tool calls run, a nudge, or the output-limit note.',
       entry: 'startModelTurn',
       on: {
-        'modelTurn.done': { target: 'reviewingReply', actions: acceptReplyActions },
+        // Decided on the reply itself, in the transition that accepts it (no eventless step).
+        'modelTurn.done': [
+          {
+            guard: { type: 'replyHitOutputLimit', params: replyOf },
+            target: 'deliveringResults',
+            actions: [...acceptReplyActions, 'refuseTruncatedCalls'],
+          },
+          {
+            guard: { type: 'nudgesExhausted', params: replyOf },
+            target: 'failed',
+            actions: [...acceptReplyActions, 'failStoppedCallingTools'],
+          },
+          {
+            guard: { type: 'replyHasNoToolCalls', params: replyOf },
+            target: 'deliveringResults',
+            actions: [...acceptReplyActions, 'nudge'],
+          },
+          // Its calls run; the reply counters start again in the same context update.
+          { target: 'runningTools', actions: acceptCallsActions },
+        ],
         'modelTurn.failed': { target: 'failed', actions: failFromError },
       },
-    },
-    reviewingReply: {
-      description:
-        'Decides what the reply needs: its tool calls run, a nudge, or the output-limit note.',
-      always: [
-        {
-          guard: 'replyHitOutputLimit',
-          target: 'deliveringResults',
-          actions: 'refuseTruncatedCalls',
-        },
-        { guard: 'nudgesExhausted', target: 'failed', actions: 'failStoppedCallingTools' },
-        { guard: 'queueEmpty', target: 'deliveringResults', actions: 'nudge' },
-        // Resetting counters that are already zero would copy the context for nothing.
-        { guard: 'replyCountersClear', target: 'runningTools' },
-        { target: 'runningTools', actions: 'resetReplyCounters' },
-      ],
     },
     runningTools: {
       description: "Answers the reply's tool calls in order, each exactly once.",

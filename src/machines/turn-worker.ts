@@ -46,22 +46,36 @@ export type WorkerReply = JobDone | JobFailed;
 
 /**
  * The worker's logic. A job's result after the worker stopped is dropped (xstate drops what a
- * stopped actor sends); a job that throws synchronously is reported like a rejection.
+ * stopped actor sends); a job that throws synchronously is reported like a rejection. Stopping
+ * aborts the signal only while a job runs: aborting builds a `DOMException` with its stack
+ * trace (tens of µs), and a machine that reached its final state has nothing left to cancel.
  */
 export const turnWorker = fromCallback<WorkerJob>(({ receive, sendBack }) => {
   const controller = new AbortController();
+  let running = 0;
+  const settled = (): void => {
+    running -= 1;
+  };
   receive((job) => {
-    let running: Promise<unknown>;
+    let started: Promise<unknown>;
     try {
-      running = job.start(controller.signal);
+      started = job.start(controller.signal);
     } catch (error) {
-      running = Promise.reject(error);
+      started = Promise.reject(error);
     }
-    running.then(
-      (output) => sendBack({ type: `${job.kind}.done`, id: job.id, output } as WorkerReply),
-      (error: unknown) =>
-        sendBack({ type: `${job.kind}.failed`, id: job.id, error } as WorkerReply),
+    running += 1;
+    started.then(
+      (output) => {
+        settled();
+        sendBack({ type: `${job.kind}.done`, id: job.id, output } as WorkerReply);
+      },
+      (error: unknown) => {
+        settled();
+        sendBack({ type: `${job.kind}.failed`, id: job.id, error } as WorkerReply);
+      },
     );
   });
-  return () => controller.abort();
+  return () => {
+    if (running > 0) controller.abort();
+  };
 });

@@ -80,6 +80,29 @@ describe('the turn worker', () => {
     expect(actor.getSnapshot().context.failure).toBeNull();
   });
 
+  it("leaves the finished jobs' signal unaborted when the agent answers (nothing is left to cancel)", async () => {
+    const signals: AbortSignal[] = [];
+    let turns = 0;
+    const environment: AgentEnvironment = {
+      modelTurn: async (_input, signal) => {
+        signals.push(signal);
+        turns += 1;
+        return turns < 2 ? reply(call('tools_lookup')) : reply();
+      },
+      executeTool: async (_input, signal) => {
+        signals.push(signal);
+        return { content: 'ok', isError: false };
+      },
+      messageAppended: () => undefined,
+      contextCut: () => undefined,
+    };
+    const actor = createActor(agentMachine, { input: { messages: [task], environment } }).start();
+    const result = await toPromise(actor);
+    expect(result.turns).toBe(2);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false, false]);
+  });
+
   it('runs the model turns and tool calls of one agent in one worker child', async () => {
     let turns = 0;
     const environment: AgentEnvironment = {
