@@ -372,6 +372,9 @@ export function isJournaled(event: MissionEvent): boolean {
   return event.type !== 'model.delta';
 }
 
+/** The event types `isJournaled` refuses: a journal's bus listener is not called for them. */
+export const UNJOURNALED_TYPES: ReadonlySet<MissionEventType> = new Set(['model.delta']);
+
 /** The ids actors are known by, in events, the TUI and breakpoints. */
 export const actorId = {
   run: (): string => 'run',

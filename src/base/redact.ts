@@ -11,8 +11,13 @@ export const MIN_REDACTED_LENGTH = 4;
  * A function that replaces every known secret value in a text with `••••`. `plainInJson`: no
  * secret has a character JSON escapes, so a secret shows up the same inside JSON text at any
  * depth of nesting (checking an event's JSON text once is then as good as every string).
+ * `redactsNothing`: there is no secret at all, so every text comes back as it is and callers
+ * may skip the work of offering it (a run without secrets, keys or protected inputs).
  */
-export type Redactor = ((text: string) => string) & { readonly plainInJson?: boolean };
+export type Redactor = ((text: string) => string) & {
+  readonly plainInJson?: boolean;
+  readonly redactsNothing?: boolean;
+};
 
 /** Builds a redactor for the given secret values (longest first, so overlapping secrets are fully hidden). */
 export function createRedactor(secretValues: Iterable<string>): Redactor {
@@ -20,7 +25,9 @@ export function createRedactor(secretValues: Iterable<string>): Redactor {
     .filter((value) => value.length >= MIN_REDACTED_LENGTH)
     .sort((a, b) => b.length - a.length);
   const plainInJson = secrets.every((secret) => JSON.stringify(secret) === `"${secret}"`);
-  if (secrets.length === 0) return Object.assign((text: string) => text, { plainInJson });
+  if (secrets.length === 0) {
+    return Object.assign((text: string) => text, { plainInJson, redactsNothing: true });
+  }
   const pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'g');
   return Object.assign((text: string) => text.replace(pattern, REDACTED), { plainInJson });
 }

@@ -10,7 +10,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeDirectory, makeNewDirectory } from '../base/make-directory.ts';
 import { eventJson } from '../base/event-json.ts';
-import { isJournaled, type MissionEvent } from '../base/events.ts';
+import { isJournaled, UNJOURNALED_TYPES, type MissionEvent } from '../base/events.ts';
+import type { EventListener } from '../runtime/event-bus.ts';
 import { BLOB_MIN_CHARS, BLOBS_KEY, extractBlobs } from './blob-references.ts';
 import { BlobWriter } from './blob-store.ts';
 import { JournalClosedError, JournalEncodingError } from './journal-errors.ts';
@@ -28,8 +29,11 @@ export const JOURNAL_FLUSH_INTERVAL_MS = 200;
 /** An open journal. */
 export interface JournalWriter {
   readonly path: string;
-  /** Pass to `RunOptions.subscribers`; never throws for events it ignores (deltas). */
-  readonly subscriber: (event: MissionEvent) => void;
+  /**
+   * Pass to `RunOptions.subscribers`; never throws for events it ignores (deltas), which the
+   * bus does not hand it (`ignoredTypes`).
+   */
+  readonly subscriber: EventListener;
   /** Writes everything received so far; rejects with the first write error. */
   flush(): Promise<void>;
   /** Flushes, syncs and closes; idempotent (later calls return the same promise). */
@@ -153,7 +157,7 @@ export function encodeJournalLine(event: MissionEvent): JournalLine {
 }
 
 class BatchedJournal implements JournalWriter {
-  readonly subscriber: (event: MissionEvent) => void;
+  readonly subscriber: EventListener;
   failure: unknown = undefined;
   private batch: string[] = [];
   /** Blobs the batch's lines reference, written before the batch. */
@@ -173,7 +177,9 @@ class BatchedJournal implements JournalWriter {
     private readonly intervalMs: number,
     private readonly onFailure: ((error: unknown) => void) | undefined,
   ) {
-    this.subscriber = (event) => this.receive(event);
+    this.subscriber = Object.assign((event: MissionEvent) => this.receive(event), {
+      ignoredTypes: UNJOURNALED_TYPES,
+    });
   }
 
   flush(): Promise<void> {

@@ -1,10 +1,12 @@
 import { openJournal, type JournalWriter } from '../journal/writer.ts';
 import { runPaths } from '../journal/paths.ts';
-import type { MissionEvent } from '../base/events.ts';
+import { UNJOURNALED_TYPES, type MissionEvent } from '../base/events.ts';
+import type { EventListener } from '../runtime/event-bus.ts';
 
 /** A journal that opens itself on the run's first event (the event carries the run id). */
 export interface LazyJournal {
-  subscriber: (event: MissionEvent) => void;
+  /** Not called by the bus for events no journal keeps (`ignoredTypes`). */
+  subscriber: EventListener;
   /** Writes everything and closes; rejects with the journal's first write error. */
   close(): Promise<void>;
 }
@@ -27,26 +29,27 @@ export function lazyJournal(
   const waiting: MissionEvent[] = [];
   let writer: JournalWriter | undefined;
   let opening: Promise<JournalWriter> | undefined;
+  const subscriber = (event: MissionEvent): void => {
+    if (writer !== undefined) {
+      writer.subscriber(event);
+      return;
+    }
+    waiting.push(event);
+    if (opening !== undefined) return;
+    const paths = runPaths(stateDir, event.runId);
+    const report = (error: unknown): void => onFailure?.(error, paths.journal);
+    opening = openJournal(paths.dir, { onFailure: report, fresh: options.fresh === true }).then(
+      (opened) => {
+        writer = opened;
+        for (const early of waiting.splice(0)) opened.subscriber(early);
+        return opened;
+      },
+    );
+    // Reported by close() too; until then the rejection must not count as unhandled.
+    opening.catch(report);
+  };
   return {
-    subscriber(event) {
-      if (writer !== undefined) {
-        writer.subscriber(event);
-        return;
-      }
-      waiting.push(event);
-      if (opening !== undefined) return;
-      const paths = runPaths(stateDir, event.runId);
-      const report = (error: unknown): void => onFailure?.(error, paths.journal);
-      opening = openJournal(paths.dir, { onFailure: report, fresh: options.fresh === true }).then(
-        (opened) => {
-          writer = opened;
-          for (const early of waiting.splice(0)) opened.subscriber(early);
-          return opened;
-        },
-      );
-      // Reported by close() too; until then the rejection must not count as unhandled.
-      opening.catch(report);
-    },
+    subscriber: Object.assign(subscriber, { ignoredTypes: UNJOURNALED_TYPES }),
     async close() {
       if (opening === undefined) return;
       const opened = await opening;

@@ -10,7 +10,7 @@ import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { Redactor } from '../base/redact.ts';
 import { secretRedactor } from '../tools/secrets.ts';
 import { rememberEventJson } from '../base/event-json.ts';
-import type { MissionEvent } from '../base/events.ts';
+import { isJournaled, type MissionEvent } from '../base/events.ts';
 
 /** Protected input values by input name (non-strings as their JSON text), in field order. */
 export function protectedInputValues(
@@ -81,19 +81,19 @@ const REMEMBERED_REDACTORS = 16;
 /**
  * The event bus's `redact` hook built from a text redactor, or from a holder whose current
  * redactor chained missions widen: every string of the event (keys included). Copy-on-write:
- * objects and arrays holding no secret are returned as they are, so the common event (no secret
- * anywhere) costs one pass over its JSON text, or one regex test per string when a secret has a
- * character JSON escapes, and no copy.
+ * objects and arrays holding no secret are returned as they are. A run without any secret
+ * costs nothing per event. Otherwise a journaled event (the common one, holding no secret)
+ * costs one pass of the secrets pattern over its JSON text, which the journal then writes;
+ * an event the journal skips (`model.delta`) is not stringified: its few strings are checked
+ * one by one. When a secret has a character JSON escapes, every string is checked.
  */
 export function eventRedactor(
   source: Redactor | { readonly current: Redactor },
 ): (event: MissionEvent) => MissionEvent {
   return (event) => {
     const redact = typeof source === 'function' ? source : source.current;
-    // When no secret has a character JSON escapes, one pass over the event's JSON text tells
-    // whether it holds a secret anywhere; the common event holds none, and the journal then
-    // writes that same text.
-    if (redact.plainInJson === true) {
+    if (redact.redactsNothing === true) return event;
+    if (redact.plainInJson === true && isJournaled(event)) {
       const json = jsonText(event);
       if (json !== undefined && redact(json) === json) {
         rememberEventJson(event, json);

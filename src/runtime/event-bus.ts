@@ -4,8 +4,13 @@
  */
 import type { EventInput, MissionEvent } from '../base/events.ts';
 
-/** Receives every event, in `seq` order. */
-export type EventListener = (event: MissionEvent) => void;
+/**
+ * Receives every event, in `seq` order. `ignoredTypes`: event types the listener does nothing
+ * with (the journal and `model.delta`); the bus does not call it for them.
+ */
+export type EventListener = ((event: MissionEvent) => void) & {
+  readonly ignoredTypes?: ReadonlySet<MissionEvent['type']>;
+};
 
 /** Called when a subscriber throws; the run goes on. */
 export type SubscriberErrorHandler = (
@@ -34,9 +39,11 @@ export class EventBus {
   /** The system clock's last millisecond and its ISO text: events come many per millisecond. */
   private clockMs = -1;
   private clockText = '';
-  private readonly redact: (event: MissionEvent) => MissionEvent;
+  private readonly redact: ((event: MissionEvent) => MissionEvent) | undefined;
   private readonly onSubscriberError: SubscriberErrorHandler | undefined;
   private listeners: EventListener[] = [];
+  /** The listeners that take each event type, made on first use; reset by (un)subscribing. */
+  private listenersByType = new Map<string, EventListener[]>();
   private readonly failedListeners = new WeakSet<EventListener>();
   /** Events emitted by a subscriber while delivery is under way wait here, so order holds. */
   private readonly pending: MissionEvent[] = [];
@@ -46,7 +53,7 @@ export class EventBus {
     this.runId = options.runId;
     this.seq = options.lastSeq ?? 0;
     this.now = options.now;
-    this.redact = options.redact ?? ((event) => event);
+    this.redact = options.redact;
     this.onSubscriberError = options.onSubscriberError;
   }
 
@@ -64,9 +71,21 @@ export class EventBus {
       runId: this.runId,
       ...input,
     } as MissionEvent;
-    const event = this.redact(stamped);
-    this.pending.push(event);
-    if (!this.delivering) this.drain();
+    const event = this.redact === undefined ? stamped : this.redact(stamped);
+    if (this.delivering) {
+      this.pending.push(event);
+    } else {
+      this.delivering = true;
+      try {
+        this.deliverAll(event);
+        // Events emitted by subscribers meanwhile, in order.
+        for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) {
+          this.deliverAll(next);
+        }
+      } finally {
+        this.delivering = false;
+      }
+    }
     return event;
   }
 
@@ -82,21 +101,28 @@ export class EventBus {
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: EventListener): () => void {
     this.listeners = [...this.listeners, listener];
+    this.listenersByType = new Map();
     return () => {
       this.listeners = this.listeners.filter((candidate) => candidate !== listener);
+      this.listenersByType = new Map();
     };
   }
 
-  private drain(): void {
-    this.delivering = true;
-    try {
-      for (let event = this.pending.shift(); event !== undefined; event = this.pending.shift()) {
-        // A snapshot: (un)subscribing during delivery takes effect from the next event.
-        for (const listener of this.listeners) this.deliver(listener, event);
-      }
-    } finally {
-      this.delivering = false;
+  private deliverAll(event: MissionEvent): void {
+    // A snapshot: (un)subscribing during delivery takes effect from the next event.
+    const listeners = this.listenersFor(event.type);
+    for (let index = 0; index < listeners.length; index++) this.deliver(listeners[index]!, event);
+  }
+
+  private listenersFor(type: string): EventListener[] {
+    let listeners = this.listenersByType.get(type);
+    if (listeners === undefined) {
+      listeners = this.listeners.filter(
+        (listener) => listener.ignoredTypes?.has(type as MissionEvent['type']) !== true,
+      );
+      this.listenersByType.set(type, listeners);
     }
+    return listeners;
   }
 
   private deliver(listener: EventListener, event: MissionEvent): void {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventRedactor } from '../../src/run/run-redactor.ts';
 import { encodeEvent } from '../../src/journal/writer.ts';
 import { createRedactor } from '../../src/base/redact.ts';
@@ -83,4 +83,43 @@ describe('eventRedactor', () => {
     expect(redactEvent(event)).toBe(event);
     expect(encodeEvent(event)).toBe(`${JSON.stringify(event)}\n`);
   });
+
+  it('hands every event back as it is, unstringified, when the run has no secret', () => {
+    const redact = eventRedactor(createRedactor([]));
+    const event = appended('key is sk-secret-123 here');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(redact(event)).toBe(event);
+    expect(stringify).not.toHaveBeenCalled();
+  });
+
+  it('redacts a delta string by string without stringifying the event', () => {
+    const delta: MissionEvent = {
+      seq: 3,
+      time: '2026-01-01T00:00:00.000Z',
+      runId: 'run-1',
+      type: 'model.delta',
+      actor: 'agent:t/a',
+      requestId: 'request_1',
+      text: 'the key is sk-secret-123',
+    };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(redactEvent(delta)).toEqual({ ...delta, text: 'the key is ••••' });
+    expect(stringify).not.toHaveBeenCalled();
+  });
+
+  it('redacts the secrets of a chained mission from the next event on, after a run without any', () => {
+    const holder = { current: createRedactor([]) };
+    const redact = eventRedactor(holder);
+    expect(redact(appended('chained sk-chained-789'))).toMatchObject({
+      message: { parts: [{}, { content: 'chained sk-chained-789' }] },
+    });
+    holder.current = createRedactor(['sk-chained-789']);
+    expect(redact(appended('chained sk-chained-789'))).toMatchObject({
+      message: { parts: [{}, { content: 'chained ••••' }] },
+    });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });

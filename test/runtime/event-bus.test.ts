@@ -92,6 +92,37 @@ describe('EventBus', () => {
     expect(seen).toEqual(['first:1', 'second:1', 'first:2', 'second:2']);
   });
 
+  it('does not call a listener for the event types it ignores; the others get every event', () => {
+    const bus = new EventBus({ runId: 'r', now: clock() });
+    const journal: string[] = [];
+    const everything: string[] = [];
+    bus.subscribe(
+      Object.assign((event: MissionEvent) => journal.push(`${event.type}:${event.seq}`), {
+        ignoredTypes: new Set(['model.delta'] as const),
+      }),
+    );
+    bus.subscribe((event) => everything.push(`${event.type}:${event.seq}`));
+    bus.emit(warning('a'));
+    bus.emit({ type: 'model.delta', actor: 'agent:a/b', requestId: 'request_1', text: 'hi' });
+    bus.emit(warning('b'));
+    expect(journal).toEqual(['warning:1', 'warning:3']);
+    expect(everything).toEqual(['warning:1', 'model.delta:2', 'warning:3']);
+  });
+
+  it('delivers to a listener that subscribes after events of its type were delivered', () => {
+    const bus = new EventBus({ runId: 'r', now: clock() });
+    const first: number[] = [];
+    const later: number[] = [];
+    bus.subscribe((event) => first.push(event.seq));
+    bus.emit(warning('a'));
+    const unsubscribe = bus.subscribe((event) => later.push(event.seq));
+    bus.emit(warning('b'));
+    unsubscribe();
+    bus.emit(warning('c'));
+    expect(first).toEqual([1, 2, 3]);
+    expect(later).toEqual([2]);
+  });
+
   it('redacts before any subscriber sees the event', () => {
     const bus = new EventBus({ runId: 'r', now: clock(), redact: redactSecrets(['s3cret']) });
     const seen: MissionEvent[] = [];
