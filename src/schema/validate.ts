@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ajv } from './ajv.ts';
-import { applyDefaults } from './defaults.ts';
+import { applyDefaults, fillDefaults } from './defaults.ts';
 import { problemOf, type Problem } from './problem-text.ts';
 
 /** How to validate. */
@@ -15,6 +15,11 @@ export interface ValidateOptions {
    * filled value: what tool arguments, outputs, inputs and dataset items get.
    */
   applyDefaults?: boolean;
+  /**
+   * With `applyDefaults`: the value is the caller's own (tool arguments just parsed from
+   * JSON), so the defaults go into it without copying it first.
+   */
+  owned?: boolean;
 }
 
 /** What validation found: the value checked (a filled copy when defaults were asked) and its problems. */
@@ -56,7 +61,12 @@ export function validate(
   value: unknown,
   options: ValidateOptions = {},
 ): Validation {
-  const checked = options.applyDefaults === true ? applyDefaults(schema, value) : value;
+  const checked =
+    options.applyDefaults !== true
+      ? value
+      : options.owned === true
+        ? fillDefaults(schema, value)
+        : applyDefaults(schema, value);
   const validator = validatorFor(schema);
   if (validator(checked)) return { value: checked, problems: [] };
   const problems: Problem[] = [];

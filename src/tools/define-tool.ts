@@ -31,7 +31,8 @@ export function parseToolArguments(tool: ToolDefinition, rawJson: string): Parse
     const problem = { path: '/', message: `arguments are not valid JSON: ${reason}` };
     return { ok: false, problems: [formatProblem(problem)] };
   }
-  const checked = validate(tool.parameters, value, { applyDefaults: true });
+  // The parsed value is ours: defaults (compiled once per schema) go into it, uncopied.
+  const checked = validate(tool.parameters, value, { applyDefaults: true, owned: true });
   if (checked.problems.length > 0) {
     return { ok: false, problems: checked.problems.map(formatProblem) };
   }

@@ -11,6 +11,8 @@ export type SecretSubstitution =
   { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 
 const PLACEHOLDER = /\$\{secrets\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** Every placeholder starts so: a string without it is not scanned. */
+const PLACEHOLDER_START = '${secrets.';
 
 /**
  * Replaces `${secrets.NAME}` in every string value of the arguments, at any depth, with the
@@ -31,8 +33,10 @@ export function substituteSecrets(
   return { ok: false, error: `unknown secret ${missing} in the arguments; ${available}` };
 }
 
+/** Copy-on-write: a string without a placeholder, and a branch holding none, is returned as it is. */
 function replaceDeep(value: unknown, secrets: SecretValues, unknown: Set<string>): unknown {
   if (typeof value === 'string') {
+    if (!value.includes(PLACEHOLDER_START)) return value;
     return value.replace(PLACEHOLDER, (placeholder, name: string) => {
       if (!Object.hasOwn(secrets, name)) {
         unknown.add(name);
@@ -41,20 +45,36 @@ function replaceDeep(value: unknown, secrets: SecretValues, unknown: Set<string>
       return secrets[name] ?? '';
     });
   }
-  if (Array.isArray(value)) return value.map((item) => replaceDeep(item, secrets, unknown));
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(copy, key, {
-        value: replaceDeep(item, secrets, unknown),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const replaced = replaceDeep(item, secrets, unknown);
+      if (replaced !== item && copy === undefined) copy = value.slice(0, index);
+      copy?.push(replaced);
     }
-    return copy;
+    return copy ?? value;
   }
-  return value;
+  const entries = Object.entries(value);
+  let changed = false;
+  const replacedEntries = entries.map(([key, item]): [string, unknown] => {
+    const replaced = replaceDeep(item, secrets, unknown);
+    if (replaced !== item) changed = true;
+    return [key, replaced];
+  });
+  if (!changed) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of replacedEntries) {
+    // defineProperty: a `__proto__` key stays an own property, as JSON.parse made it.
+    Object.defineProperty(copy, key, {
+      value: item,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }
 
 /**
@@ -93,14 +113,33 @@ export function redactOutcome(outcome: ToolOutcome, redact: Redactor): ToolOutco
  * the secret values are removed from what it returns. The model only ever sees placeholders.
  */
 export function withSecrets(tool: AgentTool, secrets: SecretValues): AgentTool {
-  const redact = secretRedactor(Object.values(secrets));
+  const redact = secretRedactorFor(secrets);
   return {
     definition: tool.definition,
     ...(tool.validatesOwnArguments === true ? { validatesOwnArguments: true } : {}),
     async execute(args, context) {
       const substitution = substituteSecrets(args, secrets);
       if (!substitution.ok) return errorOutcome(substitution.error);
-      return redactOutcome(await tool.execute(substitution.args, context), redact);
+      const outcome = await tool.execute(substitution.args, context);
+      // Without secret values there is nothing to remove (an unknown name failed above).
+      return redact.redactsNothing === true ? outcome : redactOutcome(outcome, redact);
     },
   };
 }
+
+/**
+ * One redactor per secrets object: an agent wraps each of its tools with the same secrets, so
+ * the pattern is compiled once per agent, and never when there is no secret.
+ */
+function secretRedactorFor(secrets: SecretValues): Redactor {
+  let redact = redactorsBySecrets.get(secrets);
+  if (redact === undefined) {
+    const values = Object.values(secrets);
+    redact = values.length === 0 ? NO_SECRETS : secretRedactor(values);
+    redactorsBySecrets.set(secrets, redact);
+  }
+  return redact;
+}
+
+const redactorsBySecrets = new WeakMap<SecretValues, Redactor>();
+const NO_SECRETS = createRedactor([]);

@@ -78,6 +78,19 @@ describe('applyDefaults', () => {
     expect(SCHEMA).toEqual(before);
   });
 
+  it('fills an owned value in place, and a value without defaults to fill is left as it is', () => {
+    const owned = { name: 'x' };
+    const checked = validate(SCHEMA, owned, { applyDefaults: true, owned: true });
+    expect(checked.value).toBe(owned);
+    expect(owned).toEqual({ name: 'x', unit: 'EUR', limit: 10, dry_run: false, tags: ['new'] });
+    const plain = { type: 'object', properties: { n: { type: 'integer' } } };
+    const given = { n: 3 };
+    expect(validate(plain, given, { applyDefaults: true, owned: true })).toEqual({
+      value: given,
+      problems: [],
+    });
+  });
+
   it('leaves values of the wrong shape for validation to report', () => {
     expect(applyDefaults(SCHEMA, 'text')).toBe('text');
     expect(applyDefaults(SCHEMA, { rows: 'x', owner: [1] })).toMatchObject({

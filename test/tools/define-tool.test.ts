@@ -33,6 +33,28 @@ describe('parseToolArguments', () => {
     });
   });
 
+  it("gives each call its own copy of an object default, never the schema's", () => {
+    const withObjectDefault = defineTool({
+      name: 'object_default',
+      description: 'An object default.',
+      parameters: {
+        type: 'object',
+        properties: { options: { type: 'object', default: { depth: 1 } } },
+      },
+    });
+    const first = parseToolArguments(withObjectDefault, '{}');
+    if (!first.ok) throw new Error(first.problems.join('; '));
+    (first.args.options as { depth: number }).depth = 9;
+    expect(parseToolArguments(withObjectDefault, '{}')).toEqual({
+      ok: true,
+      args: { options: { depth: 1 } },
+    });
+    expect(withObjectDefault.parameters).toEqual({
+      type: 'object',
+      properties: { options: { type: 'object', default: { depth: 1 } } },
+    });
+  });
+
   it('treats an empty string as no arguments', () => {
     expect(parseToolArguments(tool, '  ')).toEqual({
       ok: false,

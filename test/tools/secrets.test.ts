@@ -60,6 +60,21 @@ describe('substituteSecrets', () => {
     });
   });
 
+  it('shares every branch that holds no placeholder with the arguments given', () => {
+    const untouched = { deep: ['plain', { n: 1 }] };
+    const args = { url: 'https://x.test/?key=${secrets.api_key}', untouched };
+    const result = substituteSecrets(args, SECRETS);
+    expect(result).toEqual({
+      ok: true,
+      args: { url: 'https://x.test/?key=sk-live-123456', untouched: { deep: ['plain', { n: 1 }] } },
+    });
+    expect(result.ok && result.args.untouched).toBe(untouched);
+    expect(args.url).toBe('https://x.test/?key=${secrets.api_key}');
+    const plain = { a: 'no placeholder', list: [1, 'two'] };
+    expect(substituteSecrets(plain, SECRETS)).toEqual({ ok: true, args: plain });
+    expect((substituteSecrets(plain, SECRETS) as { args: unknown }).args).toBe(plain);
+  });
+
   it('leaves text without placeholders alone', () => {
     expect(substituteSecrets({ a: '${vars.x} $secrets.api_key' }, SECRETS)).toEqual({
       ok: true,
@@ -95,6 +110,17 @@ describe('withSecrets', () => {
       isError: true,
     });
     expect(seen).toEqual([]);
+  });
+
+  it('without secrets, runs the tool with its arguments and returns its outcome as it is', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const args = { key: 'sk-live-123456' };
+    const outcome = await withSecrets(echoTool(seen), {}).execute(args, context);
+    expect(seen[0]).toBe(args);
+    expect(outcome).toEqual({
+      content: '{"status":"ok","echoed":{"key":"sk-live-123456"}}',
+      isError: false,
+    });
   });
 
   it('redacts the text parts of rich content', async () => {
