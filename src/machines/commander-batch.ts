@@ -3,12 +3,12 @@
  * one batch whose lanes are the agents: lanes run concurrently, calls within a lane one
  * after another. Every other external call is a batch of its own.
  */
-import { assign, enqueueActions } from 'xstate';
-import type { Message } from '../models/model-types.ts';
+import { enqueueActions } from 'xstate';
+import type { Message, ToolResultPart } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { commanderBase, environmentOf } from './commander-base.ts';
 import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
-import { resultFor } from './turn-types.ts';
+import { resultFor, type ToolOutcome } from './turn-types.ts';
 import { WORKER_ID, type WorkerJob } from './turn-worker.ts';
 
 /** The worker's job for one external call of the batch; its result comes back by `actorId`. */
@@ -65,6 +65,30 @@ export function laneSuccessor(batch: readonly BatchEntry[], position: number): n
 
 const action = commanderBase.createAction;
 
+/** A batch call's result as its `toolCall.done` event carries it. */
+export interface BatchDone {
+  id: string;
+  output: ToolOutcome;
+}
+
+/** The `toolCall.done` event, as the params of a guard or an action. */
+export const batchDoneOf = ({ event }: { event: BatchDone }): BatchDone => event;
+
+/**
+ * The batch entry a result is for, the result part, and the limits after it (the first stored
+ * large result brings the result tools to the next request); undefined for an unknown id.
+ */
+function arrivedResult(context: CommanderContext, done: BatchDone) {
+  const position = context.batch.findIndex((entry) => entry.actorId === done.id);
+  const finished = context.batch[position];
+  if (finished === undefined) return undefined;
+  const limits =
+    done.output.stored === true && !context.limits.resultTools
+      ? { ...context.limits, resultTools: true }
+      : context.limits;
+  return { position, finished, result: resultFor(finished.call, done.output), limits };
+}
+
 /** The actions that start, collect and close a batch of external calls. */
 export const batchActions = {
   /** A failure mid-batch still gives every call its one result before the commander stops. */
@@ -112,20 +136,16 @@ export const batchActions = {
     enqueueActions(({ context, event, enqueue }) => {
       // Only the batch's done events lead here; any other event finds no entry.
       if (event.type !== 'toolCall.done') return;
-      const position = context.batch.findIndex((entry) => entry.actorId === event.id);
-      const finished = context.batch[position];
-      if (finished === undefined) return;
-      const result = resultFor(finished.call, event.output);
+      const arrived = arrivedResult(context, event);
+      if (arrived === undefined) return;
+      const { position, finished, result } = arrived;
       const successor = laneSuccessor(context.batch, position);
       const batch = context.batch.map((entry, index) => {
         if (index === position) return { ...entry, result };
         if (index === successor) return { ...entry, started: true };
         return entry;
       });
-      enqueue.assign({ batch });
-      // The first stored large result brings the result tools to the next request.
-      if (event.output.stored === true && !context.limits.resultTools)
-        enqueue.assign({ limits: { ...context.limits, resultTools: true } });
+      enqueue.assign({ batch, limits: arrived.limits });
       enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;
@@ -133,13 +153,22 @@ export const batchActions = {
       enqueue.sendTo(WORKER_ID, toolJob(context, next));
     }),
   ),
+  /** The batch's last result: the batch's results join the reply's, in call order. */
   finishBatch: action(
-    assign(({ context }) => ({
-      results: [
-        ...context.results,
-        ...context.batch.flatMap((entry) => (entry.result === null ? [] : [entry.result])),
-      ],
-      batch: [],
-    })),
+    enqueueActions(({ context, enqueue }, params) => {
+      // Parameterised actions are typed by their transition (batchDoneOf), not here.
+      const arrived = arrivedResult(context, params as BatchDone);
+      if (arrived === undefined) return;
+      const { position, finished, result } = arrived;
+      const batchResults = context.batch.map((entry, index) =>
+        index === position ? result : (entry.result as ToolResultPart),
+      );
+      enqueue.assign({
+        results: [...context.results, ...batchResults],
+        batch: [],
+        limits: arrived.limits,
+      });
+      enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
+    }),
   ),
 };

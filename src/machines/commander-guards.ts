@@ -22,6 +22,7 @@ import { MAX_NUDGES, MAX_OUTPUT_LIMIT_HITS } from './commander-limits.ts';
 import { completeCurrentSubtask } from './plan.ts';
 import { contextCutDueOf } from './commander-context-cut.ts';
 import type { ModelTurnOutput } from './turn-types.ts';
+import type { BatchDone } from './commander-batch.ts';
 
 type Guard = (args: { context: CommanderContext }) => boolean;
 
@@ -71,5 +72,23 @@ export const commanderGuards = {
    * every internal call goes through `toolGate`.
    */
   toolGateNeverHolds: onContext((context) => context.environment?.toolGateNeverHolds === true),
-  batchFinished: onContext((context) => context.batch.every((entry) => entry.result !== null)),
+  /** `event` is the result of the batch's last open call. */
+  finishesBatch: ({ context }: { context: CommanderContext }, event: BatchDone) =>
+    context.batch.every((entry) =>
+      entry.actorId === event.id ? entry.result === null : entry.result !== null,
+    ) && context.batch.some((entry) => entry.actorId === event.id),
+  /**
+   * Every call of the reply is answered and deliveringResults would go straight on to the next
+   * request: the task is not complete, replies are not hitting the output limit, turns are
+   * left, and no pruning or compaction can be due.
+   */
+  resultsNeedNoChecks: onContext(
+    (context) =>
+      context.queue.length === 0 &&
+      context.completion === null &&
+      context.streaks.outputLimitHits < MAX_OUTPUT_LIMIT_HITS &&
+      context.turns < context.limits.maxTurns &&
+      context.limits.context.pruning === undefined &&
+      context.limits.context.compaction === undefined,
+  ),
 };

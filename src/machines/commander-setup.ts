@@ -50,6 +50,13 @@ function acceptedReply(context: CommanderContext, reply: ModelTurnOutput) {
   };
 }
 
+/** The results and any note as one user message after the conversation; both cleared. */
+function deliveredResults(context: CommanderContext) {
+  const notes = context.note === null ? [] : [{ type: 'text' as const, text: context.note }];
+  const message: Message = { role: 'user', parts: [...context.results, ...notes] };
+  return { messages: [...context.messages, message], results: [], note: null };
+}
+
 /** Reply counters after a reply with tool calls (shared: the context never mutates it). */
 const CLEAR_STREAKS = Object.freeze({ nudges: 0, outputLimitHits: 0 });
 
@@ -130,12 +137,16 @@ export const commanderSetup = commanderBase.extend({
     appendResults: action(
       enqueueActions(({ context, enqueue }) => {
         if (context.results.length === 0 && context.note === null) return;
-        const notes = context.note === null ? [] : [{ type: 'text' as const, text: context.note }];
-        const message: Message = { role: 'user', parts: [...context.results, ...notes] };
-        enqueue.assign({ messages: [...context.messages, message], results: [], note: null });
-        enqueue({ type: 'emitMessageAppended', params: { message } });
+        const delivered = deliveredResults(context);
+        enqueue.assign(delivered);
+        enqueue({
+          type: 'emitMessageAppended',
+          params: { message: delivered.messages[delivered.messages.length - 1] as Message },
+        });
       }),
     ),
+    /** The reply's results (at least one: its every call was answered) join the conversation. */
+    deliverResults: assign(({ context }) => deliveredResults(context)),
     /** Prunes or compacts the conversation before the next request (see context-window.ts). */
     cutContext: action(
       enqueueActions(({ context, enqueue }) => {

@@ -1,7 +1,13 @@
 import { announceHead, answerFor } from './commander-answers.ts';
+import { batchDoneOf } from './commander-batch.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
 import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
-import { acceptCallsActions, acceptReplyActions, replyOf } from './commander-reply.ts';
+import {
+  acceptCallsActions,
+  acceptReplyActions,
+  deliverResultsActions,
+  replyOf,
+} from './commander-reply.ts';
 import { failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 import { WORKER_ID } from './turn-worker.ts';
@@ -100,6 +106,13 @@ export const commanderMachine = commanderSetup.createMachine({
           description:
             'Looks at the next unanswered call: rejects it, or hands it to its rules or its actor.',
           always: [
+            // Every call answered and none of deliveringResults' checks can apply (task not
+            // complete, turns left, no context limits): the results go back at once.
+            {
+              guard: 'resultsNeedNoChecks',
+              target: '#commander.awaitingModel',
+              actions: deliverResultsActions,
+            },
             { guard: 'queueEmpty', target: '#commander.deliveringResults' },
             {
               guard: 'taskAlreadyCompleted',
@@ -210,13 +223,20 @@ export const commanderMachine = commanderSetup.createMachine({
           description:
             'External calls run through executeTool; call_agent to different agents concurrently.',
           on: {
-            'toolCall.done': { actions: 'recordBatchResult' },
+            // The batch's last result takes the commander on in the same transition.
+            'toolCall.done': [
+              {
+                guard: { type: 'finishesBatch', params: batchDoneOf },
+                target: 'choosing',
+                actions: { type: 'finishBatch', params: batchDoneOf },
+              },
+              { actions: 'recordBatchResult' },
+            ],
             'toolCall.failed': {
               target: '#commander.failed',
               actions: [failFromError, 'closeOpenCalls'],
             },
           },
-          always: { guard: 'batchFinished', target: 'choosing', actions: 'finishBatch' },
         },
       },
     },
