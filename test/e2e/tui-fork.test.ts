@@ -280,8 +280,12 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     ].join(' ');
     terminal.start(sortieCommand(args, exitFile));
     const liveId = await newRun(known);
-    const held = (): number =>
-      journalOf(stateDir, liveId).filter((event) => event.type === 'gate.paused').length;
+    // The run folder comes before its journal file: no journal yet is nothing held yet.
+    const events = (): MissionEvent[] =>
+      existsSync(join(stateDir, 'runs', liveId, 'journal.jsonl'))
+        ? journalOf(stateDir, liveId)
+        : [];
+    const held = (): number => events().filter((event) => event.type === 'gate.paused').length;
     // Step until the commander's reply that calls the poet is in the journal: the run is then
     // held before the poet's request, still live.
     await terminal.until('the run held at its first step', () => held() === 1);
