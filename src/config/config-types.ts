@@ -132,6 +132,11 @@ export interface CustomToolConfig {
   headers: Array<{ name: string; value: Expr }>;
   query: Array<{ name: string; value: Expr }>;
   body?: Expr;
+  /**
+   * How `body` is sent: `json` (the default), `form` (an object, URL-encoded) or `text` (a
+   * string). An expression, evaluated per call like the other request fields.
+   */
+  contentType?: Expr;
   timeoutSeconds: number;
   span: Span;
 }

@@ -5,6 +5,7 @@ import { callsIn, firstStepName, traversalsIn } from './expression-references.ts
 import { readSchema } from './schema-bridge.ts';
 import { didYouMean } from '../base/suggest.ts';
 import { resolveImplements } from './tool-refs.ts';
+import { BODY_ENCODING_LIST, BODY_ENCODINGS, isBodyEncoding } from './body-encoding.ts';
 import type { ConfigSchema, CustomToolConfig } from './config-types.ts';
 import { expandLoads, readNumber, readString, variableName } from './values.ts';
 
@@ -27,6 +28,7 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
         'headers',
         'query',
         'body',
+        'content_type',
         'timeout_seconds',
       ],
       required: ['implements', 'url'],
@@ -70,6 +72,8 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   if (requestBody !== undefined && method === 'get') {
     inner.sink.error(requestBody.span, 'body is not allowed with builtins.http.get', inner.path);
   }
+  const contentType = field('content_type');
+  if (contentType !== undefined) checkContentType(contentType, method, inner);
   const timeoutAttribute = body.attributes.get('timeout_seconds');
   const timeout = timeoutAttribute && readNumber(timeoutAttribute, inner, { exclusiveMin: 0 });
   if (!method || url === undefined) return undefined;
@@ -87,7 +91,40 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   if (description !== undefined) tool.description = description;
   if (inputs) tool.inputs = inputs;
   if (requestBody) tool.body = requestBody;
+  if (contentType) tool.contentType = contentType;
   return tool;
+}
+
+/** `content_type` goes with a body (not `get`/`delete`); a literal one must be a known kind. */
+function checkContentType(
+  expr: Expr,
+  method: CustomToolConfig['implements'] | undefined,
+  context: DecodeContext,
+): void {
+  if (method === 'get' || method === 'delete') {
+    const message = `content_type is not allowed with builtins.http.${method} (it sends no body)`;
+    context.sink.error(expr.span, message, context.path);
+    return;
+  }
+  const literal = literalText(expr);
+  if (literal === undefined || isBodyEncoding(literal)) return;
+  context.sink.error(
+    expr.span,
+    `content_type must be ${BODY_ENCODING_LIST}, not "${literal}"${didYouMean(literal, BODY_ENCODINGS)}`,
+    context.path,
+  );
+}
+
+/** The text of a string without interpolations, else undefined. */
+function literalText(expr: Expr): string | undefined {
+  if (expr.kind === 'literal') return typeof expr.value === 'string' ? expr.value : undefined;
+  if (expr.kind !== 'template') return undefined;
+  let text = '';
+  for (const part of expr.parts) {
+    if (part.kind !== 'text') return undefined;
+    text += part.value;
+  }
+  return text;
 }
 
 function entriesOf(

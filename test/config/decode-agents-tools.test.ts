@@ -84,6 +84,27 @@ describe('custom tools', () => {
     `);
   });
 
+  it('checks content_type: only with a body method, and a literal kind must be known', () => {
+    const tool = (name: string, method: string, contentType: string) =>
+      `tool "${name}" {\n  implements = builtins.http.${method}\n  url = "https://x"\n  content_type = ${contentType}\n}\n`;
+    expect(
+      diagnose(
+        tool('a', 'post', '"form"') +
+          tool('b', 'put', '"txt"') +
+          tool('c', 'get', '"json"') +
+          tool('d', 'delete', '"text"') +
+          tool('e', 'patch', 'vars.kind'),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "error 9:18 content_type must be "json", "form" or "text", not "txt" (did you mean "text"?)",
+        "error 14:18 content_type is not allowed with builtins.http.get (it sends no body)",
+        "error 19:18 content_type is not allowed with builtins.http.delete (it sends no body)",
+        "warning 24:18 vars.kind has no variable "kind" block: it is read like a secret variable",
+      ]
+    `);
+  });
+
   it('requires implements and url', () => {
     expect(diagnose(`tool "a" {\n}\n`)).toMatchInlineSnapshot(`
       [

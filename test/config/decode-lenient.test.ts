@@ -61,12 +61,12 @@ describe('unknown attributes in the blocks the reference runtime decodes lenient
     ],
     [
       'a tool attribute',
-      `${PRELUDE}tool "t" {\n  implements   = builtins.http.post\n  url          = "https://example.com"\n  content_type = "application/json"\n}\n`,
+      `${PRELUDE}tool "t" {\n  implements   = builtins.http.post\n  url          = "https://example.com"\n  max_retries  = 3\n}\n`,
       [
         [
-          'warning 17:3 unknown attribute "content_type" is ignored by sortie',
+          'warning 17:3 unknown attribute "max_retries" is ignored by sortie',
           'tool "t"',
-          'tools use implements, description, inputs, url, headers, query, body, timeout_seconds and the blocks inputs',
+          'tools use implements, description, inputs, url, headers, query, body, content_type, timeout_seconds and the blocks inputs',
         ],
       ],
     ],

@@ -41,6 +41,9 @@ export function evaluateToolCall(
   for (const entry of config.query) query[entry.name] = evaluateToString(entry.value, scope);
   const call: EvaluatedHttpCall = { url: renderUrl(pieces(config.url)), headers, query };
   if (config.body !== undefined) call.body = evaluateExpression(config.body, scope);
+  if (config.contentType !== undefined) {
+    call.contentType = evaluateToString(config.contentType, scope);
+  }
   return call;
 }
 

@@ -106,6 +106,69 @@ describe('customToolFromConfig', () => {
   });
 });
 
+describe('content_type of a custom tool', () => {
+  function postTool(contentType: string, body: string, headers: CustomToolConfig['headers'] = []) {
+    return customToolFromConfig(
+      {
+        ...rateTool(server.url),
+        headers,
+        query: [],
+        body: expr(body),
+        contentType: expr(contentType),
+      },
+      VARIABLES,
+    );
+  }
+
+  it('sends a form body URL-encoded and a text body as it is, each with its content type', async () => {
+    await callTool(postTool('"form"', '{ pair = "${inputs.from}&EUR", amount = 2, live = true }'), {
+      from: 'USD',
+    });
+    const form = server.seen.at(-1);
+    expect([form?.headers['content-type'], form?.body]).toEqual([
+      'application/x-www-form-urlencoded',
+      'pair=USD%26EUR&amount=2&live=true',
+    ]);
+    await callTool(postTool('"text"', '"rate of ${inputs.from}"'), { from: 'USD' });
+    const text = server.seen.at(-1);
+    expect([text?.headers['content-type'], text?.body]).toEqual([
+      'text/plain; charset=utf-8',
+      'rate of USD',
+    ]);
+  });
+
+  it('sends JSON by default and for "json", and keeps a content-type header the block sets', async () => {
+    await callTool(postTool('"json"', '{ n = 1 }'), { from: 'USD' });
+    expect([server.seen.at(-1)?.headers['content-type'], server.seen.at(-1)?.body]).toEqual([
+      'application/json',
+      '{"n":1}',
+    ]);
+    const header = [{ name: 'Content-Type', value: expr('"text/csv"') }];
+    await callTool(postTool('"text"', '"a,b"', header), { from: 'USD' });
+    expect([server.seen.at(-1)?.headers['content-type'], server.seen.at(-1)?.body]).toEqual([
+      'text/csv',
+      'a,b',
+    ]);
+  });
+
+  it('answers a body that does not fit its content_type with an error result and sends nothing', async () => {
+    const before = server.seen.length;
+    const results = [
+      await callTool(postTool('"text"', '{ a = 1 }'), { from: 'USD' }),
+      await callTool(postTool('"form"', '[1, 2]'), { from: 'USD' }),
+      await callTool(postTool('"form"', '{ a = { b = 1 } }'), { from: 'USD' }),
+      await callTool(postTool('inputs.from', '{ a = 1 }'), { from: 'xml' }),
+    ];
+    expect(results.map((result) => (parsed(result) as { error: string }).error)).toEqual([
+      'could not build the request: content_type "text" sends a string body; this body is an object',
+      'could not build the request: content_type "form" sends an object of fields; this body is a list',
+      'could not build the request: content_type "form" sends flat fields; field "a" is an object',
+      'could not build the request: content_type must be "json", "form" or "text", not "xml"',
+    ]);
+    expect(server.seen.length).toBe(before);
+  });
+});
+
 /** A GET tool with one string input `value` and the given url and headers. */
 function probeTool(url: string, headers: CustomToolConfig['headers'] = []): CustomToolConfig {
   return {
