@@ -9,6 +9,7 @@
  * to wait for (see docs/decisions.md, "Finished commanders on disk").
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Where one text lies in the file. */
@@ -90,4 +91,17 @@ export class AppendFile {
 /** The text at `position` of a buffer from `readAll`. */
 export function textAt(all: Buffer, position: TextPosition): string {
   return all.toString('utf8', position.offset, position.offset + position.length);
+}
+
+/**
+ * Removes the `<parent>/<prefix>XXXXXX` folders of append files whose process ended without
+ * `dispose` (a crash or `kill -9`): a resumed run rebuilds what they held from the journal.
+ */
+export async function removeLeftAppendFolders(
+  parent: string,
+  prefixes: readonly string[],
+): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const left = names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+  await Promise.all(left.map((name) => rm(join(parent, name), { recursive: true, force: true })));
 }

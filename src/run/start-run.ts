@@ -30,7 +30,10 @@ import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-
 import { runMission } from '../actors/mission/run-mission.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
-import { createRunServices } from './run-services.ts';
+import { createRunServices, runDirectory } from './run-services.ts';
+import { removeLeftAppendFolders } from '../base/append-file.ts';
+import { FINISHED_COMMANDERS_PREFIX } from '../actors/commander/commander-registry.ts';
+import { KNOWLEDGE_PREFIX } from '../runtime/knowledge-store.ts';
 import { withPinnedResponse } from './pinned-turn.ts';
 
 /** What tests and the resume path may replace. */
@@ -179,6 +182,10 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   let restore = options.resume?.journals.get(options.mission);
   // Protected inputs of every mission run so far stay masked in the later ones.
   const earlierMissions: Array<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [];
+  if (options.resume !== undefined) {
+    const runDir = runDirectory(options.stateDir, runId);
+    await removeLeftAppendFolders(runDir, [FINISHED_COMMANDERS_PREFIX, KNOWLEDGE_PREFIX]);
+  }
   // One set of MCP servers for the whole run, stopped before the run reports its end.
   const mcp = createRunMcpPool(options.config, options.stateDir);
   try {

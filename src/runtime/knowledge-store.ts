@@ -64,6 +64,9 @@ interface IteratedEntry {
 
 type Entry = { iterated: false; summary: string; output: unknown } | IteratedEntry;
 
+/** The start of the name of the run folder's folder of iterated tasks' records. */
+export const KNOWLEDGE_PREFIX = 'knowledge-';
+
 /**
  * Per-task results of a run. A plain task's result is kept as data; an iterated task's
  * records (one per item, up to 100,000 and more) are appended as JSON lines to a file of the
@@ -76,7 +79,7 @@ export class KnowledgeStore {
 
   /** `folder` holds the records' file while the mission runs (the run folder). */
   constructor(folder: string) {
-    this.file = new AppendFile(folder, 'knowledge-', 'iterations.jsonl');
+    this.file = new AppendFile(folder, KNOWLEDGE_PREFIX, 'iterations.jsonl');
   }
 
   /** Records a non-iterated task's result (replacing any earlier one). */

@@ -77,6 +77,9 @@ function sameSetup(left: CommanderSetup, right: CommanderSetup): boolean {
   );
 }
 
+/** The start of the name of the run folder's folder of finished commanders' conversations. */
+export const FINISHED_COMMANDERS_PREFIX = 'finished-commanders-';
+
 /** Finished commanders by task and item. */
 export class CommanderRegistry {
   private readonly tasks = new Map<string, TaskCommanders>();
@@ -84,7 +87,7 @@ export class CommanderRegistry {
 
   /** `folder` holds the conversation file while the mission runs (the run folder). */
   constructor(folder: string) {
-    this.file = new AppendFile(folder, 'finished-commanders-', 'conversations.jsonl');
+    this.file = new AppendFile(folder, FINISHED_COMMANDERS_PREFIX, 'conversations.jsonl');
   }
 
   /** Keeps a finished commander; a later record of the same task and item replaces it. */

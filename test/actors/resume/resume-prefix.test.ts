@@ -4,7 +4,7 @@
  * Each prefix is resumed through `startRun` against the scripted model server, and checked:
  * the run finishes, no succeeded task or item runs again, every output is there exactly once.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,21 @@ describe('what a resumed actor continues with', () => {
     expect(await readFile(join(scratchpad, 'notes.txt'), 'utf8')).toBe('counted so far: 2');
     // The resumed run works in the same run directory (no second run was made).
     expect(await readdir(join(dir, '.sortie', 'runs'))).toEqual(['baseline']);
+  });
+
+  it('removes the scratch files of finished items and commanders that the crashed process left', async () => {
+    const runDir = join(dir, '.sortie', 'runs', 'baseline');
+    for (const folder of ['finished-commanders-Ab12Cd', 'knowledge-Ef34Gh']) {
+      await mkdir(join(runDir, folder));
+      await writeFile(join(runDir, folder, 'left.jsonl'), '[]');
+    }
+    const journal = journalUpTo((event) => event.type === 'task.succeeded');
+    const { result } = await run({ resume: restoreFromJournal('baseline', journal) });
+    expect(result.status).toBe('succeeded');
+    const left = (await readdir(runDir)).filter(
+      (name) => name.startsWith('finished-commanders-') || name.startsWith('knowledge-'),
+    );
+    expect(left).toEqual([]);
   });
 
   it('a tool call that had not finished gets the interrupted result, and the model calls it again', async () => {
