@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ajv } from './ajv.ts';
 import { applyDefaults, fillDefaults } from './defaults.ts';
 import { problemOf, type Problem } from './problem-text.ts';
+import { certainlyValid } from './quick-check.ts';
 
 /** How to validate. */
 export interface ValidateOptions {
@@ -44,7 +45,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   const text = JSON.stringify(schema);
   validator = validatorsByText.get(text);
   if (validator === undefined) {
-    validator = ajv.compile(schema);
+    validator = ajv().compile(schema);
     validatorsByText.set(text, validator);
   }
   validators.set(schema, validator);
@@ -67,6 +68,7 @@ export function validate(
       : options.owned === true
         ? fillDefaults(schema, value)
         : applyDefaults(schema, value);
+  if (certainlyValid(schema, checked)) return { value: checked, problems: [] };
   const validator = validatorFor(schema);
   if (validator(checked)) return { value: checked, problems: [] };
   const problems: Problem[] = [];
