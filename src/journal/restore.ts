@@ -134,7 +134,8 @@ export function toolResultKey(actor: string, callId: string): string {
   return `${actor}\u0000${callId}`;
 }
 
-function emptyMissionJournal(): MissionJournal {
+/** A mission journal that holds nothing yet. */
+export function emptyMissionJournal(): MissionJournal {
   return {
     succeededTasks: new Map(),
     conversations: new Map(),
@@ -203,7 +204,7 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     if (event.type === 'mission.succeeded') setOutcome(missions, event.mission, 'succeeded');
     if (event.type === 'mission.failed') setOutcome(missions, event.mission, 'failed');
     if (event.type === 'mission.cancelled') setOutcome(missions, event.mission, 'cancelled');
-    if (current !== undefined) collect(current, event);
+    if (current !== undefined) collectMissionEvent(current, event);
   }
   return {
     runId,
@@ -269,7 +270,11 @@ function setOutcome(
   if (known !== undefined) known.outcome = outcome;
 }
 
-function collect(journal: MissionJournal, event: MissionEvent): void {
+/**
+ * Adds one event of a mission to what its journal holds. Also fed live, with the events a
+ * distributed run's workers relay (actors/resume/relayed-items.ts).
+ */
+export function collectMissionEvent(journal: MissionJournal, event: MissionEvent): void {
   switch (event.type) {
     case 'message.appended':
       entry(journal.conversations, event.conversation, () => []).push(event.message);

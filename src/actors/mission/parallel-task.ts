@@ -21,6 +21,7 @@ import type { QuestionTools, QueuedItem } from '../contracts.ts';
 import { runQuestionTool } from '../commander/external-tools.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { runToEnd } from '../run-to-end.ts';
+import { RelayedItems } from '../resume/relayed-items.ts';
 import { commanderError } from './plain-task.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
@@ -107,13 +108,23 @@ function questionTools(prepared: PreparedTask): QuestionTools {
     );
 }
 
-/** One try of one item: here, or as a job for a worker when the run has an item queue. */
-function itemActor(prepared: PreparedTask, dataset: string, items: readonly unknown[]) {
+/**
+ * One try of one item: here, or as a job for a worker when the run has an item queue (whose
+ * commander, once the try settled, `relayed` keeps from its worker's events).
+ */
+function itemActor(
+  prepared: PreparedTask,
+  dataset: string,
+  items: readonly unknown[],
+  relayed: RelayedItems | undefined,
+) {
   return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal }) => {
     const { services } = prepared.runtime;
     if (services.itemQueue !== undefined) {
       const item = queuedItem(prepared, dataset, items, input);
-      return services.itemQueue.run(item, services, signal, questionTools(prepared));
+      const outcome = await services.itemQueue.run(item, services, signal, questionTools(prepared));
+      relayed?.keep(input.index);
+      return outcome;
     }
     const { index, mayContinue } = input;
     return runItemCommander(prepared, dataset, { index, value: items[index], mayContinue }, signal);
@@ -205,6 +216,17 @@ function itemRecords(prepared: PreparedTask): TaskItemRecord[] {
   );
 }
 
+/**
+ * Collects the relayed events of the task's items when they run on workers and a later task
+ * can ask their commanders (nothing is collected otherwise).
+ */
+function relayedItems(prepared: PreparedTask): RelayedItems | undefined {
+  const { runtime } = prepared;
+  if (runtime.services.itemQueue === undefined) return undefined;
+  if (!runtime.graph.hasDescendants(prepared.config.name)) return undefined;
+  return new RelayedItems(prepared);
+}
+
 /** Runs every item of the (locked, non-empty) dataset to the task's outcome. */
 export async function runParallelTask(
   prepared: PreparedTask,
@@ -214,7 +236,9 @@ export async function runParallelTask(
 ): Promise<TaskOutcome> {
   const iterator = prepared.config.iterator;
   const restored = restoreItems(prepared, items);
-  const machine = withItemActor(itemActor(prepared, dataset, items), itemEffects(prepared, items));
+  const relayed = relayedItems(prepared);
+  const actor = itemActor(prepared, dataset, items, relayed);
+  const machine = withItemActor(actor, itemEffects(prepared, items));
   const output = await runToEnd(
     machine,
     {
@@ -229,7 +253,7 @@ export async function runParallelTask(
     },
     signal,
     'the task was cancelled',
-  );
+  ).finally(() => relayed?.close());
   const summary = iteratedSummary(items.length, dataset, output.succeeded, output.failed);
   prepared.runtime.services.knowledge.setIteratedSummary(prepared.config.name, summary);
   const records = itemRecords(prepared);

@@ -35,7 +35,7 @@ export function restoreSucceededTask(
       : (acceptedCompletion(conversation.messages, conversation)?.missionInputs ?? null);
   if (iterator === undefined) {
     knowledge.recordTask(task, { summary: done.summary, output: done.output });
-    keepCommander(prepared, journal, null);
+    keepRestoredCommander(prepared, journal, null);
     return {
       status: 'succeeded',
       summary: done.summary,
@@ -52,10 +52,10 @@ export function restoreSucceededTask(
         ? journal.items.get(task)?.get(index)?.output
         : journal.outputs.get(commander)?.get(index)) ?? null;
     knowledge.recordIteration(task, { index, item, status: 'succeeded', output });
-    if (iterator.parallel) keepCommander(prepared, journal, index);
+    if (iterator.parallel) keepRestoredCommander(prepared, journal, index);
     return { index, itemId: itemIdOf(item, index), status: 'succeeded', output };
   });
-  if (!iterator.parallel) keepCommander(prepared, journal, null);
+  if (!iterator.parallel) keepRestoredCommander(prepared, journal, null);
   knowledge.setIteratedSummary(task, done.summary);
   return {
     status: 'succeeded',
@@ -66,12 +66,18 @@ export function restoreSucceededTask(
   };
 }
 
-/** Registers the finished commander of `index` as if it had just completed. */
-function keepCommander(
+/**
+ * Registers the finished commander of `index` from `journal` as if it had just completed: a
+ * resumed run's, or an item that ran on a worker (relayed-items.ts). Its conversations are
+ * taken out of `journal`.
+ */
+export function keepRestoredCommander(
   prepared: PreparedTask,
   journal: MissionJournal,
   index: number | null,
 ): void {
+  // Nothing can ask a task no other task depends on, routes or sends to (see keepFinished).
+  if (!prepared.runtime.graph.hasDescendants(prepared.config.name)) return;
   const scope = commanderScope(prepared, index);
   const restored = restoredConversation(journal, scope.actorId);
   if (restored === undefined) return;
