@@ -28,7 +28,6 @@ import type {
   WorkerLink,
 } from '../actors/queue/index.ts';
 import { BudgetTracker } from '../runtime/budget.ts';
-import { sleep } from '../base/sleep.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunServices, defaultModelClients } from './run-services.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
@@ -205,16 +204,14 @@ function workerClients(
       model: client.model,
       generate: async (request) => {
         await publisher.settled();
-        const wait = await pacing.remaining(model.config);
-        if (wait > 0) {
+        await pacing.waitOut(model.config, request.signal, (wait) =>
           bus.emit({
             type: 'warning',
             actor: request.actor ?? 'run',
             code: 'queue.paced',
             message: `models.${model.config} is rate limited (a 429 on some worker): waiting ${wait} ms`,
-          });
-          await sleep(wait, request.signal);
-        }
+          }),
+        );
         return client.generate(request);
       },
     };

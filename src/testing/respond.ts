@@ -54,6 +54,7 @@ export async function answer(options: Answer): Promise<void> {
     request.socket.destroy();
     return;
   }
+  await turn.heldUntil?.catch(() => undefined);
   await timers.wait(turn.delayMs ?? 0);
   if (isGone(response)) return;
   if (turn.error !== undefined) {

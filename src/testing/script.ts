@@ -56,6 +56,11 @@ export interface ScriptTurn {
   stopReason?: 'end' | 'tool_use' | 'max_tokens' | 'refusal';
   /** Wait before the first byte. */
   delayMs?: number;
+  /**
+   * Hold the answer (before `delayMs`) until this settles: a test lets a reply go only once
+   * something else has happened, instead of guessing how long that takes.
+   */
+  heldUntil?: Promise<unknown>;
   /** Answer with an HTTP error instead of a reply. */
   error?: ScriptedError;
   /**

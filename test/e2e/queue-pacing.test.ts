@@ -2,14 +2,18 @@
  * Rate limits shared by all workers, with a real redis-server and two real worker processes:
  * a 429 with `Retry-After` answered to one worker's commander pauses that model
  * configuration on the other worker too, whose next request waits (a `queue.paced` warning
- * in the run's journal) instead of running into the limit.
+ * in the run's journal) instead of running into the limit. The scripted server orders what
+ * matters instead of counting on timing: the 429 goes out once both items' commanders have
+ * asked their first turn, and the other item's first reply only once the pause is in Redis
+ * (a keyspace notification), so its next request is the first one the pause can meet.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseActorId } from '../../src/base/events.ts';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { openRedis } from '../../src/actors/queue/queue-connection.ts';
+import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
@@ -24,28 +28,55 @@ import {
   type WorkerProcess,
 } from './queue-harness.ts';
 
+/** A promise with its resolver. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 let server: ScriptedModelServer;
 let redis: RedisServer;
+let watcher: Redis;
 let project: string;
 let target: SortieTarget;
 const workers: WorkerProcess[] = [];
-/** The commander that got the 429. */
+/** The commander that got the 429 (the first to ask its first turn). */
 let limited: string | undefined;
+/** The other item's commander. */
+let other: string | undefined;
+const bothAsked = signal();
+const pauseHeld = signal();
+
+/** The 429 to the first commander, once both have asked; the other's reply once it is paused. */
+function respondInOrder(request: RespondRequest) {
+  const respond = respondToPages(40);
+  const actor = request.actor ?? '';
+  if (!actor.startsWith('commander:') || anthropicCallsSoFar(request.body) !== 0) {
+    return respond(request);
+  }
+  if (limited === undefined) {
+    limited = actor;
+    const error = { status: 429, message: 'rate limited', retryAfter: '2' };
+    return { error, heldUntil: bothAsked.promise };
+  }
+  if (actor === limited) return respond(request);
+  other = actor;
+  bothAsked.resolve();
+  const turn = respond(request);
+  return turn === undefined ? undefined : { ...turn, heldUntil: pauseHeld.promise };
+}
 
 beforeAll(async () => {
-  const respond = respondToPages(40);
-  server = await ScriptedModelServer.start({
-    respond: (request) => {
-      // The first commander to reach its third turn is told to wait two seconds, once.
-      const step = anthropicCallsSoFar(request.body);
-      if (limited === undefined && request.actor?.startsWith('commander:') === true && step === 2) {
-        limited = request.actor;
-        return { error: { status: 429, message: 'rate limited', retryAfter: '2' } };
-      }
-      return respond(request);
-    },
-  });
+  server = await ScriptedModelServer.start({ respond: respondInOrder });
   redis = await startRedis();
+  // Tells when a worker holds a model configuration's pause (a SET of its key).
+  watcher = openRedis(redis.url);
+  await watcher.config('SET', 'notify-keyspace-events', 'K$');
+  await watcher.psubscribe('__keyspace@0__:sortie:pace:*');
+  watcher.on('pmessage', (_pattern: string, _channel: string, command: string) => {
+    if (command === 'set') pauseHeld.resolve();
+  });
   project = mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-'));
   writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
   target = {
@@ -55,35 +86,56 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  watcher?.disconnect();
   await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
 });
 
 describe('a 429 on one worker', () => {
-  // Skipped at stop 20: in the full suite (never alone) the other worker's item sent no paced
-  // request, three tries in a row: an open defect of issue 13 (shared 429 pacing), to fix next.
-  it.skip(
-    'pauses the same model configuration on every worker',
-    { retry: 2, timeout: 240_000 },
+  it(
+    'pauses the next request of the same model configuration on the other worker',
+    { timeout: 240_000 },
     async () => {
-      limited = undefined;
-      while (workers.length < 2) {
+      // One item per worker: both items' commanders ask at once only on different workers.
+      for (let count = 0; count < 2; count++) {
         workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
       }
       const run = sortie(['run', project, '--queue', redis.url], target);
       expect(await run.exited, run.stderr()).toBe(0);
       const events = journalOf(target.stateDir, await run.runId);
-      const retried = events.filter((event) => event.type === 'model.retry');
-      expect(
-        retried.map((event) => [event.actor, event.type === 'model.retry' && event.status]),
-      ).toEqual([[limited, 429]]);
-      const paced = events.flatMap((event) =>
-        event.type === 'warning' && event.code === 'queue.paced' ? [event.actor] : [],
+      const retried = events.flatMap((event) =>
+        event.type === 'model.retry' ? [[event.actor, event.status]] : [],
       );
-      // The other item (on the other worker) waits, whichever of its actors asks next: its
-      // commander or its agent, which use the same model configuration.
-      const other = limited === 'commander:read[0]' ? 1 : 0;
-      const pacedOther = paced.filter((actor) => parseActorId(actor)?.index === other);
-      expect(pacedOther.length).toBeGreaterThan(0);
+      expect(retried).toEqual([[limited, 429]]);
+      const otherItem = other?.replace('commander:', '') ?? '';
+      const models = new Set(['model.request', 'model.response', 'model.retry', 'warning']);
+      const turns = (actor: string | undefined) =>
+        events.flatMap((event) =>
+          event.actor === actor && models.has(event.type)
+            ? [event.type === 'warning' ? `warning ${event.code}` : event.type]
+            : [],
+        );
+      // The other item's commander waits on its second request (journaled before it goes out),
+      // and only then; its agent asks after the pause and is not paced.
+      const turn = ['model.request', 'model.response'];
+      expect(turns(other)).toEqual([
+        ...turn,
+        'model.request',
+        'warning queue.paced',
+        'model.response',
+        ...turn,
+        ...turn,
+        ...turn,
+      ]);
+      expect(turns(`agent:${otherItem}/reader`)).toEqual(turn);
+      const paced = events.find(
+        (event) =>
+          event.type === 'warning' && event.code === 'queue.paced' && event.actor === other,
+      );
+      const waited = Number(
+        /waiting (\d+) ms/.exec(paced?.type === 'warning' ? paced.message : '')?.[1],
+      );
+      expect(waited).toBeGreaterThan(0);
+      expect(waited).toBeLessThanOrEqual(2_000);
     },
   );
 });

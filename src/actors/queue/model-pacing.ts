@@ -1,10 +1,12 @@
 /**
  * Rate limits shared by every worker: a provider's 429 with a wait (`Retry-After`) on one
  * worker pauses that model configuration's requests on all of them. The pause is a Redis key
- * whose time to live is the wait, so no two machines' clocks are compared; each worker reuses
- * what it learned of a pause for `FRESH_MS`.
+ * whose time to live is the wait, so no two machines' clocks are compared. Every request asks
+ * Redis after it starts waiting its turn, so a pause held before a request starts delays it on
+ * every worker, however recently that worker asked.
  */
 import type { Redis } from 'ioredis';
+import { sleep } from '../../base/sleep.ts';
 
 function pauseKey(modelConfig: string): string {
   return `sortie:pace:models.${modelConfig}`;
@@ -18,24 +20,19 @@ if left < tonumber(ARGV[1]) then
 end
 return 1`;
 
-/**
- * How long an answer about a pause is reused: the many concurrent items of a worker ask once
- * per configuration in that time rather than once per model request, and a 429 on another
- * worker pauses this one at most that much later.
- */
-const FRESH_MS = 100;
-
-/** What this worker last learned of a configuration's pause. */
-interface Learned {
-  /** When it asked Redis (performance.now()). */
-  askedAt: number;
-  /** When the pause ends (performance.now()); the asking time when there was none. */
+/** A question about one configuration's pause on its way to Redis, and the one queued after it. */
+interface Asking {
+  /** When the pause ends (performance.now() when the answer came; then if there was none). */
   endsAt: Promise<number>;
+  /** Asked once `endsAt` is answered, for the requests that came while it was on its way. */
+  next: Promise<number> | undefined;
 }
+
+const ignore = (): void => undefined;
 
 /** The shared pauses of model configurations. */
 export class ModelPacing {
-  private readonly learned = new Map<string, Learned>();
+  private readonly asking = new Map<string, Asking>();
 
   constructor(private readonly redis: Redis) {}
 
@@ -43,23 +40,54 @@ export class ModelPacing {
   async hold(modelConfig: string, ms: number): Promise<void> {
     if (ms <= 0) return;
     await this.redis.eval(HOLD_SCRIPT, 1, pauseKey(modelConfig), String(Math.ceil(ms)));
-    // Asked again after the hold: this worker's own next request sees its own pause at once.
-    this.learned.delete(modelConfig);
   }
 
-  /** Milliseconds left of the pause of `modelConfig` (0: none). */
+  /**
+   * Milliseconds left of the pause of `modelConfig` (0: none), as Redis knew it after this
+   * call began. The many concurrent items of a worker share questions: a call that comes while
+   * one is on its way (sent before the call, so blind to a pause held since) waits for the one
+   * question sent after it, which serves every call that came meanwhile.
+   */
   async remaining(modelConfig: string): Promise<number> {
-    let learned = this.learned.get(modelConfig);
-    if (learned === undefined || performance.now() - learned.askedAt >= FRESH_MS) {
-      const askedAt = performance.now();
-      const endsAt = this.redis
-        .pttl(pauseKey(modelConfig))
-        .then((left) => askedAt + Math.max(0, left));
-      learned = { askedAt, endsAt };
-      this.learned.set(modelConfig, learned);
-      // A failed ask is not reused.
-      endsAt.catch(() => this.learned.delete(modelConfig));
+    const endsAt = await this.askAfterNow(modelConfig);
+    return Math.max(0, Math.ceil(endsAt - performance.now()));
+  }
+
+  /**
+   * Waits until `modelConfig` has no pause, asking again after each wait (another 429 may have
+   * lengthened it meanwhile); `onPaced` hears the first wait. Rejects when `signal` aborts.
+   */
+  async waitOut(
+    modelConfig: string,
+    signal: AbortSignal | undefined,
+    onPaced: (ms: number) => void,
+  ): Promise<void> {
+    let paced = false;
+    for (let wait = await this.remaining(modelConfig); wait > 0;) {
+      if (!paced) onPaced(wait);
+      paced = true;
+      await sleep(wait, signal);
+      wait = await this.remaining(modelConfig);
     }
-    return Math.max(0, Math.ceil((await learned.endsAt) - performance.now()));
+  }
+
+  private askAfterNow(modelConfig: string): Promise<number> {
+    const asking = this.asking.get(modelConfig);
+    if (asking === undefined) return this.ask(modelConfig);
+    asking.next ??= asking.endsAt.then(ignore, ignore).then(() => this.ask(modelConfig));
+    return asking.next;
+  }
+
+  private ask(modelConfig: string): Promise<number> {
+    // The end is reckoned from the answer's arrival: never before Redis lets the key go.
+    const endsAt = this.redis
+      .pttl(pauseKey(modelConfig))
+      .then((left) => performance.now() + Math.max(0, left));
+    const asking: Asking = { endsAt, next: undefined };
+    this.asking.set(modelConfig, asking);
+    void endsAt.then(ignore, ignore).then(() => {
+      if (this.asking.get(modelConfig) === asking) this.asking.delete(modelConfig);
+    });
+    return endsAt;
   }
 }
