@@ -1,7 +1,8 @@
 /**
  * `sortie worker`: connects to the queue, takes items `--concurrency` at a time and runs each as
- * a run's process would, with this machine's keys. SIGTERM or Ctrl-C stops it gracefully: the
- * items in hand are finished, no more are taken. A status line on a terminal; one line per
+ * a run's process would, with this machine's keys. SIGTERM or Ctrl-C stops it gracefully: no
+ * more items are taken, those in hand are finished, except those waiting for a run process (at
+ * its step gate, for its person), which are handed back to the queue. A status line on a terminal; one line per
  * settled item otherwise.
  */
 import { randomBytes } from 'node:crypto';
@@ -42,21 +43,24 @@ export async function workerCommand(
   const queue = await import('../actors/queue/index.ts');
   await queue.checkRedisReachable(url);
   const { WorkerRuns } = await import('../run/worker-runs.ts');
-  const link = new queue.WorkerLink(url);
+  const tag = `w${randomBytes(3).toString('hex')}`;
+  const link = new queue.WorkerLink(url, tag);
   const runs = new WorkerRuns(link, {
     vars,
     env: io.env,
     cacheRoot: resolve(flags.cacheDir ?? join(tmpdir(), 'sortie-worker')),
-    tag: `w${randomBytes(3).toString('hex')}`,
+    tag,
   });
   const status = new WorkerStatus(io, queue.shownQueueUrl(url), concurrency);
   const worker = queue.startQueueWorker({
     url,
     concurrency,
     lockMs,
+    tag,
     runItem: (data, signal, retaken) => runs.runItem(data, signal, retaken),
     onStarted: (data) => status.started(data),
     onSettled: (data, result) => status.settled(data, result),
+    onHandedBack: (data) => status.handedBack(data),
   });
   await worker.ready;
   status.ready();
@@ -65,7 +69,10 @@ export async function workerCommand(
     signals.once('SIGINT', stop);
   });
   status.stopping();
-  await worker.close();
+  // No more jobs are taken; those waiting for a run process go back to the queue, the others finish.
+  const closed = worker.close();
+  runs.handBackWaiting();
+  await closed;
   await runs.close();
   link.close();
   status.stopped();

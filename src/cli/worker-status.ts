@@ -1,6 +1,6 @@
 /**
  * What `sortie worker` prints: on a terminal one status line rewritten in place (items running,
- * done, failed); otherwise a line when it is ready, one per settled item and one when it stops.
+ * done, failed, handed back); otherwise a line when it is ready, one per settled item and one when it stops.
  */
 import type { ItemJobData, ItemJobResult } from '../actors/queue/index.ts';
 import type { CliIo } from './io.ts';
@@ -10,6 +10,7 @@ export class WorkerStatus {
   private running = 0;
   private done = 0;
   private failed = 0;
+  private handed = 0;
 
   constructor(
     private readonly io: CliIo,
@@ -48,18 +49,33 @@ export class WorkerStatus {
     this.io.stderr(`${what} ${why}\n`);
   }
 
+  /** An item went back to the queue unfinished (the worker is stopping). */
+  handedBack(data: ItemJobData): void {
+    this.running -= 1;
+    this.handed += 1;
+    if (this.io.stderrIsTty) {
+      this.redraw();
+      return;
+    }
+    this.io.stderr(`${data.runId} ${data.task}[${data.index}] try ${data.attempt} handed back\n`);
+  }
+
   stopping(): void {
     this.io.stderr(`${this.io.stderrIsTty ? '\n' : ''}stopping: finishing ${this.running} items\n`);
   }
 
   stopped(): void {
-    this.io.stderr(`sortie worker stopped: ${this.done} succeeded, ${this.failed} failed\n`);
+    const handed = this.handed > 0 ? `, ${this.handed} handed back to the queue` : '';
+    this.io.stderr(
+      `sortie worker stopped: ${this.done} succeeded, ${this.failed} failed${handed}\n`,
+    );
   }
 
   private redraw(): void {
     if (!this.io.stderrIsTty) return;
+    const handed = this.handed > 0 ? ` · ${this.handed} handed back` : '';
     this.io.stderr(
-      `\r\u001b[2Ksortie worker · ${this.url} · ${this.running} running · ${this.done} done · ${this.failed} failed`,
+      `\r\u001b[2Ksortie worker · ${this.url} · ${this.running} running · ${this.done} done · ${this.failed} failed${handed}`,
     );
   }
 }

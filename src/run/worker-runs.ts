@@ -5,7 +5,8 @@
  * exactly as the run process would, continuing a try another worker left from that try's events.
  * The run process's gate, person and budgets apply through the run's control path: a gate
  * point or a question waits for the run process; a budget it finds used up stops the requests
- * here; a try it gives up is stopped.
+ * here; a try it gives up is stopped. A worker that stops hands back the items that wait for
+ * the run process (it may be gone): their next worker continues them from their events.
  */
 import { join } from 'node:path';
 import { setMaxListeners } from 'node:events';
@@ -19,13 +20,14 @@ import { createAgentSession } from '../actors/agent/index.ts';
 import { createMissionRuntime, type MissionRuntime } from '../actors/mission/mission-runtime.ts';
 import { assemblePreparedTask } from '../actors/mission/task-preparation.ts';
 import { runItemCommander } from '../actors/mission/parallel-task.ts';
-import type {
-  EventPublisher,
-  ItemJobData,
-  ItemJobResult,
-  ModelPacing,
-  WorkerControl,
-  WorkerLink,
+import {
+  ItemHandedBack,
+  type EventPublisher,
+  type ItemJobData,
+  type ItemJobResult,
+  type ModelPacing,
+  type WorkerControl,
+  type WorkerLink,
 } from '../actors/queue/index.ts';
 import { BudgetTracker } from '../runtime/budget.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
@@ -43,22 +45,30 @@ export interface WorkerSettings {
   tag: string;
 }
 
+/** A try running here: the run process may cancel it, a stopping worker may hand it back. */
+interface RunningTry {
+  attempt: number;
+  stop: AbortController;
+  handedBack: boolean;
+}
+
 interface WorkerRun {
   runtime: MissionRuntime;
   publisher: EventPublisher;
   control: WorkerControl;
-  /** The tries running here, by `task/index/attempt`: the run process may cancel one. */
-  tries: Map<string, AbortController>;
+  /** The tries running here, by `task[index]` (one try of an item at a time). */
+  tries: Map<string, RunningTry>;
 }
 
-function tryKey(task: string, index: number, attempt: number): string {
-  return `${task}/${index}/${attempt}`;
+function itemKey(task: string, index: number): string {
+  return `${task}[${index}]`;
 }
 
 /** The runs this worker process has taken items of. */
 export class WorkerRuns {
   private readonly runs = new Map<string, Promise<WorkerRun>>();
   private readonly controller = new AbortController();
+  private stopping = false;
 
   constructor(
     private readonly link: WorkerLink,
@@ -73,28 +83,23 @@ export class WorkerRuns {
    */
   async runItem(data: ItemJobData, signal: AbortSignal, retaken: boolean): Promise<ItemJobResult> {
     const run = await this.runOf(data);
-    const { runtime, publisher, tries } = run;
-    for (const [task, knowledge] of Object.entries(data.knowledge)) {
-      runtime.services.knowledge.restore(task, knowledge);
+    run.control.open();
+    try {
+      return await this.runTry(run, data, signal, retaken);
+    } finally {
+      await run.control.close();
     }
-    for (const breach of data.breaches ?? []) runtime.services.budgets.adopt(breach);
-    const { task, index, attempt } = data;
-    const restore = retaken ? await this.journaledTry(data) : undefined;
-    publisher.track(task, index, attempt);
-    const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
-    const prepared = assemblePreparedTask(itemRuntime, task, data.prepared);
-    const cancelled = new AbortController();
-    tries.set(tryKey(task, index, attempt), cancelled);
-    const outcome = await runItemCommander(
-      prepared,
-      data.dataset,
-      { index, value: data.item, mayContinue: restore !== undefined },
-      AbortSignal.any([signal, cancelled.signal]),
-    ).finally(() => {
-      tries.delete(tryKey(task, index, attempt));
-      return publisher.settled();
-    });
-    return { outcome, lastEventId: publisher.release(task, index, attempt) };
+  }
+
+  /**
+   * The worker stops: the items waiting for a run process now, and any that asks one from now
+   * on, are handed back to the queue rather than waited for.
+   */
+  handBackWaiting(): void {
+    this.stopping = true;
+    for (const run of this.runs.values()) {
+      void run.then(({ control }) => control.handBackWaiting()).catch(() => undefined);
+    }
   }
 
   /** Stops every run's MCP servers. */
@@ -105,6 +110,44 @@ export class WorkerRuns {
       await settled?.runtime.services.mcp.close();
       await settled?.control.stop();
     }
+  }
+
+  private async runTry(
+    run: WorkerRun,
+    data: ItemJobData,
+    signal: AbortSignal,
+    retaken: boolean,
+  ): Promise<ItemJobResult> {
+    const { runtime, publisher, tries } = run;
+    for (const [task, knowledge] of Object.entries(data.knowledge)) {
+      runtime.services.knowledge.restore(task, knowledge);
+    }
+    for (const breach of data.breaches ?? []) runtime.services.budgets.adopt(breach);
+    const { task, index, attempt } = data;
+    const restore = retaken ? await this.journaledTry(data) : undefined;
+    publisher.track(task, index, attempt);
+    const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
+    const prepared = assemblePreparedTask(itemRuntime, task, data.prepared);
+    const running: RunningTry = { attempt, stop: new AbortController(), handedBack: false };
+    tries.set(itemKey(task, index), running);
+    const outcome = await runItemCommander(
+      prepared,
+      data.dataset,
+      { index, value: data.item, mayContinue: restore !== undefined },
+      AbortSignal.any([signal, running.stop.signal]),
+    )
+      .catch((error: unknown) => {
+        // A try handed back ends by being stopped: that is no failure of the item.
+        if (running.handedBack) return undefined;
+        throw error;
+      })
+      .finally(() => {
+        tries.delete(itemKey(task, index));
+        return publisher.settled();
+      });
+    const lastEventId = publisher.release(task, index, attempt);
+    if (running.handedBack || outcome === undefined) throw new ItemHandedBack(task, index);
+    return { outcome, lastEventId };
   }
 
   /** What an earlier worker journaled of this try, as a resumed run would read it. */
@@ -152,12 +195,23 @@ export class WorkerRuns {
     bus.subscribe((event) => publisher.publish(event));
     // The limits are the run process's, which counts every worker: it sends its breaches.
     const budgets = new BudgetTracker({ mission: data.mission });
-    const tries = new Map<string, AbortController>();
+    const tries = new Map<string, RunningTry>();
     const control = this.link.control(data.runId, tag, {
       breach: (breach) => budgets.adopt(breach),
-      cancel: (task, index, attempt) =>
-        tries.get(tryKey(task, index, attempt))?.abort('the run cancelled this try'),
+      cancel: (task, index, attempt) => {
+        const running = tries.get(itemKey(task, index));
+        if (running?.attempt === attempt) running.stop.abort('the run cancelled this try');
+      },
+      handBack: (task, index) => {
+        const running = tries.get(itemKey(task, index));
+        if (running === undefined || running.handedBack) return;
+        running.handedBack = true;
+        // Its actors' ends stay here: the try is left as a dead worker would leave it.
+        publisher.drop(task, index);
+        running.stop.abort('the worker stopped: the item goes back to the queue');
+      },
     });
+    if (this.stopping) control.handBackWaiting();
     const services = await createRunServices({
       config,
       mission: data.mission,

@@ -20,6 +20,8 @@ export interface QueuedRunOptions {
   gate?: DebugGate;
   human?: RunOptions['human'];
   keepGoing?: boolean;
+  /** More listeners of the run's events (e.g. a journal). */
+  subscribers?: RunOptions['subscribers'];
 }
 
 /** A started queued run: its handle, every event of its bus so far, its end. */
@@ -54,7 +56,7 @@ export async function startQueuedRun(options: QueuedRunOptions): Promise<QueuedR
     stateDir: options.stateDir,
     itemQueue: queue,
     keepGoing: options.keepGoing === true,
-    subscribers: [(event) => events.push(event)],
+    subscribers: [(event) => events.push(event), ...(options.subscribers ?? [])],
     ...(options.gate !== undefined ? { gate: options.gate } : {}),
     ...(options.human !== undefined ? { human: options.human } : {}),
   });

@@ -34,6 +34,11 @@ export type ControlMessage =
   | { kind: 'release'; id: string }
   | { kind: 'answer'; id: string; answer: string }
   | { kind: 'reply'; id: string; outcome: ToolOutcome }
+  /**
+   * The run process let go of the request because its worker seemed gone (its connection was
+   * not in Redis's client list): a worker that is alive after all asks again.
+   */
+  | { kind: 'dropped'; id: string }
   /** A budget the run process counted over every worker is used up: no more requests of it. */
   | { kind: 'breach'; breach: BudgetBreach }
   /** The run process gave up on this try (cancelled, or a sibling failed the task). */
@@ -47,12 +52,27 @@ export async function sendTo(redis: Redis, stream: string, message: object): Pro
 }
 
 /**
- * Reads a stream from its start until stopped, handing each message to `onMessage` in order.
- * The connection is its own (XREAD BLOCK holds it) and is closed by `stop`.
+ * Marks request `id` settled in the run's `settled` hash (a resumed run process skips it) and
+ * adds `message` to `stream`, at once.
+ */
+export async function settleWith(
+  redis: Redis,
+  settled: string,
+  id: string,
+  stream: string,
+  message: object,
+): Promise<void> {
+  await redis.multi().hset(settled, id, '1').xadd(stream, '*', 'm', JSON.stringify(message)).exec();
+}
+
+/**
+ * Reads a stream from its start (or after `from`) until stopped, handing each message to
+ * `onMessage` in order. The connection is its own (XREAD BLOCK holds it) and is closed by `stop`.
  */
 export class StreamTail<Message> {
   private stopping = false;
   private loop: Promise<void> = Promise.resolve();
+  private last = '0-0';
 
   constructor(
     private readonly redis: Redis,
@@ -60,8 +80,14 @@ export class StreamTail<Message> {
     private readonly onMessage: (message: Message) => void,
   ) {}
 
-  start(): void {
-    this.loop = this.read('0-0');
+  start(from = '0-0'): void {
+    this.last = from;
+    this.loop = this.read();
+  }
+
+  /** The id of the last message read: a later reader of the stream goes on after it. */
+  get position(): string {
+    return this.last;
   }
 
   async stop(): Promise<void> {
@@ -70,12 +96,11 @@ export class StreamTail<Message> {
     await this.loop;
   }
 
-  private async read(from: string): Promise<void> {
-    let last = from;
+  private async read(): Promise<void> {
     while (!this.stopping) {
       let reply: StreamReply;
       try {
-        const args = ['COUNT', 100, 'BLOCK', 1000, 'STREAMS', this.stream, last] as const;
+        const args = ['COUNT', 100, 'BLOCK', 1000, 'STREAMS', this.stream, this.last] as const;
         reply = (await this.redis.xread(...args)) as StreamReply;
       } catch {
         if (this.stopping) break;
@@ -84,7 +109,7 @@ export class StreamTail<Message> {
         continue;
       }
       for (const [id, fields] of reply?.[0]?.[1] ?? []) {
-        last = id;
+        this.last = id;
         this.deliver(fields[1]);
       }
     }

@@ -30,6 +30,8 @@ export class EventPublisher {
   private failure: unknown = undefined;
   /** The stream id of the last event this worker sent of the run (null before the first). */
   private lastSent: string | null = null;
+  /** Items handed back to the queue (`task[index]`): their later events are not sent. */
+  private readonly dropped = new Set<string>();
 
   constructor(
     private readonly redis: Redis,
@@ -45,9 +47,18 @@ export class EventPublisher {
     this.attempts.set(`${task}[${index}]`, attempt);
   }
 
+  /**
+   * The item is handed back: its events from now on (its actors stopping here) are not sent,
+   * so the run and the next worker see the try as a dead worker would have left it.
+   */
+  drop(task: string, index: number): void {
+    this.dropped.add(`${task}[${index}]`);
+  }
+
   /** Ends tracking of an item and returns the stream id of its last event (null if none). */
   release(task: string, index: number, attempt: number): string | null {
     this.attempts.delete(`${task}[${index}]`);
+    this.dropped.delete(`${task}[${index}]`);
     const key = this.keys.item(task, index, attempt);
     const last = this.lastIds.get(key) ?? null;
     this.lastIds.delete(key);
@@ -64,6 +75,7 @@ export class EventPublisher {
 
   /** Queues an event (the bus's subscriber); it is sent within `FLUSH_MS`, or by `settled`. */
   publish(event: MissionEvent): void {
+    if (this.dropped.size > 0 && this.isDropped(event)) return;
     this.pending.push(event);
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
@@ -85,6 +97,11 @@ export class EventPublisher {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.sending = this.sending.then(() => this.send());
+  }
+
+  private isDropped(event: MissionEvent): boolean {
+    const parsed = parseActorId(event.actor);
+    return parsed?.index != null && this.dropped.has(`${parsed.name}[${parsed.index}]`);
   }
 
   private itemKey(event: MissionEvent): string | undefined {

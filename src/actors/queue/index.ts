@@ -4,10 +4,10 @@
  * never loads either.
  */
 export { RunItemQueue, type RunQueueOptions } from './item-queue.ts';
-export type { ItemJobData, ItemJobResult } from './item-jobs.ts';
+export { ItemHandedBack, type ItemJobData, type ItemJobResult } from './item-jobs.ts';
 export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue-worker.ts';
 export { checkQueueUrl, checkRedisReachable, shownQueueUrl } from './queue-connection.ts';
-export { WorkerLink } from './worker-link.ts';
+export { WorkerLink, workerConnectionName } from './worker-link.ts';
 export type { EventPublisher } from './event-publisher.ts';
 export type { WorkerControl } from './worker-control.ts';
 export type { ModelPacing } from './model-pacing.ts';

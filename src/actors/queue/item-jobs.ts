@@ -19,3 +19,15 @@ export interface ItemJobResult {
   outcome: ItemAttemptOutput;
   lastEventId: string | null;
 }
+
+/**
+ * Thrown by a worker's `runItem` when it gave the try back to the queue unfinished (the worker
+ * stops while the item waits for the run process): the job goes back to waiting, and the next
+ * worker continues the try from its journaled events.
+ */
+export class ItemHandedBack extends Error {
+  constructor(task: string, index: number) {
+    super(`${task}[${index}] was handed back to the queue`);
+    this.name = 'ItemHandedBack';
+  }
+}

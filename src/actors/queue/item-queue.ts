@@ -19,6 +19,7 @@ import { openRedis } from './queue-connection.ts';
 import { jobIdOf, QUEUE_NAME, runKeys } from './queue-keys.ts';
 import { uploadProject } from './project-transfer.ts';
 import { RunControl } from './run-control.ts';
+import { WorkerWatch } from './worker-watch.ts';
 
 /** Where a distributed run's project lives and what its jobs carry besides the item. */
 export interface RunQueueOptions {
@@ -33,10 +34,17 @@ export interface RunQueueOptions {
 /** The run side of the queue for one run; `close` when the run has ended. */
 export class RunItemQueue implements ItemQueue {
   private services: RunServices | undefined;
+  /**
+   * The services, once the first item is queued: a resumed run reads its workers' requests
+   * before it queues items again, and a request waiting for it is settled then.
+   */
+  private readonly servicesSet: Promise<RunServices>;
+  private setServices: (services: RunServices) => void = () => undefined;
   /** How this process answers the question tools of each task's items. */
   private readonly questionTools = new Map<string, QuestionTools>();
   private readonly collector: EventCollector;
   private readonly control: RunControl;
+  private readonly watch: WorkerWatch;
   private readonly shares: TaskShareWriter;
 
   private constructor(
@@ -47,6 +55,7 @@ export class RunItemQueue implements ItemQueue {
     private readonly eventsConnection: Redis,
   ) {
     const { runId, url } = options;
+    this.servicesSet = new Promise((resolve) => (this.setServices = resolve));
     this.shares = new TaskShareWriter(redis, runId);
     this.collector = new EventCollector(openRedis(url), redis, runId, (event) =>
       this.accept(event),
@@ -55,26 +64,26 @@ export class RunItemQueue implements ItemQueue {
       gate: async (point, after, signal) => {
         // Held after the worker's earlier events, as a local point is.
         await this.collector.reached(after);
-        await this.runServices().gate.before(point, signal);
+        await (await this.runServices()).gate.before(point, signal);
       },
-      ask: (actor, callId, question, signal) =>
-        this.runServices().human.askerFor(actor).ask(question, { callId, signal }),
+      ask: async (actor, callId, question, signal) =>
+        (await this.runServices()).human.askerFor(actor).ask(question, { callId, signal }),
       question: ({ task, index, tool, args }, signal) => {
         const tools = this.questionTools.get(task);
         if (tools === undefined) throw new Error(`no item of task "${task}" was queued`);
         return tools({ index, tool, args }, signal);
       },
     });
+    this.watch = new WorkerWatch(queue, events, this.control, runId);
   }
 
   private get runId(): string {
     return this.options.runId;
   }
 
-  /** The services of the mission whose items are queued (set by the first `run`). */
-  private runServices(): RunServices {
-    if (this.services === undefined) throw new Error('no item of this run was queued yet');
-    return this.services;
+  /** The services of the mission whose items are queued (once the first `run` sets them). */
+  private runServices(): Promise<RunServices> {
+    return this.servicesSet;
   }
 
   /** Ships the project, starts the event relay and the queue's listeners. */
@@ -90,6 +99,7 @@ export class RunItemQueue implements ItemQueue {
     const itemQueue = new RunItemQueue(options, redis, queue, events, eventsConnection);
     await itemQueue.collector.start();
     itemQueue.control.start();
+    itemQueue.watch.start();
     return itemQueue;
   }
 
@@ -100,6 +110,7 @@ export class RunItemQueue implements ItemQueue {
     questions: QuestionTools,
   ): Promise<ItemAttemptOutput> {
     this.services = services;
+    this.setServices(services);
     this.questionTools.set(item.task, questions);
     const inputs = publicInputs(services);
     const breaches = services.budgets.breachesOf(item.task);
@@ -163,6 +174,7 @@ export class RunItemQueue implements ItemQueue {
    * jobs and keys; a run that may be resumed keeps them.
    */
   async close(forget: boolean): Promise<void> {
+    this.watch.stop();
     await this.control.stop();
     await this.collector.stop();
     if (forget) await this.forget();

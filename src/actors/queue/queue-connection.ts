@@ -30,9 +30,16 @@ export function shownQueueUrl(url: string): string {
   return parsed.toString();
 }
 
-/** A connection for BullMQ and the relay. */
-export function openRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+/**
+ * A connection for BullMQ and the relay; `name` (CLIENT SETNAME) says whose it is in Redis's
+ * `CLIENT LIST`, where a person (or a test) counts a process's connections.
+ */
+export function openRedis(url: string, name?: string): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    ...(name !== undefined ? { connectionName: name } : {}),
+  });
 }
 
 /** Resolves when Redis at `url` answers PING; throws a UsageError saying why it cannot. */

@@ -9,7 +9,13 @@ import type { Redis } from 'ioredis';
 import type { GatePoint } from '../../base/events.ts';
 import type { HumanQuestion } from '../../tools/builtins/human-ask.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
-import { sendTo, StreamTail, type ControlMessage, type ControlRequest } from './control-stream.ts';
+import {
+  sendTo,
+  settleWith,
+  StreamTail,
+  type ControlMessage,
+  type ControlRequest,
+} from './control-stream.ts';
 import { runKeys } from './queue-keys.ts';
 
 /** How the run process settles its workers' requests. */
@@ -23,6 +29,11 @@ export interface RunControlHandlers {
     request: Extract<ControlRequest, { kind: 'question' }>,
     signal: AbortSignal,
   ): Promise<ToolOutcome>;
+}
+
+/** The tag of the worker that sent a request: its id is `TAG-N`. */
+function senderOf(id: string): string {
+  return id.slice(0, id.lastIndexOf('-'));
 }
 
 /** One run's requests from its workers and messages to them. */
@@ -53,6 +64,28 @@ export class RunControl {
     await this.tail.stop();
   }
 
+  /** Whether some worker's request waits here (at the gate, for the person or a commander). */
+  get waiting(): boolean {
+    return this.open.size > 0;
+  }
+
+  /**
+   * Lets go of the requests of workers not in `alive` (their process is gone), as if each had
+   * withdrawn: its held point leaves the gate, its question is taken back, and a resumed run
+   * skips it. A worker that is alive after all is told and asks again.
+   */
+  dropGone(alive: ReadonlySet<string>): void {
+    for (const [id, controller] of [...this.open]) {
+      if (alive.has(senderOf(id))) continue;
+      this.open.delete(id);
+      controller.abort();
+      const dropped = { kind: 'dropped', id };
+      void settleWith(this.redis, this.keys.settled, id, this.keys.control, dropped).catch(
+        () => undefined,
+      );
+    }
+  }
+
   /** Sends a message to every worker of the run. */
   tell(message: ControlMessage): void {
     void sendTo(this.redis, this.keys.control, message).catch(() => undefined);
@@ -78,11 +111,7 @@ export class RunControl {
     // Settled in an earlier life of the run process (it reads the stream from its start).
     if ((await this.redis.hexists(this.keys.settled, request.id)) === 1) return;
     const reply = await this.reply(request, signal);
-    await this.redis
-      .multi()
-      .hset(this.keys.settled, request.id, '1')
-      .xadd(this.keys.control, '*', 'm', JSON.stringify(reply))
-      .exec();
+    await settleWith(this.redis, this.keys.settled, request.id, this.keys.control, reply);
   }
 
   private async reply(

@@ -12,12 +12,21 @@ import { runKeys } from './queue-keys.ts';
 import { downloadProject } from './project-transfer.ts';
 import { WorkerControl, type WorkerControlListeners } from './worker-control.ts';
 
+/** The name of a worker's connections in Redis's client list (`sortie:worker:TAG…`). */
+export function workerConnectionName(tag: string, what?: string): string {
+  return `sortie:worker:${tag}${what === undefined ? '' : `:${what}`}`;
+}
+
 /** One worker process's connection for everything but the jobs themselves. */
 export class WorkerLink {
   private readonly redis: Redis;
 
-  constructor(private readonly url: string) {
-    this.redis = openRedis(url);
+  constructor(
+    private readonly url: string,
+    /** The worker's tag: names its connections. */
+    private readonly tag: string,
+  ) {
+    this.redis = openRedis(url, workerConnectionName(tag));
   }
 
   /** The run's project, written under `cacheRoot` (once per project version). */
@@ -43,7 +52,9 @@ export class WorkerLink {
 
   /** The control path of one run (gate, questions, breaches, cancels); `tag` names requests. */
   control(runId: string, tag: string, listeners: WorkerControlListeners): WorkerControl {
-    return new WorkerControl(this.redis, openRedis(this.url), runId, tag, listeners);
+    const reader = (): Redis =>
+      openRedis(this.url, workerConnectionName(this.tag, `control:${runId}`));
+    return new WorkerControl(this.redis, reader, runId, tag, listeners);
   }
 
   /** The pauses of model configurations shared by every worker. */
