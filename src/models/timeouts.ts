@@ -19,9 +19,10 @@ export const DEFAULT_TIMEOUTS: Readonly<ModelTimeouts> = Object.freeze({
   totalMs: 15 * 60_000,
 });
 
-/** The defaults with any overrides applied. */
-export function resolveTimeouts(overrides?: Partial<ModelTimeouts>): ModelTimeouts {
-  return { ...DEFAULT_TIMEOUTS, ...overrides };
+/** The defaults with any overrides applied (the frozen defaults themselves when there are none). */
+export function resolveTimeouts(overrides?: Partial<ModelTimeouts>): Readonly<ModelTimeouts> {
+  // Called once per request: no copy when nothing is overridden, as in every run.
+  return overrides === undefined ? DEFAULT_TIMEOUTS : { ...DEFAULT_TIMEOUTS, ...overrides };
 }
 
 /** Deadlines for one request; `dispose()` must be called when the request settles. */

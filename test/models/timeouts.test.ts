@@ -12,6 +12,8 @@ describe('createStreamDeadlines', () => {
 
   it('uses 60 s, 120 s and 15 min by default', () => {
     expect(DEFAULT_TIMEOUTS).toEqual({ firstByteMs: 60_000, idleMs: 120_000, totalMs: 900_000 });
+    // Resolved once per request: without overrides, the frozen defaults and no copy.
+    expect(resolveTimeouts()).toBe(DEFAULT_TIMEOUTS);
     expect(resolveTimeouts({ idleMs: 50 })).toEqual({
       firstByteMs: 60_000,
       idleMs: 50,

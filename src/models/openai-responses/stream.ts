@@ -53,8 +53,11 @@ function onEvent(
       if (event.delta !== '') context.onDelta?.(event.delta);
       return undefined;
     case 'response.completed':
-    case 'response.incomplete':
-      return { ...event.response, output: streamed.complete(event.response.output ?? []) };
+    case 'response.incomplete': {
+      const output = event.response.output ?? [];
+      const completed = streamed.complete(output);
+      return completed === output ? event.response : { ...event.response, output: completed };
+    }
     case 'response.failed': {
       const error = event.response.error;
       throw failure(error?.code, error?.message ?? 'the response failed', context);

@@ -49,6 +49,7 @@ export class StreamedItems {
 
   /** The final output: `final`'s items, plus the streamed items it left out, in stream order. */
   complete(final: ResponseOutputItem[]): ResponseOutputItem[] {
+    if (this.sameItems(final)) return final;
     const finalByKey = new Map(final.map((item, position) => [keyOf(item, position), item]));
     if (this.order.every((key) => finalByKey.has(key) || !this.worthKeeping(key))) return final;
     const output: ResponseOutputItem[] = [];
@@ -61,13 +62,22 @@ export class StreamedItems {
     return [...output, ...finalByKey.values()];
   }
 
+  /**
+   * The usual case, checked without building a map: the final response holds exactly the
+   * streamed items, in stream order.
+   */
+  private sameItems(final: ResponseOutputItem[]): boolean {
+    if (final.length !== this.order.length) return false;
+    for (let position = 0; position < final.length; position++)
+      if (keyOf(final[position]!, position) !== this.order[position]) return false;
+    return true;
+  }
+
   private remember(key: string, item: ResponseOutputItem): void {
     if (!this.items.has(key)) this.order.push(key);
-    // A copy: the text deltas below grow a message's content in place.
-    this.items.set(
-      key,
-      item.type === 'message' ? { ...item, content: [...item.content] } : { ...item },
-    );
+    // A message is copied, as the text deltas below grow its content in place; other items
+    // are kept as the event carried them (nothing changes them).
+    this.items.set(key, item.type === 'message' ? { ...item, content: [...item.content] } : item);
   }
 
   private append(

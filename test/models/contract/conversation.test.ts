@@ -3,6 +3,7 @@
  * SDK and the scripted server: conversations, tool calls, reasoning, usage, streaming, stop
  * reasons. Wire details of one protocol live in that protocol's own client test.
  */
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Part } from '../../../src/models/model-types.ts';
 import { defaultProtocolHandlers } from '../../../src/testing/protocols/index.ts';
@@ -153,6 +154,22 @@ describe.each(PROTOCOL_CASES)('$name client contract: conversations', (protocolC
     } finally {
       aborts.mockRestore();
     }
+  });
+
+  it("leaves no listener on the caller's signal after its requests", async () => {
+    // An agent's or commander's signal lives for many requests: a listener left per request
+    // (e.g. the SDK's own, were the signal handed to it directly) would pile up on it.
+    const { client } = await startHarness(
+      protocolCase,
+      Array.from({ length: 5 }, () => ({
+        text: 'Checking.',
+        toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }],
+      })),
+    );
+    const caller = new AbortController();
+    for (let request = 0; request < 5; request++)
+      await client.generate(ask('Weather?', { signal: caller.signal }));
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 
   it('still aborts a stream the caller cancels midway', async () => {

@@ -241,4 +241,17 @@ describe('streamed items the final response leaves out', () => {
     );
     expect(final.output).toBe(output);
   });
+
+  it("returns the terminal event's response itself when it lacks nothing (no copy per reply)", async () => {
+    const terminal = completed([call]);
+    const final = await collectResponse(
+      stream([
+        { type: 'response.output_item.added', output_index: 0, item: { ...call, arguments: '' } },
+        { type: 'response.output_item.done', output_index: 0, item: call },
+        terminal,
+      ]),
+      { provider: 'openai' },
+    );
+    expect(final).toBe(terminal.response);
+  });
 });
