@@ -1,91 +1,96 @@
 /**
- * The model adapters' own CPU per turn: the real `openai` SDK and sortie's converters talking
- * to the scripted model server, which runs in a child process so its CPU is not counted.
- * Prints Markdown on stdout (see bench/run.ts). `tsx bench/models.ts [turns]`.
+ * The models layer's own CPU per request (issue 12): sortie's client for a model (adapter with
+ * its retry policy, as a run gets it from `createModelClient`: wire conversion, deadlines,
+ * stream folding, from-wire, usage) against a loop written by hand on the same `openai` SDK
+ * (bench/hand-loop.ts), both holding the same growing agent conversation (a tool call per
+ * request, `CALLS` calls, then the answer) with the scripted server, which runs in a child
+ * process so its CPU is not counted. Conversations alternate loop / sortie and sortie / loop so
+ * drift hits both alike. Prints Markdown on stdout (see bench/run.ts).
+ * `tsx bench/models.ts [conversations]`; `node <compiled models.js> …` runs it without tsx.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
-import { createOpenAIResponsesClient } from '../src/models/openai-responses/client.ts';
-import { fromResponse } from '../src/models/openai-responses/from-wire.ts';
-import { toResponsesRequest } from '../src/models/openai-responses/to-wire.ts';
-import type { Message, ModelRequest, ResolvedModel } from '../src/models/model-types.ts';
-import { openaiProtocol } from '../src/testing/protocols/openai.ts';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import { createModelClient } from '../src/models/create-client.ts';
+import { toFunctionTool } from '../src/models/openai-responses/to-wire.ts';
+import type { Message, ResolvedModel, ToolDefinition } from '../src/models/model-types.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
+import { streamTurn, type ActorPrompt } from './hand-loop.ts';
 
-const WARMUP = 200;
-const turnCount = Number(process.argv[2] ?? 2000);
+const WARMUP = 30;
+const CALLS = 10;
+const conversations = Number(process.argv[2] ?? 300);
 
-/** A typical agent turn: a sentence of text and one tool call. */
-const TURN: ScriptTurn = {
-  text: 'Looking up the figures for the second quarter now.',
-  toolCalls: [
-    { name: 'query_task_output', arguments: { task: 'collect', query: 'revenue by region' } },
-  ],
-  usage: { input: 1800, cacheRead: 1200, output: 60 },
-};
+/** An agent's reply: a call of `lookup` until `CALLS` results are in, then the answer. */
+function agentReply(body: unknown): ScriptTurn {
+  const input = ((body as { input?: Array<{ type?: string }> }).input ?? []) as Array<{
+    type?: string;
+  }>;
+  const done = input.filter((item) => item.type === 'function_call_output').length;
+  if (done >= CALLS) return { text: `Done: ${CALLS} figures looked up.` };
+  return { toolCalls: [{ name: 'lookup', arguments: { n: done } }] };
+}
 
-/** Child mode: serve `count` turns and print the URL. */
-async function serve(count: number): Promise<void> {
-  const server = await ScriptedModelServer.start({
-    turns: Array.from({ length: count }, () => TURN),
-  });
+/** Child mode: the scripted server; prints its URL, stops when stdin ends. */
+async function serve(): Promise<void> {
+  const server = await ScriptedModelServer.start({ respond: ({ body }) => agentReply(body) });
   process.stdout.write(`${server.url}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
 }
 
-/** A ten-message conversation with five tools, as an agent a few turns in sends. */
-function benchRequest(): ModelRequest {
-  const messages: Message[] = [
-    {
-      role: 'user',
-      parts: [{ type: 'text', text: 'Summarise Q2 revenue by region. '.repeat(20) }],
-    },
-  ];
-  for (let step = 0; step < 4; step++) {
-    messages.push({
-      role: 'assistant',
-      parts: [
-        {
-          type: 'tool_call',
-          id: `call_${step}`,
-          name: 'query_task_output',
-          arguments: '{"task":"collect"}',
-        },
-      ],
-    });
-    messages.push({
-      role: 'user',
-      parts: [
-        {
-          type: 'tool_result',
-          callId: `call_${step}`,
-          name: 'query_task_output',
-          content: '{"rows":[1,2,3]}'.repeat(30),
-          isError: false,
-        },
-      ],
-    });
+const SYSTEM = 'You look up figures. '.repeat(40);
+const TASK = 'Look up the ten figures and add them up.';
+const TOOLS: ToolDefinition[] = Array.from({ length: 6 }, (_, index) => ({
+  name: index === 0 ? 'lookup' : `tool_${index}`,
+  description: 'Looks up figure number n.',
+  parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+}));
+
+/** (a) the hand-written loop: output items pushed back as they came, tools run by hand. */
+async function handConversation(sdk: OpenAI, prompt: ActorPrompt): Promise<number> {
+  const input: ResponseInputItem[] = [{ role: 'user', content: prompt.task }];
+  for (let requests = 1; ; requests++) {
+    const output = await streamTurn(sdk, 'agent:bench', prompt, input);
+    input.push(...(output as ResponseInputItem[]));
+    const calls = output.filter((item) => item.type === 'function_call');
+    if (calls.length === 0) return requests;
+    for (const call of calls) {
+      const { n } = JSON.parse(call.arguments) as { n: number };
+      input.push({ type: 'function_call_output', call_id: call.call_id, output: `${n * 7}` });
+    }
   }
-  const tools = Array.from({ length: 5 }, (_, index) => ({
-    name: `tool_${index}`,
-    description: 'A tool the agent may call.',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
-      required: ['query'],
-    },
-  }));
-  return {
-    system: 'You are an analyst. '.repeat(40),
-    messages,
-    tools,
-    actor: 'agent:analyst',
-    onDelta: () => {},
-  };
+}
+
+/** (b) sortie's client: a conversation of sortie messages, as an agent session keeps it. */
+async function sortieConversation(client: ReturnType<typeof createModelClient>): Promise<number> {
+  let messages: Message[] = [{ role: 'user', parts: [{ type: 'text', text: TASK }] }];
+  const signal = new AbortController().signal;
+  for (let requests = 1; ; requests++) {
+    const response = await client.generate({
+      system: SYSTEM,
+      messages,
+      tools: TOOLS,
+      actor: 'agent:bench',
+      turn: requests,
+      signal,
+      onDelta: () => {},
+    });
+    messages = [...messages, response.message];
+    const calls = response.message.parts.filter((part) => part.type === 'tool_call');
+    if (calls.length === 0) return requests;
+    const results = calls.map((call) => ({
+      type: 'tool_result' as const,
+      callId: call.id,
+      name: call.name,
+      content: `${(JSON.parse(call.arguments) as { n: number }).n * 7}`,
+      isError: false,
+    }));
+    messages = [...messages, { role: 'user', parts: results }];
+  }
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -97,117 +102,92 @@ function cpuMilliseconds(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-async function startChildServer(count: number): Promise<{ url: string; stop: () => void }> {
+async function startChildServer(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), '--serve', String(count)],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
+    [...process.execArgv, fileURLToPath(import.meta.url), '--serve'],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve) => lines.once('line', resolve));
   return { url, stop: () => child.stdin.end() };
 }
 
-interface TurnSamples {
-  /** A hand-written loop over the same SDK and wire format: the floor. */
-  baseline: number[];
-  /** sortie's adapter (conversion, deadlines, stream folding, error mapping). */
-  adapter: number[];
-  /** adapter − baseline of the same turn pair. */
-  difference: number[];
+interface Samples {
+  /** CPU per request of the hand-written loop, one value per conversation. */
+  loop: number[];
+  /** CPU per request of sortie's client. */
+  sortie: number[];
+  /** sortie − loop per request, per conversation pair. */
+  above: number[];
+  requests: number;
 }
 
-/**
- * CPU per turn, server excluded, alternating the baseline and the adapter turn by turn so
- * drift (JIT, GC, a noisy neighbour) hits both alike.
- */
-async function measureTurns(): Promise<TurnSamples> {
-  const server = await startChildServer(2 * (WARMUP + turnCount));
+async function measure(): Promise<Samples> {
+  const server = await startChildServer();
   const model: ResolvedModel = {
     provider: 'openai',
-    config: 'openai',
-    key: 'gpt_4_1',
-    apiName: 'gpt-4.1',
+    config: 'main',
+    key: 'gpt_4o',
+    apiName: 'gpt-4o',
     baseUrl: `${server.url}/v1`,
-    apiKey: 'sk-bench',
+    apiKey: 'sk-bench-models',
     promptCaching: true,
     reasoningCapable: false,
   };
-  const client = createOpenAIResponsesClient(model);
-  const sdk = new OpenAI({ apiKey: 'sk-bench', baseURL: `${server.url}/v1`, maxRetries: 0 });
-  const request = benchRequest();
-  // The baseline sends the body the adapter would send, built once: it converts nothing.
-  const body = toResponsesRequest(model, request);
-  const samples: TurnSamples = { baseline: [], adapter: [], difference: [] };
-  for (let turn = 0; turn < WARMUP + turnCount; turn++) {
-    let before = process.cpuUsage();
-    const stream = await sdk.responses.create(body, {
-      headers: { 'x-sortie-actor': 'agent:analyst' },
-    });
-    for await (const event of stream) void event;
-    const baseline = cpuMilliseconds(before);
-    before = process.cpuUsage();
-    await client.generate(request);
-    const adapter = cpuMilliseconds(before);
-    if (turn < WARMUP) continue;
-    samples.baseline.push(baseline);
-    samples.adapter.push(adapter);
-    samples.difference.push(adapter - baseline);
+  const client = createModelClient(model);
+  const sdk = new OpenAI({ apiKey: 'sk-bench-models', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const prompt: ActorPrompt = {
+    instructions: SYSTEM,
+    tools: TOOLS.map(toFunctionTool),
+    task: TASK,
+  };
+  const samples: Samples = { loop: [], sortie: [], above: [], requests: 0 };
+  for (let round = 0; round < WARMUP + conversations; round++) {
+    let loopCpu = 0;
+    let sortieCpu = 0;
+    for (const side of round % 2 === 0 ? ['loop', 'sortie'] : ['sortie', 'loop']) {
+      const before = process.cpuUsage();
+      if (side === 'loop') {
+        samples.requests = await handConversation(sdk, prompt);
+        loopCpu = cpuMilliseconds(before);
+      } else {
+        const requests = await sortieConversation(client);
+        sortieCpu = cpuMilliseconds(before);
+        if (requests !== samples.requests) throw new Error(`requests differ: ${requests}`);
+      }
+    }
+    if (round < WARMUP) continue;
+    samples.loop.push(loopCpu / samples.requests);
+    samples.sortie.push(sortieCpu / samples.requests);
+    samples.above.push((sortieCpu - loopCpu) / samples.requests);
   }
   server.stop();
-  samples.baseline.sort((left, right) => left - right);
-  samples.adapter.sort((left, right) => left - right);
-  samples.difference.sort((left, right) => left - right);
+  for (const values of [samples.loop, samples.sortie, samples.above])
+    values.sort((left, right) => left - right);
   return samples;
 }
 
-/** Wall time of the pure converters alone (request build + response conversion). */
-function measureConverters(): number {
-  const model: ResolvedModel = {
-    provider: 'openai',
-    config: 'o',
-    key: 'k',
-    apiName: 'gpt-4.1',
-    promptCaching: true,
-    reasoningCapable: false,
-  };
-  const request = benchRequest();
-  const wire = openaiProtocol.reply(TURN, { turnIndex: 0, model: 'gpt-4.1' }) as Parameters<
-    typeof fromResponse
-  >[0];
-  const rounds = 20_000;
-  for (let round = 0; round < 1000; round++) fromResponse(wire, 'openai', 'gpt-4.1');
-  const start = process.hrtime.bigint();
-  for (let round = 0; round < rounds; round++) {
-    JSON.stringify(toResponsesRequest(model, request));
-    fromResponse(wire, 'openai', 'gpt-4.1');
-  }
-  return Number(process.hrtime.bigint() - start) / 1e6 / rounds;
-}
-
 async function main(): Promise<void> {
-  const { baseline, adapter, difference } = await measureTurns();
-  const converters = measureConverters();
-  const p50 = percentile(adapter, 0.5);
-  const baseP50 = percentile(baseline, 0.5);
-  const format = (milliseconds: number): string => `${milliseconds.toFixed(3)} ms`;
+  const { loop, sortie, above, requests } = await measure();
+  const us = (milliseconds: number): string => `${(milliseconds * 1000).toFixed(0)} µs`;
+  const p50 = (values: number[]): number => percentile(values, 0.5);
   process.stdout.write(
     [
-      '### models.ts — adapter CPU per turn (OpenAI Responses, streaming, real SDK)',
+      '### models.ts — the models layer per request above a hand-written SDK loop',
       '',
-      `| measure | value |`,
-      `|---|---|`,
-      `| turns measured, each way | ${adapter.length} (after ${WARMUP} warm-up) |`,
-      `| hand-written SDK loop, CPU per turn p50 / p95 | ${format(baseP50)} / ${format(percentile(baseline, 0.95))} |`,
-      `| sortie adapter, CPU per turn p50 / p95 | ${format(p50)} / ${format(percentile(adapter, 0.95))} |`,
-      `| adapter's own CPU per turn: p50 of adapter − baseline / median of per-turn differences | ${format(p50 - baseP50)} / ${format(percentile(difference, 0.5))} |`,
-      `| converters alone (build request JSON + convert response), mean | ${format(converters)} |`,
+      `OpenAI Responses, streaming, real SDK, scripted server in a child process; an agent conversation of ${requests} requests (${CALLS} tool calls, then the answer), ${conversations} conversation pairs after ${WARMUP} warm-up, interleaved.`,
+      '',
+      '| measure | p50 | p95 |',
+      '|---|---|---|',
+      `| hand-written loop, CPU per request | ${us(p50(loop))} | ${us(percentile(loop, 0.95))} |`,
+      `| sortie's client (\`createModelClient\`), CPU per request | ${us(p50(sortie))} | ${us(percentile(sortie, 0.95))} |`,
+      `| above the loop, per pair | ${us(p50(above))} | ${us(percentile(above, 0.95))} |`,
+      `| sortie / loop (p50s) | ${(p50(sortie) / p50(loop)).toFixed(3)} | |`,
       '',
     ].join('\n'),
   );
 }
 
-if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
+if (process.argv[2] === '--serve') await serve();
 else await main();
