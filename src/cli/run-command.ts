@@ -103,6 +103,7 @@ export async function executeRun(
     const wiring = {
       clients: clients.clients,
       journal: journal.subscriber,
+      journaled: () => journal.flush(),
       storage,
       started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
       forks,
@@ -179,6 +180,8 @@ async function indexRun(prepared: PreparedRun, runId: string, io: CliIo): Promis
 interface RunWiring {
   clients: ModelClientFactory | undefined;
   journal: (event: MissionEvent) => void;
+  /** Resolves once the journal has written every event so far. */
+  journaled: () => Promise<void>;
   storage: StorageWatch;
   /** Told the run's id once it has started. */
   started: (runId: string) => void;
@@ -207,7 +210,7 @@ async function runToEnd(
       : undefined;
   const { startRun, newRunId } = await import('../run/start-run.ts');
   const runId = resume?.runId ?? newRunId();
-  const queue = await openQueue(prepared, flags, io, runId);
+  const queue = await openQueue(prepared, flags, io, { runId, journaled: wiring.journaled });
   const handle = startRun({
     runId,
     ...(queue !== undefined ? { itemQueue: queue } : {}),
@@ -268,13 +271,18 @@ async function runToEnd(
 }
 
 /** `--queue URL` (or SORTIE_QUEUE): the run's item queue, opened before the run starts. */
-async function openQueue(prepared: PreparedRun, flags: RunFlags, io: CliIo, runId: string) {
+async function openQueue(
+  prepared: PreparedRun,
+  flags: RunFlags,
+  io: CliIo,
+  run: { runId: string; journaled: () => Promise<void> },
+) {
   const url = flags.queue ?? io.env.SORTIE_QUEUE;
   if (url === undefined || url === '') return undefined;
   const { openRunQueue } = await import('../run/queue-run.ts');
   return openRunQueue({
     url,
-    runId,
+    ...run,
     root: prepared.config.root,
     stateDir: prepared.stateDir,
     mission: prepared.mission,

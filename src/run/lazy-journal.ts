@@ -7,6 +7,8 @@ import type { EventListener } from '../runtime/event-bus.ts';
 export interface LazyJournal {
   /** Not called by the bus for events no journal keeps (`ignoredTypes`). */
   subscriber: EventListener;
+  /** Resolves once every event received so far is written (rejects on a write error). */
+  flush(): Promise<void>;
   /** Writes everything and closes; rejects with the journal's first write error. */
   close(): Promise<void>;
 }
@@ -50,6 +52,10 @@ export function lazyJournal(
   };
   return {
     subscriber: Object.assign(subscriber, { ignoredTypes: UNJOURNALED_TYPES }),
+    async flush() {
+      if (opening === undefined) return;
+      await (await opening).flush();
+    },
     async close() {
       if (opening === undefined) return;
       const opened = await opening;

@@ -18,6 +18,8 @@ export interface RunQueueRequest {
   inputs: Record<string, unknown>;
   /** `--step` or `--break`: workers hold their gate points at this process's gate. */
   debugging: boolean;
+  /** Resolves once the run's journal has written every event so far (see RunQueueOptions). */
+  journaled?: () => Promise<void>;
 }
 
 /**
@@ -53,5 +55,6 @@ export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQue
     root: request.root,
     stateDir: request.stateDir,
     gated: request.debugging,
+    ...(request.journaled !== undefined ? { journaled: request.journaled } : {}),
   });
 }

@@ -2,7 +2,8 @@
  * `ask_commander` to an item commander of an earlier parallel task whose items ran on workers
  * (`--queue`), with a real redis-server, two real worker processes and the scripted model
  * server: the run's process answers from that item's conversation as relayed by its worker,
- * for a question from one of its own commanders and from a later task's item on a worker.
+ * for a question from one of its own commanders and from a later task's item on a worker, and
+ * after the run's process was killed mid-task and resumed with `resume --queue`.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import {
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
+import { sortie } from './cli-resume-harness.ts';
 import { eventsOf, startQueuedRun } from './queue-control-harness.ts';
 import {
   startRedis,
@@ -38,6 +40,8 @@ let redis: RedisServer;
 let project: string;
 let stateDir: string;
 const workers: WorkerProcess[] = [];
+/** Called with each request before it is answered (the resume test's kill switch). */
+let onRequest: (request: RespondRequest) => void = () => undefined;
 
 /**
  * `read` over four pages on the workers; then `report` (in the run's process) asks item 2's
@@ -84,6 +88,7 @@ function askingSteps(index: number): ScriptTurn[] {
 }
 
 function respond(request: RespondRequest): ScriptTurn | undefined {
+  onRequest(request);
   const actor = request.actor ?? '';
   const step = anthropicCallsSoFar(request.body);
   if (actor === 'commander:report') return askingSteps(2)[step];
@@ -168,6 +173,31 @@ describe('ask_commander to item commanders that ran on workers', () => {
     ]);
     for (const index of [1, 2, 3]) expectForkOfItem(before, index);
     // Each asker got its answer as the tool's result.
+    const asker = (actor: string) => JSON.stringify(bodyOf(requestsOf(before, actor)[2]).messages);
+    expect(asker('commander:report')).toContain('Page 2 answers.');
+    expect(asker('commander:check[0]')).toContain('Page 1 answers.');
+    expect(asker('commander:check[1]')).toContain('Page 3 answers.');
+  }, 240_000);
+
+  it('is answered after the run process was killed mid-task and resumed with --queue', async () => {
+    const before = server.requests.length;
+    let answered = 0;
+    onRequest = (request) => {
+      if (!/^(commander|agent):read\[/.test(request.actor ?? '')) return;
+      answered += 1;
+      // Mid-`read`: two items done, two in the workers' hands.
+      if (answered === 2 * PER_ITEM + 2) run.process.kill('SIGKILL');
+    };
+    const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
+    const run = sortie(['run', project, '--queue', redis.url], target);
+    expect(await run.exited).toBe(null);
+    onRequest = () => undefined;
+    const runId = await run.runId;
+    const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
+    expect(await resumed.exited, resumed.stderr()).toBe(0);
+
+    // Items asked: 2 by report, 1 and 3 by check's items; some settled before the kill.
+    for (const index of [1, 2, 3]) expectForkOfItem(before, index);
     const asker = (actor: string) => JSON.stringify(bodyOf(requestsOf(before, actor)[2]).messages);
     expect(asker('commander:report')).toContain('Page 2 answers.');
     expect(asker('commander:check[0]')).toContain('Page 1 answers.');

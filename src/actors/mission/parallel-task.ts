@@ -22,6 +22,7 @@ import { runQuestionTool } from '../commander/external-tools.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
 import { runToEnd } from '../run-to-end.ts';
 import { RelayedItems } from '../resume/relayed-items.ts';
+import { keepRestoredCommander } from '../resume/restore-task.ts';
 import { commanderError } from './plain-task.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
@@ -186,7 +187,10 @@ function itemEffects(prepared: PreparedTask, items: readonly unknown[]) {
   };
 }
 
-/** The items that had succeeded before a restart, recorded again in the knowledge store. */
+/**
+ * The items that had succeeded before a restart, recorded again in the knowledge store, their
+ * commanders kept from the journal for later tasks' questions.
+ */
 function restoreItems(prepared: PreparedTask, items: readonly unknown[]): number[] {
   const task = prepared.config.name;
   const { knowledge } = prepared.runtime.services;
@@ -198,6 +202,8 @@ function restoreItems(prepared: PreparedTask, items: readonly unknown[]): number
       status: 'succeeded',
       output: record.output,
     });
+    const journal = prepared.runtime.restore;
+    if (journal !== undefined) keepRestoredCommander(prepared, journal, record.index);
   }
   return restored.map((record) => record.index);
 }

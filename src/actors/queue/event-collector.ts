@@ -1,8 +1,8 @@
 /**
  * The run process's side of the event relay: reads the run's Redis stream in order and hands
  * each event to `deliver` (which puts it on the run's bus, where it gets its seq). The cursor
- * is kept in Redis, so a resumed run process goes on after the last event it delivered. Each
- * stream entry is a batch of events (see the publisher).
+ * is kept in Redis, so a resumed run process goes on after the last event its journal wrote.
+ * Each stream entry is a batch of events (see the publisher).
  * `reached` lets an item's outcome wait until every event of the item is on the bus.
  */
 import type { Redis } from 'ioredis';
@@ -42,6 +42,8 @@ export class EventCollector {
     private readonly writer: Redis,
     runId: string,
     private readonly deliver: (event: EventInput) => void,
+    /** Resolves once what was delivered is in the run's journal (the cursor waits for it). */
+    private readonly journaled: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.keys = runKeys(runId);
   }
@@ -64,7 +66,7 @@ export class EventCollector {
     this.stopping = true;
     this.redis.disconnect();
     await this.loop;
-    if (this.saved !== this.last) {
+    if (this.saved !== this.last && (await this.isJournaled())) {
       await this.writer.set(this.keys.cursor, this.last).catch(() => undefined);
     }
   }
@@ -78,7 +80,8 @@ export class EventCollector {
   private async read(): Promise<void> {
     while (!this.stopping) {
       const cursor = this.last;
-      const cursorMoved = this.saved !== cursor;
+      // The cursor moves past a batch once the journal holds its events, never before.
+      const cursorMoved = this.saved !== cursor && (await this.isJournaled());
       const pipeline = this.redis.pipeline();
       if (cursorMoved) pipeline.set(this.keys.cursor, cursor);
       if (cursorMoved) pipeline.xread('COUNT', 1000, 'STREAMS', this.keys.events, cursor);
@@ -108,6 +111,14 @@ export class EventCollector {
     }
     for (const waiter of this.waiters) waiter.resolve();
     this.waiters = [];
+  }
+
+  /** Whether the journal wrote what was delivered (a failed journal stops the run anyway). */
+  private isJournaled(): Promise<boolean> {
+    return this.journaled().then(
+      () => true,
+      () => false,
+    );
   }
 
   private wake(): void {

@@ -29,6 +29,12 @@ export interface RunQueueOptions {
   stateDir: string;
   /** The run steps (`--step`, `--break`): workers hold every gate point at this run's gate. */
   gated: boolean;
+  /**
+   * Resolves once the run's journal has written every event so far: the relay's cursor moves
+   * past a batch only then, so a process killed before its journal wrote a relayed event gets
+   * that event again when resumed. Without it (no journal), the cursor moves once delivered.
+   */
+  journaled?: () => Promise<void>;
 }
 
 /** The run side of the queue for one run; `close` when the run has ended. */
@@ -46,6 +52,7 @@ export class RunItemQueue implements ItemQueue {
   private readonly control: RunControl;
   private readonly watch: WorkerWatch;
   private readonly shares: TaskShareWriter;
+  private relayStarted: Promise<void> | undefined;
 
   private constructor(
     private readonly options: RunQueueOptions,
@@ -57,8 +64,12 @@ export class RunItemQueue implements ItemQueue {
     const { runId, url } = options;
     this.servicesSet = new Promise((resolve) => (this.setServices = resolve));
     this.shares = new TaskShareWriter(redis, runId);
-    this.collector = new EventCollector(openRedis(url), redis, runId, (event) =>
-      this.accept(event),
+    this.collector = new EventCollector(
+      openRedis(url),
+      redis,
+      runId,
+      (event) => this.accept(event),
+      options.journaled,
     );
     this.control = new RunControl(redis, openRedis(url), runId, {
       gate: async (point, after, signal) => {
@@ -86,7 +97,7 @@ export class RunItemQueue implements ItemQueue {
     return this.servicesSet;
   }
 
-  /** Ships the project, starts the event relay and the queue's listeners. */
+  /** Ships the project and starts the queue's listeners. */
   static async open(options: RunQueueOptions): Promise<RunItemQueue> {
     const redis = openRedis(options.url);
     await uploadProject(redis, options.runId, options.root, options.stateDir);
@@ -97,10 +108,19 @@ export class RunItemQueue implements ItemQueue {
     events.setMaxListeners(0);
     await events.waitUntilReady();
     const itemQueue = new RunItemQueue(options, redis, queue, events, eventsConnection);
-    await itemQueue.collector.start();
     itemQueue.control.start();
     itemQueue.watch.start();
     return itemQueue;
+  }
+
+  /**
+   * Starts the event relay once the first item is queued: a resumed run then has its mission's
+   * services, so no event the workers sent while it was down is read before it can go onto the
+   * bus and into the journal (it was dropped, the cursor already past it).
+   */
+  private startRelay(): Promise<void> {
+    this.relayStarted ??= this.collector.start();
+    return this.relayStarted;
   }
 
   async run(
@@ -112,6 +132,7 @@ export class RunItemQueue implements ItemQueue {
     this.services = services;
     this.setServices(services);
     this.questionTools.set(item.task, questions);
+    await this.startRelay();
     const inputs = publicInputs(services);
     const breaches = services.budgets.breachesOf(item.task);
     const gated = this.options.gated;
