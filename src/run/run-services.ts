@@ -154,7 +154,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
 }
 
 /** The mission's and its tasks' budget limits. */
-function budgetTracker(mission: MissionConfig): BudgetTracker {
+export function budgetTracker(mission: MissionConfig): BudgetTracker {
   const taskLimits: Record<string, BudgetLimits | undefined> = {};
   for (const task of mission.tasks.values()) taskLimits[task.name] = task.budget;
   return new BudgetTracker({

@@ -29,9 +29,10 @@ import {
   type WorkerControl,
   type WorkerLink,
 } from '../actors/queue/index.ts';
+import { spentFromWire } from '../actors/queue/item-jobs.ts';
 import { BudgetTracker } from '../runtime/budget.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
-import { createRunServices, defaultModelClients } from './run-services.ts';
+import { budgetTracker, createRunServices, defaultModelClients } from './run-services.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 
 /** How a worker resolves what does not travel. */
@@ -122,8 +123,12 @@ export class WorkerRuns {
     for (const [task, knowledge] of Object.entries(data.knowledge)) {
       runtime.services.knowledge.restore(task, knowledge);
     }
-    for (const breach of data.breaches ?? []) runtime.services.budgets.adopt(breach);
     const { task, index, attempt } = data;
+    runtime.services.budgets.catchUp(task, {
+      task: spentFromWire(data.spent.task),
+      mission: spentFromWire(data.spent.mission),
+    });
+    for (const breach of data.breaches) runtime.services.budgets.adopt(breach);
     const restore = retaken ? await this.journaledTry(data) : undefined;
     publisher.track(task, index, attempt);
     const itemRuntime = restore === undefined ? runtime : { ...runtime, restore };
@@ -193,8 +198,10 @@ export class WorkerRuns {
     const bus = new EventBus({ runId: data.runId, redact: eventRedactor(redactor) });
     const publisher = this.link.publisher(data.runId, tag);
     bus.subscribe((event) => publisher.publish(event));
-    // The limits are the run process's, which counts every worker: it sends its breaches.
-    const budgets = new BudgetTracker({ mission: data.mission });
+    // The run process counts every worker and sends its breaches; each job also brings its
+    // count, from which this worker counts on, so the turn that crosses a limit fails here.
+    const budgets =
+      mission === undefined ? new BudgetTracker({ mission: data.mission }) : budgetTracker(mission);
     const tries = new Map<string, RunningTry>();
     const control = this.link.control(data.runId, tag, {
       breach: (breach) => budgets.adopt(breach),

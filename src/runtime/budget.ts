@@ -17,6 +17,12 @@ export interface BudgetLimits {
   dollars?: number;
 }
 
+/** What a scope has spent: tokens, and pico-dollars. */
+export interface BudgetSpent {
+  tokens: number;
+  pico: bigint;
+}
+
 /** A limit that has been reached; dollar amounts are pico-dollars as decimal strings. */
 export type BudgetBreach = { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
 
@@ -108,6 +114,24 @@ export class BudgetTracker {
     state.exceeded = true;
   }
 
+  /**
+   * Raises the task's and the mission's counts to at least what another tracker counted (a
+   * distributed run's process, counting every worker, when it queued an item), so the turn
+   * that crosses a limit here fails as it would locally. Its warnings and breaches are that
+   * tracker's: none are signalled again.
+   */
+  catchUp(task: string, spent: { task: BudgetSpent; mission: BudgetSpent }): void {
+    const scopes = [
+      [this.taskState(task), spent.task],
+      [this.mission, spent.mission],
+    ] as const;
+    for (const [state, counted] of scopes) {
+      state.tokens = Math.max(state.tokens, counted.tokens);
+      if (counted.pico > state.pico) state.pico = counted.pico;
+      signalsFor(state);
+    }
+  }
+
   /** The breaches this tracker found or adopted that stop requests of `task`. */
   breachesOf(task: string): BudgetBreach[] {
     return [this.taskState(task), this.mission].flatMap((state) => {
@@ -117,7 +141,7 @@ export class BudgetTracker {
   }
 
   /** Spending so far: the mission's, or one task's. */
-  spent(task?: string): { tokens: number; pico: bigint } {
+  spent(task?: string): BudgetSpent {
     const state = task === undefined ? this.mission : this.taskState(task);
     return { tokens: state.tokens, pico: state.pico };
   }

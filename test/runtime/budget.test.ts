@@ -56,6 +56,37 @@ describe('BudgetTracker', () => {
     expect(tracker.record('x', tokens(5), 0n)).toEqual([]);
   });
 
+  it('counts on from what another tracker counted, never below its own count, signalling only its own crossing', () => {
+    const tracker = new BudgetTracker({
+      mission: 'm',
+      missionLimits: { dollars: 1 },
+      taskLimits: { x: { tokens: 1_000 } },
+    });
+    tracker.record('x', tokens(300), PICO / 10n);
+    // The run process counted 850 tokens of the task (this tracker's 300 among them): at 80%
+    // already, which it announced itself.
+    tracker.catchUp('x', {
+      task: { tokens: 850, pico: PICO / 2n },
+      mission: { tokens: 900, pico: PICO / 2n },
+    });
+    expect(tracker.spent('x')).toEqual({ tokens: 850, pico: PICO / 2n });
+    expect(tracker.spent()).toEqual({ tokens: 900, pico: PICO / 2n });
+    // An older count lowers nothing.
+    tracker.catchUp('x', { task: { tokens: 10, pico: 0n }, mission: { tokens: 10, pico: 0n } });
+    expect(tracker.spent('x').tokens).toBe(850);
+    expect(tracker.record('x', tokens(150), 0n)).toEqual([
+      {
+        type: 'budget.exceeded',
+        scope: 'task',
+        subject: 'x',
+        metric: 'tokens',
+        used: 1_000,
+        limit: 1_000,
+        message: 'budget exceeded: task "x" used 1,000 of 1,000 tokens',
+      },
+    ]);
+  });
+
   it('sends nothing once a limit is reached, even exactly', () => {
     const tracker = new BudgetTracker({ mission: 'm', taskLimits: { x: { tokens: 100 } } });
     tracker.record('x', tokens(100), 0n);

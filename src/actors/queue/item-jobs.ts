@@ -1,7 +1,13 @@
 /** What travels in a job of the queue and in its result. */
 import type { QueuedItem } from '../contracts.ts';
 import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
-import type { BudgetBreach } from '../../runtime/budget.ts';
+import type { BudgetBreach, BudgetSpent } from '../../runtime/budget.ts';
+
+/** Spending as JSON carries it (pico-dollars as a decimal string). */
+export interface SpentWire {
+  tokens: number;
+  pico: string;
+}
 
 /** A job: one try of one item of one run. */
 export interface ItemJobData extends QueuedItem {
@@ -12,6 +18,16 @@ export interface ItemJobData extends QueuedItem {
   gated: boolean;
   /** Budgets of the task or mission the run process found used up when it queued the try. */
   breaches: BudgetBreach[];
+  /** What the task and the mission had spent, counted by the run process, when it queued the try. */
+  spent: { task: SpentWire; mission: SpentWire };
+}
+
+export function spentToWire(spent: BudgetSpent): SpentWire {
+  return { tokens: spent.tokens, pico: String(spent.pico) };
+}
+
+export function spentFromWire(wire: SpentWire): BudgetSpent {
+  return { tokens: wire.tokens, pico: BigInt(wire.pico) };
 }
 
 /** A job's result: the try's outcome and the stream id of its last event. */

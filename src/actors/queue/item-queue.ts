@@ -14,7 +14,7 @@ import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
 import type { ItemQueue, QuestionTools, QueuedItem, RunServices } from '../contracts.ts';
 import { EventCollector } from './event-collector.ts';
 import { TaskShareWriter, type ItemJobWire } from './task-shares.ts';
-import type { ItemJobData, ItemJobResult } from './item-jobs.ts';
+import { spentToWire, type ItemJobData, type ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
 import { jobIdOf, QUEUE_NAME, runKeys } from './queue-keys.ts';
 import { uploadProject } from './project-transfer.ts';
@@ -135,8 +135,12 @@ export class RunItemQueue implements ItemQueue {
     await this.startRelay();
     const inputs = publicInputs(services);
     const breaches = services.budgets.breachesOf(item.task);
+    const spent = {
+      task: spentToWire(services.budgets.spent(item.task)),
+      mission: spentToWire(services.budgets.spent()),
+    };
     const gated = this.options.gated;
-    const data: ItemJobData = { ...item, runId: this.runId, inputs, gated, breaches };
+    const data: ItemJobData = { ...item, runId: this.runId, inputs, gated, breaches, spent };
     const jobId = jobIdOf(this.runId, item.task, item.index, item.attempt);
     const job = await this.queue.add(item.task, await this.shares.wire(data), {
       jobId,
@@ -166,6 +170,8 @@ export class RunItemQueue implements ItemQueue {
   private accept(event: EventInput): void {
     const services = this.services;
     if (services === undefined) return;
+    // A worker's own count is a part of this one, which announces each warning and breach once.
+    if (event.type === 'budget.warning' || event.type === 'budget.exceeded') return;
     services.bus.emit(event);
     if (event.type !== 'model.response') return;
     const task = parseActorId(event.actor)?.name;

@@ -26,6 +26,7 @@ function job(index: number): ItemJobData {
     inputs: { topic: 'tides' },
     gated: false,
     breaches: [],
+    spent: { task: { tokens: 0, pico: '0' }, mission: { tokens: 0, pico: '0' } },
   };
 }
 
