@@ -43,6 +43,7 @@ describe('task shares', () => {
       'item',
       'runId',
       'share',
+      'spent',
       'task',
     ]);
     expect(second.share).toBe(first.share);
