@@ -15,6 +15,7 @@ import { openRedis } from '../../src/actors/queue/queue-connection.ts';
 import { jobIdOf, QUEUE_NAME } from '../../src/actors/queue/queue-keys.ts';
 import { DebugGate, type GateNotice } from '../../src/runtime/gate.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { applyEvents, initialState } from '../../src/tui/store/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
 import { sortie, type SortieTarget } from './cli-resume-harness.ts';
@@ -106,6 +107,9 @@ describe('a worker killed while its actor is held at the run gate', () => {
       'aborted',
     ]);
     expect(gate.held()).toEqual([]);
+    // The TUI, fed the run's events, shows nothing held any more.
+    const tui = applyEvents(initialState(), run.events);
+    expect([tui.held, tui.header.paused]).toEqual([[], false]);
 
     // Another worker takes the item over (stalled-job recovery) and stops at the gate anew.
     await worker({ lockTimeout: 2 });

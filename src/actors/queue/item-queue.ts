@@ -75,10 +75,10 @@ export class RunItemQueue implements ItemQueue {
       gate: async (point, after, signal) => {
         // Held after the worker's earlier events, as a local point is.
         await this.collector.reached(after);
-        await (await this.runServices()).gate.before(point, signal);
+        await (await this.servicesSet).gate.before(point, signal);
       },
       ask: async (actor, callId, question, signal) =>
-        (await this.runServices()).human.askerFor(actor).ask(question, { callId, signal }),
+        (await this.servicesSet).human.askerFor(actor).ask(question, { callId, signal }),
       question: ({ task, index, tool, args }, signal) => {
         const tools = this.questionTools.get(task);
         if (tools === undefined) throw new Error(`no item of task "${task}" was queued`);
@@ -90,11 +90,6 @@ export class RunItemQueue implements ItemQueue {
 
   private get runId(): string {
     return this.options.runId;
-  }
-
-  /** The services of the mission whose items are queued (once the first `run` sets them). */
-  private runServices(): Promise<RunServices> {
-    return this.servicesSet;
   }
 
   /** Ships the project and starts the queue's listeners. */
