@@ -53,6 +53,8 @@ export function isLoaded(state: SkillState, name: string): boolean {
  * call is refused until that skill is loaded. Undefined for every other tool.
  */
 export function skillNeededFor(state: SkillState, toolName: string): string | undefined {
+  // Most agents have no skills: the guard on every call then costs one comparison.
+  if (state.skills.length === 0) return undefined;
   const offers = (skill: SkillEntry): boolean => skill.tools.includes(toolName);
   const loaded = state.skills.filter((skill) => isLoaded(state, skill.name));
   if (loaded.some(offers)) return undefined;

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
 import {
   applyContextCut,
@@ -127,6 +127,11 @@ const onHead =
     return call !== undefined && predicate(context, call);
   };
 
+/** The reply's first tool call, found without building the list of its calls. */
+function firstCallOf(reply: ModelTurnOutput): ToolCallPart | undefined {
+  return reply.message.parts.find((part): part is ToolCallPart => part.type === 'tool_call');
+}
+
 /** No skill rule applies to `call`: its tool runs as it is. */
 function isPlainCall(context: AgentContext, call: ToolCallPart): boolean {
   return skillNeededFor(context, call.name) === undefined && !loadsSkill(context, call);
@@ -149,21 +154,26 @@ const base = setup({
   actors: { turnWorker },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
-    replyHasNoToolCalls: (_, reply: ModelTurnOutput) => toolCallsOf(reply.message).length === 0,
+    replyHasNoToolCalls: (_, reply: ModelTurnOutput) => firstCallOf(reply) === undefined,
     // The three guards below let a turn skip an eventless step when its checks cannot apply.
     replyStartsWithPlainCall: ({ context }, reply: ModelTurnOutput) => {
-      const [first] = toolCallsOf(reply.message);
+      const first = firstCallOf(reply);
       return first !== undefined && isPlainCall(context, first);
     },
     nextCallIsPlain: ({ context }) => {
       const next = context.queue[1];
       return next !== undefined && isPlainCall(context, next);
     },
-    nextTurnNeedsNoChecks: ({ context }) =>
+    headIsLastCall: ({ context }) => context.queue.length === 1,
+    /**
+     * The head is the reply's last call and preparingTurn's checks cannot apply to the next
+     * turn: turns are left and the agent has no pruning or compaction.
+     */
+    lastCallAndNoChecksNext: ({ context }) =>
+      context.queue.length === 1 &&
       context.turns < context.maxTurns &&
       context.context.pruning === undefined &&
       context.context.compaction === undefined,
-    headIsLastCall: ({ context }) => context.queue.length === 1,
     callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
     callLoadsSkill: onHead(loadsSkill),
     skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
@@ -419,7 +429,7 @@ export const agentMachine = base
           // checks cannot apply (turns left and no context limits; no skill rule on the call).
           'toolCall.done': [
             {
-              guard: and(['headIsLastCall', 'nextTurnNeedsNoChecks']),
+              guard: 'lastCallAndNoChecksNext',
               target: 'awaitingModel',
               actions: lastResultActions,
             },
