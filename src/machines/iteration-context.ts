@@ -54,7 +54,13 @@ export interface ParallelIterationContext {
   /** Slots open now, and how many the first batch opens. */
   slots: number;
   slotLimit: number;
-  live: readonly LiveItem[];
+  /**
+   * The live tries by slot number (a slot's actor id is its number): undefined for an idle
+   * slot. Indexed, so a settled try is found without a search, and freed slots are found
+   * lowest first by one scan; `liveCount` counts the entries that are set.
+   */
+  live: readonly (LiveItem | undefined)[];
+  liveCount: number;
   /** Slot actors spawned so far (ids 0 to slotActors - 1); each runs tries one at a time. */
   slotActors: number;
   succeeded: number;
@@ -128,6 +134,7 @@ export function parallelContext(input: ParallelIterationInput): ParallelIteratio
     slots: 0,
     slotLimit: 0,
     live: [],
+    liveCount: 0,
     slotActors: 0,
     succeeded: skipped.size,
     failed: 0,
@@ -152,8 +159,8 @@ export function settledAttempt(
   context: ParallelIterationContext,
   event: ItemEvent,
 ): SettledAttempt | undefined {
-  const live = context.live.find((entry) => entry.id === event.slot);
-  if (live === undefined) return undefined;
+  const live = context.live[Number(event.slot)];
+  if (live === undefined || live.id !== event.slot) return undefined;
   const result = event.output;
   if (result.status === 'failed') return { ...live, failure: result.error };
   return { ...live, failure: null, output: result.output, durationMs: result.durationMs };

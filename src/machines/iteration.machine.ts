@@ -61,7 +61,7 @@ const parallelBase = setup({
       (settledAttempt(context, event)?.failure ?? null) !== null,
     itemFailureFailsTheTask: ({ context, event }) => failsTheTask(context, event),
     everySlotOpen: ({ context }) => context.slots >= context.slotLimit,
-    everyItemSettled: ({ context }) => context.live.length === 0 && !canTakeItem(context),
+    everyItemSettled: ({ context }) => context.liveCount === 0 && !canTakeItem(context),
   },
   actions: {
     itemStarted: (_, _params: ItemStartedParams) => noEffect(),
@@ -88,11 +88,10 @@ function itemTry(
  * The free slots' actor ids, lowest first: the slot number. A slot is spawned the first time its
  * id is free (so at most `concurrencyLimit` of them) and is handed every later try of that slot.
  */
-function freeSlotIds(live: readonly LiveItem[], count: number): string[] {
-  const taken = new Set(live.map((entry) => entry.id));
+function freeSlotIds(live: readonly (LiveItem | undefined)[], count: number): string[] {
   const free: string[] = [];
   for (let slot = 0; free.length < count; slot += 1)
-    if (!taken.has(String(slot))) free.push(String(slot));
+    if (live[slot] === undefined) free.push(String(slot));
   return free;
 }
 
@@ -110,7 +109,7 @@ function itemsToTake(context: ParallelIterationContext): { indexes: number[]; ne
   const { total } = context.settings;
   const indexes: number[] = [];
   let next = context.next;
-  while (context.live.length + indexes.length < context.slots && !context.stopping) {
+  while (context.liveCount + indexes.length < context.slots && !context.stopping) {
     while (next < total && context.skipped.has(next)) next += 1;
     if (next >= total) break;
     indexes.push(next);
@@ -125,23 +124,34 @@ const takeItems = action(
     const { indexes, next } = itemsToTake(context);
     const slotIds = inStartOrder(freeSlotIds(context.live, indexes.length), event);
     let slotActors = context.slotActors;
-    const live = [...context.live];
+    const live = indexes.length > 0 ? [...context.live] : context.live;
     indexes.forEach((index, position) => {
       const attempt = firstAttemptOf(context, index);
       const { entry, input } = itemTry(context, index, attempt, slotIds[position]!);
       enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
       slotActors = runInSlot(enqueue, slotActors, entry.id, input);
-      live.push(entry);
+      (live as (LiveItem | undefined)[])[Number(entry.id)] = entry;
     });
     if (next !== context.next || indexes.length > 0) {
-      enqueue.assign({ next, live, slotActors });
+      enqueue.assign({ next, live, liveCount: context.liveCount + indexes.length, slotActors });
     }
   }),
 );
 
 /** The settled try is over: its entry leaves the live list (its slot is idle again). */
 function release(context: ParallelIterationContext, id: string) {
-  return context.live.filter((entry) => entry.id !== id);
+  return withSlot(context.live, id, undefined);
+}
+
+/** A copy of the live list with slot `id` set to `entry` (undefined: idle). */
+function withSlot(
+  live: readonly (LiveItem | undefined)[],
+  id: string,
+  entry: LiveItem | undefined,
+): (LiveItem | undefined)[] {
+  const copy = [...live];
+  copy[Number(id)] = entry;
+  return copy;
 }
 
 /** The parallel iteration machine; provide `item` (one try of one item) and the `item*` effects. */
@@ -155,7 +165,7 @@ export const parallelIterationMachine = parallelBase
           const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), '0');
           enqueue({ type: 'itemStarted', params: { index: 0, attempt: entry.attempt } });
           const slotActors = runInSlot(enqueue, context.slotActors, entry.id, input);
-          enqueue.assign({ live: [entry], next: 1, slotActors });
+          enqueue.assign({ live: [entry], liveCount: 1, next: 1, slotActors });
         }),
       ),
       /** Opens the next slot of the first batch (every slot at once without a start delay). */
@@ -180,7 +190,7 @@ export const parallelIterationMachine = parallelBase
           const { entry, input } = itemTry(context, index, attempt + 1, settled.id);
           enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
           runInSlot(enqueue, context.slotActors, entry.id, input);
-          enqueue.assign({ live: [...release(context, settled.id), entry] });
+          enqueue.assign({ live: withSlot(context.live, settled.id, entry) });
         }),
       ),
       failItem: action(
@@ -191,6 +201,7 @@ export const parallelIterationMachine = parallelBase
           enqueue({ type: 'itemFailed', params: { index, attempt, error: failure, final: true } });
           enqueue.assign({
             live: release(context, settled.id),
+            liveCount: context.liveCount - 1,
             failed: context.failed + 1,
             firstFailure: context.firstFailure ?? { index, error: failure },
           });
@@ -202,14 +213,18 @@ export const parallelIterationMachine = parallelBase
           if (settled === undefined || settled.failure !== null) return;
           const { index, attempt, output, durationMs } = settled;
           enqueue({ type: 'itemSucceeded', params: { index, attempt, output, durationMs } });
-          enqueue.assign({ live: release(context, settled.id), succeeded: context.succeeded + 1 });
+          enqueue.assign({
+            live: release(context, settled.id),
+            liveCount: context.liveCount - 1,
+            succeeded: context.succeeded + 1,
+          });
         }),
       ),
       /** Fail-fast: the slots of the other running items are stopped (their requests aborted), none is taken. */
       cancelLiveItems: action(
         enqueueActions(({ context, enqueue }) => {
-          for (const entry of context.live) enqueue.stopChild(entry.id);
-          enqueue.assign({ live: [], stopping: true });
+          for (const entry of context.live) if (entry !== undefined) enqueue.stopChild(entry.id);
+          enqueue.assign({ live: [], liveCount: 0, stopping: true });
         }),
       ),
     },
