@@ -56,6 +56,8 @@ describe('KnowledgeStore', () => {
       store.recordIteration('t', { index: 0, item: 'a', status: 'succeeded', output: { n: 1 } });
       const [knowledgeFolder] = readdirSync(folder);
       expect(knowledgeFolder).toMatch(/^knowledge-/);
+      // Appends wait in memory until a read (or 64 KB of them) writes them.
+      expect(store.get('t')?.records).toHaveLength(2);
       const lines = readFileSync(join(folder, knowledgeFolder!, 'iterations.jsonl'), 'utf8');
       expect(lines).toBe(
         '{"index":1,"item_id":"b","status":"failed","output":null,"error":"x"}' +

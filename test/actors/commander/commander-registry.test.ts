@@ -109,12 +109,13 @@ describe('CommanderRegistry', () => {
     registry.record({ ...record('plain', null, []), messages: says('Do the plain task') });
     const [kept] = readdirSync(folder);
     const file = join(folder, kept ?? '', 'conversations.jsonl');
+    expect(registry.get('each', 2)?.messages).toEqual(says('Handle item 2 — «ü»'));
+    // The read wrote every conversation that waited in memory.
     expect(readFileSync(file, 'utf8')).toBe(
       JSON.stringify(says('Handle item 7')) +
         JSON.stringify(says('Handle item 2 — «ü»')) +
         JSON.stringify(says('Do the plain task')),
     );
-    expect(registry.get('each', 2)?.messages).toEqual(says('Handle item 2 — «ü»'));
     expect(registry.get('each', 7)?.messages).toEqual(says('Handle item 7'));
     expect(registry.get('plain', null)?.messages).toEqual(says('Do the plain task'));
     expect(registry.get('plain', null)?.actorId).toBe('commander:plain');
