@@ -57,7 +57,10 @@ describe('KnowledgeStore', () => {
       const [knowledgeFolder] = readdirSync(folder);
       expect(knowledgeFolder).toMatch(/^knowledge-/);
       // Appends wait in memory until a read (or 64 KB of them) writes them.
-      expect(store.get('t')?.records).toHaveLength(2);
+      expect(store.get('t')).toMatchObject({
+        iterated: true,
+        records: [{ index: 0 }, { index: 1 }],
+      });
       const lines = readFileSync(join(folder, knowledgeFolder!, 'iterations.jsonl'), 'utf8');
       expect(lines).toBe(
         '{"index":1,"item_id":"b","status":"failed","output":null,"error":"x"}' +
