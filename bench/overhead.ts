@@ -26,12 +26,17 @@ import { toFunctionTool } from '../src/models/openai-responses/to-wire.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
 import { converse, type ActorPrompt } from './hand-loop.ts';
 import { MODEL_BLOCK } from './runtime-fixtures.ts';
+import { replayRunLayer } from './run-layer-replay.ts';
+import type { MissionEvent } from '../src/base/events.ts';
 
 const self = fileURLToPath(import.meta.url);
 const compiled = self.endsWith('.js');
-/** `overhead.ts [runs] [calls]`, `serve <calls>`, `profile <side> [runs] [calls]`, `setup [runs] [calls]`. */
+/**
+ * `overhead.ts [runs] [calls]`, `serve <calls>`, `profile <side> [runs] [calls]`,
+ * `setup [runs] [calls]`, `runlayer 0 [calls]`.
+ */
 const mode = process.argv[2];
-const named = mode === 'profile' ? 1 : mode === 'setup' ? 0 : -1;
+const named = mode === 'profile' ? 1 : mode === 'setup' || mode === 'runlayer' ? 0 : -1;
 const RUNS = Number(process.argv[3 + named] ?? 400);
 const CALLS = Number(process.argv[4 + named] ?? 10);
 const WARMUP = 30;
@@ -370,7 +375,23 @@ async function setupRuns(runs: number): Promise<void> {
   await stop();
 }
 
+/**
+ * `node <compiled overhead.js> runlayer 0 [calls]`: one sortie run's events and tool calls
+ * replayed through the run layer alone (bench/run-layer-replay.ts).
+ */
+async function runLayerRuns(): Promise<void> {
+  const { project, stateDir, stop } = await setUp();
+  const events: MissionEvent[] = [];
+  const handle = runMission(project, { stateDir, onEvent: (event) => events.push(event) });
+  if ((await handle.result).status !== 'succeeded') throw new Error('bench run failed');
+  await stop();
+  const requests = events.filter((event) => event.type === 'model.request').length;
+  const figures = await replayRunLayer(events, lookup, CALLS, requests);
+  process.stderr.write(`runlayer: ${events.length} events, ${requests} requests; ${figures}\n`);
+}
+
 if (mode === 'serve') await serve();
+else if (mode === 'runlayer') await runLayerRuns();
 else if (mode === 'profile') await profileRuns(process.argv[3] ?? 'sortie', RUNS);
 else if (mode === 'setup') await setupRuns(RUNS);
 else if (compiled) await main();
