@@ -153,6 +153,18 @@ function expectForkOfItem(from: number, index: number): void {
   expect(JSON.stringify(fork.messages.at(-1))).toContain(`What did page ${index} hold?`);
 }
 
+/**
+ * Items 1, 2 and 3 were each asked once (2 by `report`, 1 and 3 by `check`'s items), from
+ * their own conversations, and each asker got its answer as the tool's result.
+ */
+function expectEveryAnswer(from: number): void {
+  for (const index of [1, 2, 3]) expectForkOfItem(from, index);
+  const asker = (actor: string) => JSON.stringify(bodyOf(requestsOf(from, actor)[2]).messages);
+  expect(asker('commander:report')).toContain('Page 2 answers.');
+  expect(asker('commander:check[0]')).toContain('Page 1 answers.');
+  expect(asker('commander:check[1]')).toContain('Page 3 answers.');
+}
+
 describe('ask_commander to item commanders that ran on workers', () => {
   it('is answered from the item conversation, asked from the run process and from a worker item', async () => {
     const before = server.requests.length;
@@ -171,12 +183,7 @@ describe('ask_commander to item commanders that ran on workers', () => {
       ['commander:read[2]', 2, 'Page 2 answers.'],
       ['commander:read[3]', 3, 'Page 3 answers.'],
     ]);
-    for (const index of [1, 2, 3]) expectForkOfItem(before, index);
-    // Each asker got its answer as the tool's result.
-    const asker = (actor: string) => JSON.stringify(bodyOf(requestsOf(before, actor)[2]).messages);
-    expect(asker('commander:report')).toContain('Page 2 answers.');
-    expect(asker('commander:check[0]')).toContain('Page 1 answers.');
-    expect(asker('commander:check[1]')).toContain('Page 3 answers.');
+    expectEveryAnswer(before);
   }, 240_000);
 
   it('is answered after the run process was killed mid-task and resumed with --queue', async () => {
@@ -196,11 +203,7 @@ describe('ask_commander to item commanders that ran on workers', () => {
     const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
     expect(await resumed.exited, resumed.stderr()).toBe(0);
 
-    // Items asked: 2 by report, 1 and 3 by check's items; some settled before the kill.
-    for (const index of [1, 2, 3]) expectForkOfItem(before, index);
-    const asker = (actor: string) => JSON.stringify(bodyOf(requestsOf(before, actor)[2]).messages);
-    expect(asker('commander:report')).toContain('Page 2 answers.');
-    expect(asker('commander:check[0]')).toContain('Page 1 answers.');
-    expect(asker('commander:check[1]')).toContain('Page 3 answers.');
+    // Some of the items asked had settled before the kill, the others after.
+    expectEveryAnswer(before);
   }, 240_000);
 });
