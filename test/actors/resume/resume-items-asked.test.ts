@@ -1,0 +1,144 @@
+/**
+ * A run resumed in the middle of a parallel task: a later task can still ask the commander of
+ * an item that had succeeded before the crash (kept from the journal as the item is restored),
+ * and the fork is sent that item's conversation.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunOptions } from '../../../src/actors/contracts.ts';
+import { startRun } from '../../../src/run/start-run.ts';
+import { loadProject } from '../../../src/config/index.ts';
+import type { Config } from '../../../src/config/config-types.ts';
+import { restoreFromJournal } from '../../../src/journal/restore.ts';
+import type { MissionEvent } from '../../../src/base/events.ts';
+import {
+  ScriptedModelServer,
+  type RespondRequest,
+  type ScriptTurn,
+} from '../../../src/testing/index.ts';
+
+const PROJECT = `
+variable "base_url" {
+}
+model "main" {
+  provider = "openai"
+  api_key = "sk-test-items-asked"
+  base_url = vars.base_url
+}
+mission "m" {
+  commander {
+    model = models.main.gpt_4o_mini
+  }
+  dataset "things" {
+    items = [{ name = "ant" }, { name = "bee" }, { name = "cat" }]
+  }
+  task "each" {
+    objective = "Describe \${item.name}"
+    iterator {
+      dataset = datasets.things
+      parallel = true
+    }
+  }
+  task "report" {
+    objective = "Report"
+    depends_on = [tasks.each]
+  }
+}
+`;
+
+function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
+  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
+}
+
+function itemSteps(index: number): ScriptTurn[] {
+  return [
+    step('set_subtasks', { subtasks: ['Describe'] }),
+    step('complete_subtask'),
+    step('task_complete', { summary: `described thing ${index}` }),
+  ];
+}
+
+const REPORT: ScriptTurn[] = [
+  step('set_subtasks', { subtasks: ['Ask'] }),
+  step('ask_commander', { task_name: 'each', index: 0, question: 'What was thing 0?' }),
+  step('complete_subtask'),
+  step('task_complete', { summary: 'Asked' }),
+];
+
+function respond(request: RespondRequest): ScriptTurn | undefined {
+  if (request.actor === 'commander:each[0]#fork') {
+    return { text: 'Thing 0 was an ant.', usage: { input: 10, output: 2 } };
+  }
+  const input = (request.body as { input: Array<{ type?: string }> }).input;
+  const calls = input.filter((item) => item.type === 'function_call').length;
+  const item = /^commander:each\[(\d)\]$/.exec(request.actor ?? '');
+  if (item !== null) return itemSteps(Number(item[1]))[calls];
+  return request.actor === 'commander:report' ? REPORT[calls] : undefined;
+}
+
+let server: ScriptedModelServer;
+let dir: string;
+let config: Config;
+
+async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
+  const events: MissionEvent[] = [];
+  const handle = startRun({
+    config,
+    mission: 'm',
+    inputs: {},
+    stateDir: join(dir, '.sortie'),
+    subscribers: [(event) => events.push(event)],
+    ...options,
+  });
+  await handle.done;
+  return events;
+}
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond });
+  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-items-asked-'));
+  await writeFile(join(dir, 'main.hcl'), PROJECT);
+  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('asking an item commander after a resume mid-iteration', () => {
+  it('answers from the conversation of an item that had succeeded before the crash', async () => {
+    const baseline = await run({ runId: 'items-asked' });
+    expect(baseline.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+    // The crash: right after item 0 succeeded, before the iteration ended.
+    const succeeded = baseline.findIndex(
+      (event) => event.type === 'iteration.succeeded' && event.index === 0,
+    );
+    const journal = baseline.slice(0, succeeded + 1);
+    const done = journal.flatMap((event) =>
+      event.type === 'iteration.succeeded' ? [event.index] : [],
+    );
+    expect(done).toEqual([0]);
+    const before = server.requests.length;
+    const events = await run({ resume: restoreFromJournal('items-asked', journal) });
+    expect(events.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+
+    const answered = events.filter((event) => event.type === 'question.answered');
+    expect(answered.map((event) => [event.actor, event.answer])).toEqual([
+      ['commander:each[0]', 'Thing 0 was an ant.'],
+    ]);
+    // The fork was sent item 0's conversation, its objective and its completion.
+    const fork = server.requests.slice(before).filter((r) => r.actor === 'commander:each[0]#fork');
+    expect(fork).toHaveLength(1);
+    const sent = JSON.stringify(fork[0]?.body);
+    expect(sent).toContain('Describe ant');
+    expect(sent).toContain('described thing 0');
+    expect(sent).not.toContain('Describe bee');
+  }, 60_000);
+});
