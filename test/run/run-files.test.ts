@@ -3,8 +3,9 @@
  * and teardown, recorded by wrapping `node:fs/promises` (its named exports follow the module
  * object after `syncBuiltinESMExports`) and the file handle's methods. A run that calls no
  * large-result tool and writes no scratchpad pays for its folder, its journal (created once,
- * with its writer's pid file beside it) and one fsync at the end: nothing more per run. The
- * folder and the pid file are synchronous calls (cheaper in CPU than thread-pool trips).
+ * with its writer's pid file beside it, appended to at the flush points of its events) and one
+ * fsync at the end: nothing more per run. Everything but the fsync is a synchronous call
+ * (cheaper in CPU than a thread-pool trip with its promise).
  */
 import syncFs from 'node:fs';
 import fs from 'node:fs/promises';
@@ -20,6 +21,8 @@ const PATH_CALLS = ['mkdir', 'stat', 'lstat', 'open', 'readdir', 'writeFile', 'u
 const SYNC_CALLS = PATH_CALLS.map((call) => `${call}Sync`);
 // (`close` is an own property of each handle, not on the prototype.)
 const HANDLE_CALLS = ['sync', 'stat', 'read', 'truncate'];
+/** Calls on a file descriptor, named by the path `openSync` opened it with. */
+const DESCRIPTOR_CALLS = ['appendFileSync', 'writeSync', 'fsync', 'fsyncSync', 'closeSync'];
 
 type Restore = () => void;
 const restores: Restore[] = [];
@@ -76,6 +79,24 @@ async function recordCalls(below: string): Promise<() => string[]> {
       if (recording && at !== undefined) calls.push(`handle.${call} ${at}`);
     });
   }
+  // Which descriptor is which file: `openSync` is wrapped once more to name what it returns.
+  const descriptors = new Map<number, string>();
+  for (const call of DESCRIPTOR_CALLS) {
+    wrap(syncFs as unknown as Record<string, unknown>, call, ([descriptor]) => {
+      const at = typeof descriptor === 'number' ? descriptors.get(descriptor) : undefined;
+      if (recording && at !== undefined) calls.push(`${call} ${at}`);
+    });
+  }
+  const openSync = syncFs.openSync;
+  (syncFs as unknown as Record<string, unknown>).openSync = (
+    ...args: Parameters<typeof openSync>
+  ) => {
+    const descriptor = openSync(...args);
+    const at = name(args[0]);
+    if (at !== undefined) descriptors.set(descriptor, at);
+    return descriptor;
+  };
+  restores.push(() => ((syncFs as unknown as Record<string, unknown>).openSync = openSync));
   // Which handle is which file: wrap `open` once more to name the handles it returns.
   const open = fs.open;
   (fs as unknown as Record<string, unknown>).open = async (...args: Parameters<typeof open>) => {
@@ -105,7 +126,7 @@ async function project(): Promise<{ opened: Project; mockModel: string; stateDir
 }
 
 describe('a run of runMission on the file system', () => {
-  it('makes its folder, journal and pid file once and syncs once, after the first run of the process', async () => {
+  it('makes its folder, journal and pid file once, appends at the flush points and syncs once, after the first run of the process', async () => {
     const { opened, mockModel, stateDir } = await project();
     const options = { inputs: { country: 'France' }, mockModel, stateDir };
     expect((await runMission(opened, options).result).status).toBe('succeeded');
@@ -116,9 +137,12 @@ describe('a run of runMission on the file system', () => {
     expect(stop()).toEqual(
       [
         `mkdirSync ${folder}`,
-        `open ${folder}/journal.jsonl ax`,
+        `openSync ${folder}/journal.jsonl ax`,
         `writeFileSync ${folder}/writer.pid`,
-        `handle.sync ${folder}/journal.jsonl`,
+        // mission.started, task.succeeded, mission.succeeded, run.finished
+        ...Array.from({ length: 4 }, () => `appendFileSync ${folder}/journal.jsonl`),
+        `fsync ${folder}/journal.jsonl`,
+        `closeSync ${folder}/journal.jsonl`,
         `unlinkSync ${folder}/writer.pid`,
       ].sort(),
     );
