@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
 import {
   applyContextCut,
@@ -14,7 +14,7 @@ import type {
 } from './effect-params.ts';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import { turnWorker, WORKER_ID, type WorkerJob, type WorkerReply } from './turn-worker.ts';
+import { startJob, turnWorker, workerInvoke, type WorkerReply } from './turn-worker.ts';
 import {
   acceptReplyActions,
   failFromError,
@@ -191,34 +191,32 @@ const base = setup({
     emitContextCut: ({ context }, params: ContextCutParams) =>
       context.environment?.contextCut(params),
     /** The next model request, from the conversation so far (the worker sends it). */
-    startModelTurn: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+    startModelTurn: ({ context, self }) => {
       const input: ModelTurnInput = {
         messages: context.messages,
         turn: context.turns + 1,
         loadedSkills: context.loadedSkills,
       };
-      return {
-        type: 'work',
+      startJob(self, {
         kind: 'modelTurn',
         id: 'modelTurn',
         start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
-      };
-    }),
+      });
+    },
     /** The head call's tool (or the report of the machine's ruling on it). */
-    startToolCall: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+    startToolCall: ({ context, self }) => {
       const call = context.queue[0] as ToolCallPart;
       const input: AgentToolInput = {
         call,
         ...(context.ruling === null ? {} : { answer: context.ruling }),
         loadedSkills: context.loadedSkills,
       };
-      return {
-        type: 'work',
+      startJob(self, {
         kind: 'toolCall',
         id: call.id,
         start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
-      };
-    }),
+      });
+    },
   },
 });
 
@@ -356,7 +354,7 @@ export const agentMachine = base
       lastUsage: null,
       environment: input.environment ?? null,
     }),
-    invoke: { id: WORKER_ID, src: 'turnWorker' },
+    invoke: workerInvoke,
     initial: 'preparingTurn',
     states: {
       preparingTurn: {

@@ -9,13 +9,12 @@ import { toolResult } from '../tools/tool-result.ts';
 import { commanderBase, environmentOf } from './commander-base.ts';
 import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
 import { resultFor, type ToolOutcome } from './turn-types.ts';
-import { WORKER_ID, type WorkerJob } from './turn-worker.ts';
+import { startJob, type WorkerJob } from './turn-worker.ts';
 
-/** The worker's job for one external call of the batch; its result comes back by `actorId`. */
+/** The job of one external call of the batch; its result comes back by `actorId`. */
 function toolJob(context: CommanderContext, entry: BatchEntry): WorkerJob {
   const input = { call: entry.call, args: entry.args };
   return {
-    type: 'work',
     kind: 'toolCall',
     id: entry.actorId,
     start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
@@ -123,17 +122,18 @@ export const batchActions = {
     }),
   ),
   startBatch: action(
-    enqueueActions(({ context, enqueue }) => {
+    enqueueActions(({ context, enqueue, self }) => {
       const { batch, rest } = openBatch(context);
       enqueue.assign({ batch, queue: rest });
       for (const entry of batch.filter((candidate) => candidate.started)) {
         enqueue({ type: 'emitToolCalled', params: { call: entry.call } });
-        enqueue.sendTo(WORKER_ID, toolJob(context, entry));
+        const job = toolJob(context, entry);
+        enqueue(() => startJob(self, job));
       }
     }),
   ),
   recordBatchResult: action(
-    enqueueActions(({ context, event, enqueue }) => {
+    enqueueActions(({ context, event, enqueue, self }) => {
       // Only the batch's done events lead here; any other event finds no entry.
       if (event.type !== 'toolCall.done') return;
       const arrived = arrivedResult(context, event);
@@ -150,7 +150,8 @@ export const batchActions = {
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;
       enqueue({ type: 'emitToolCalled', params: { call: next.call } });
-      enqueue.sendTo(WORKER_ID, toolJob(context, next));
+      const job = toolJob(context, next);
+      enqueue(() => startJob(self, job));
     }),
   ),
   /** The batch's last result: the batch's results join the reply's, in call order. */

@@ -19,7 +19,7 @@ import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts'
 import { applyContextCut } from '../runtime/context-window.ts';
 import { contextCutOf } from './commander-context-cut.ts';
 import type { ModelTurnInput, ModelTurnOutput } from './turn-types.ts';
-import { WORKER_ID, type WorkerJob } from './turn-worker.ts';
+import { startJob } from './turn-worker.ts';
 import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
 
 /** Parses every call of a reply up front; parsing is pure, answering happens in order. */
@@ -73,29 +73,27 @@ export const commanderSetup = commanderBase.extend({
     finishBatch: batchActions.finishBatch,
     closeOpenCalls: batchActions.closeOpenCalls,
     /** The next model request, from the conversation and the tools offered now. */
-    startModelTurn: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+    startModelTurn: ({ context, self }) => {
       const input: ModelTurnInput = {
         messages: context.messages,
         turn: context.turns + 1,
         tools: toolsOf(context),
       };
-      return {
-        type: 'work',
+      startJob(self, {
         kind: 'modelTurn',
         id: 'modelTurn',
         start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
-      };
-    }),
+      });
+    },
     /** The step gate may hold the head (internal) call; no environment means no hold. */
-    startGate: sendTo(WORKER_ID, ({ context }): WorkerJob => {
+    startGate: ({ context, self }) => {
       const { call } = headOf(context);
-      return {
-        type: 'work',
+      startJob(self, {
         kind: 'gate',
         id: call.id,
         start: async (signal) => context.environment?.toolGate({ call }, signal),
-      };
-    }),
+      });
+    },
     /** Gives the head call its one result and moves on. */
     answer: action(
       enqueueActions(({ context, enqueue }, params) => {

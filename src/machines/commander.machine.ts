@@ -10,13 +10,13 @@ import {
 } from './commander-reply.ts';
 import { failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
-import { WORKER_ID } from './turn-worker.ts';
+import { workerInvoke } from './turn-worker.ts';
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
  * "Completion", plan first, plan lock) as a guard. A rejected call leaves plan, lock,
  * outputs and completion untouched. I/O (model turns, external tools, gate holds) is the
- * environment's, run by the one `worker` child (turn-worker.ts); effects are the `emit*`
+ * environment's, run as the machine's jobs (turn-worker.ts); effects are the `emit*`
  * actions, which report through the environment.
  */
 export const commanderMachine = commanderSetup.createMachine({
@@ -58,7 +58,7 @@ export const commanderMachine = commanderSetup.createMachine({
       environment: input.environment ?? null,
     };
   },
-  invoke: { id: WORKER_ID, src: 'turnWorker' },
+  invoke: workerInvoke,
   initial: 'preparingTurn',
   states: {
     preparingTurn: {

@@ -1,14 +1,18 @@
 /**
- * The one actor that does a machine's I/O: model turns, tool calls and step-gate holds. The
- * agent and commander machines invoke it once, at their root, and hand it jobs from their
- * states' entry actions; each job's result comes back as an event (`modelTurn.done`,
- * `toolCall.failed`, …) that the state waiting for it takes. Before, every model turn and tool
- * call was an invoked actor of its own, with its own AbortController: the largest part of the
- * machines' cost per turn. Cancellation is the worker's: when the machine stops or reaches a
- * final state, xstate stops the worker, which aborts every job still running (the other calls
- * of a batch when one failed, the model request of a cancelled commander).
+ * The I/O of a machine: model turns, tool calls and step-gate holds. The agent and commander
+ * machines start each job from their states' entry actions (`startJob`); its result comes back
+ * to the machine as an event (`modelTurn.done`, `toolCall.failed`, …) that the state waiting
+ * for it takes. The jobs of one machine share one AbortController, which the machine's one
+ * invoked `worker` child aborts when it stops: when the machine stops or reaches a final state,
+ * xstate stops the worker, which aborts every job still running (the other calls of a batch
+ * when one failed, the model request of a cancelled commander) and drops their results.
+ *
+ * A job is started by a plain action, not sent to the worker as an event: an event through
+ * xstate (`sendTo` resolved, relayed, queued in the child's mailbox, a macrostep of the child,
+ * its snapshot and inspection objects) cost more than the job's own start for most jobs, once
+ * per model turn and per tool call.
  */
-import { fromCallback } from 'xstate';
+import { fromCallback, type AnyActorRef } from 'xstate';
 import type { ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
 /** The worker's id among the machine's children. */
@@ -23,9 +27,8 @@ interface JobOutputs {
 
 export type JobKind = keyof JobOutputs;
 
-/** A job for the worker: `start` runs under the worker's signal; `id` comes back with the result. */
+/** A job: `start` runs under the machine's jobs' signal; `id` comes back with the result. */
 export interface WorkerJob {
-  type: 'work';
   kind: JobKind;
   id: string;
   start: (signal: AbortSignal) => Promise<unknown>;
@@ -41,41 +44,76 @@ export type JobFailed<Kind extends JobKind = JobKind> = Kind extends JobKind
   ? { type: `${Kind}.failed`; id: string; error: unknown }
   : never;
 
-/** Every event the worker sends back to its machine. */
+/** Every event a job sends back to its machine. */
 export type WorkerReply = JobDone | JobFailed;
 
-/**
- * The worker's logic. A job's result after the worker stopped is dropped (xstate drops what a
- * stopped actor sends); a job that throws synchronously is reported like a rejection. Stopping
- * aborts the signal only while a job runs: aborting builds a `DOMException` with its stack
- * trace (tens of µs), and a machine that reached its final state has nothing left to cancel.
- */
-export const turnWorker = fromCallback<WorkerJob>(({ receive, sendBack }) => {
-  const controller = new AbortController();
-  let running = 0;
-  const settled = (): void => {
-    running -= 1;
-  };
-  receive((job) => {
+/** The jobs of one machine, until its worker stops. */
+class MachineJobs {
+  private readonly controller = new AbortController();
+  private running = 0;
+  private stopped = false;
+
+  constructor(private readonly machine: AnyActorRef) {}
+
+  start(job: WorkerJob): void {
+    if (this.stopped) return;
     let started: Promise<unknown>;
     try {
-      started = job.start(controller.signal);
+      started = job.start(this.controller.signal);
     } catch (error) {
       started = Promise.reject(error);
     }
-    running += 1;
+    this.running += 1;
     started.then(
-      (output) => {
-        settled();
-        sendBack({ type: `${job.kind}.done`, id: job.id, output } as WorkerReply);
-      },
-      (error: unknown) => {
-        settled();
-        sendBack({ type: `${job.kind}.failed`, id: job.id, error } as WorkerReply);
-      },
+      (output) => this.settle({ type: `${job.kind}.done`, id: job.id, output } as WorkerReply),
+      (error: unknown) =>
+        this.settle({ type: `${job.kind}.failed`, id: job.id, error } as WorkerReply),
     );
-  });
-  return () => {
-    if (running > 0) controller.abort();
-  };
+  }
+
+  /**
+   * Aborts the jobs still running (aborting builds a `DOMException` with its stack trace,
+   * tens of µs: a machine that reached its final state has nothing left to cancel).
+   */
+  stop(): void {
+    this.stopped = true;
+    if (this.running > 0) this.controller.abort();
+  }
+
+  private settle(reply: WorkerReply): void {
+    this.running -= 1;
+    // A result after the machine stopped is dropped.
+    if (!this.stopped) this.machine.send(reply);
+  }
+}
+
+const jobsOfMachines = new WeakMap<AnyActorRef, MachineJobs>();
+
+function jobsOf(machine: AnyActorRef): MachineJobs {
+  let jobs = jobsOfMachines.get(machine);
+  if (jobs === undefined) {
+    jobs = new MachineJobs(machine);
+    jobsOfMachines.set(machine, jobs);
+  }
+  return jobs;
+}
+
+/** Starts `job` for `machine` (an action's `self`); a job that throws at once is a rejection. */
+export function startJob(machine: AnyActorRef, job: WorkerJob): void {
+  jobsOf(machine).start(job);
+}
+
+/**
+ * The worker child: it lives as long as its machine, and its stop aborts the machine's jobs.
+ * Invoke it with `input: ({ self }) => ({ machine: self })`.
+ */
+export const turnWorker = fromCallback<{ type: never }, { machine: AnyActorRef }>(({ input }) => {
+  return () => jobsOf(input.machine).stop();
 });
+
+/** The invoke of the worker child, at a machine's root. */
+export const workerInvoke = {
+  id: WORKER_ID,
+  src: 'turnWorker',
+  input: ({ self }: { self: AnyActorRef }) => ({ machine: self }),
+} as const;

@@ -126,4 +126,32 @@ describe('the turn worker', () => {
     expect(result.turns).toBe(3);
     expect([...children]).toEqual(['worker']);
   });
+
+  it('starts every job without an event through xstate: the worker child receives none', async () => {
+    let turns = 0;
+    const environment: AgentEnvironment = {
+      modelTurn: async () => {
+        turns += 1;
+        return turns < 3
+          ? reply(call('tools_lookup'))
+          : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
+      },
+      executeTool: async () => ({ content: 'ok', isError: false }),
+      messageAppended: () => undefined,
+      contextCut: () => undefined,
+    };
+    const received: string[] = [];
+    const actor = createActor(agentMachine, {
+      input: { messages: [task], environment },
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.event' && inspection.actorRef !== actor)
+          received.push(inspection.event.type);
+      },
+    });
+    actor.start();
+    const result = await toPromise(actor);
+    expect(result.turns).toBe(3);
+    // Only xstate's own start of the child, though 5 jobs ran (3 turns, 2 calls).
+    expect(received).toEqual(['xstate.init']);
+  });
 });
