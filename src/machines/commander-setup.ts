@@ -1,4 +1,4 @@
-import { assign, enqueueActions, raise, sendTo } from 'xstate';
+import { assign, enqueueActions, raise } from 'xstate';
 import type { Message } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
