@@ -4,11 +4,12 @@
  * something (tasks, missions, the run), so a crash loses at most the last batch. One file
  * descriptor, one write at a time, in emit order. A batch is appended with one synchronous
  * `write` (a page-cache copy of a few KB costs less CPU than a trip through libuv's thread
- * pool and its promise); only blobs and the closing fsync go through the pool. Long strings
- * go to the run's blob folder (blob-references.ts), each written and synced before the batch
- * whose lines reference it.
+ * pool and its promise); a written line survives the process being killed at any moment. The
+ * journal is not fsynced (docs/decisions.md, "Journal writer"). Long strings go to the run's
+ * blob folder (blob-references.ts), each written and synced before the batch whose lines
+ * reference it.
  */
-import { appendFileSync, closeSync, fsync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirectory, makeNewDirectory } from '../base/make-directory.ts';
 import { eventJson } from '../base/event-json.ts';
@@ -38,7 +39,7 @@ export interface JournalWriter {
   readonly subscriber: EventListener;
   /** Writes everything received so far; rejects with the first write error. */
   flush(): Promise<void>;
-  /** Flushes, syncs and closes; idempotent (later calls return the same promise). */
+  /** Flushes and closes; idempotent (later calls return the same promise). */
   close(): Promise<void>;
   /**
    * The first write error, if any. Nothing is written after it, so the file stays a clean
@@ -158,13 +159,6 @@ export function encodeJournalLine(event: MissionEvent): JournalLine {
   return { line: `${JSON.stringify(framed)}\n`, blobs: extracted.blobs };
 }
 
-/** `fsync` on the thread pool: the disk's wait must not hold the event loop. */
-function syncToDisk(descriptor: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    fsync(descriptor, (error) => (error === null ? resolve() : reject(error)));
-  });
-}
-
 class BatchedJournal implements JournalWriter {
   readonly subscriber: EventListener;
   failure: unknown = undefined;
@@ -271,7 +265,6 @@ class BatchedJournal implements JournalWriter {
   private async finish(): Promise<void> {
     try {
       await this.flush();
-      await syncToDisk(this.descriptor);
     } finally {
       closeSync(this.descriptor);
       removePidFile(this.pidPath);
