@@ -32,20 +32,35 @@ export function runSecretValues(
   config: Config,
   missions: ReadonlyArray<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [],
 ): string[] {
-  const values = new Set(secretValues(config));
-  // Keys from non-secret variables are still keys: resolve each block's key as the clients will.
-  for (const block of config.models.values()) {
-    if (block.apiKey === undefined) continue;
-    try {
-      values.add(resolveDeferredString(config, block.apiKey, [`model "${block.name}"`]));
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-    }
-  }
+  const values = new Set(configSecretValues(config));
   for (const { mission, inputs } of missions) {
     for (const value of protectedInputValues(mission, inputs).values()) values.add(value);
   }
   return [...values];
+}
+
+/**
+ * The configuration's own secrets, per loaded configuration (which does not change once
+ * loaded): a run asks three times, a process runs the same project again and again.
+ */
+const configSecrets = new WeakMap<Config, readonly string[]>();
+
+function configSecretValues(config: Config): readonly string[] {
+  let values = configSecrets.get(config);
+  if (values !== undefined) return values;
+  const found = new Set(secretValues(config));
+  // Keys from non-secret variables are still keys: resolve each block's key as the clients will.
+  for (const block of config.models.values()) {
+    if (block.apiKey === undefined) continue;
+    try {
+      found.add(resolveDeferredString(config, block.apiKey, [`model "${block.name}"`]));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+    }
+  }
+  values = [...found];
+  configSecrets.set(config, values);
+  return values;
 }
 
 /** The text redactor of a run (`••••`); pass the missions whose protected inputs are known. */

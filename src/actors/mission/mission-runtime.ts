@@ -4,7 +4,7 @@
  * finished commanders and the question forks.
  */
 import { variableValues } from '../../config/requirements.ts';
-import type { TaskConfig } from '../../config/config-types.ts';
+import type { MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import { SortieError } from '../../base/errors.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
@@ -37,6 +37,23 @@ export class MissingTaskError extends SortieError {
   }
 }
 
+/**
+ * Task graphs by mission configuration (which does not change once loaded; a graph is never
+ * changed after it is built): a process running a mission again and again checks its cycles
+ * and sorts its tasks once.
+ */
+const graphs = new WeakMap<MissionConfig, TaskGraph>();
+
+/** The task graph of a loaded mission (see `missionGraph`). */
+export function graphOfMission(mission: MissionConfig): TaskGraph {
+  let graph = graphs.get(mission);
+  if (graph === undefined) {
+    graph = missionGraph(mission.tasks.values());
+    graphs.set(mission, graph);
+  }
+  return graph;
+}
+
 /** The mission's task graph: `depends_on`, task routes and `send_to`. */
 export function missionGraph(tasks: Iterable<TaskConfig>): TaskGraph {
   return new TaskGraph(
@@ -62,7 +79,7 @@ export function createMissionRuntime(
     ...(restore !== undefined ? { restore } : {}),
     services,
     createAgentSession,
-    graph: missionGraph(services.mission.tasks.values()),
+    graph: graphOfMission(services.mission),
     statuses: new Map(),
     activators: new Map(),
     commanders: new CommanderRegistry(services.runDir),
