@@ -55,14 +55,12 @@ export interface ParallelIterationContext {
   slots: number;
   slotLimit: number;
   /**
-   * The live tries by slot number (a slot's actor id is its number): undefined for an idle
+   * The live tries by slot number (a slot's id is its number): undefined for an idle
    * slot. Indexed, so a settled try is found without a search, and freed slots are found
    * lowest first by one scan; `liveCount` counts the entries that are set.
    */
   live: readonly (LiveItem | undefined)[];
   liveCount: number;
-  /** Slot actors spawned so far (ids 0 to slotActors - 1); each runs tries one at a time. */
-  slotActors: number;
   succeeded: number;
   failed: number;
   firstFailure: { index: number; error: string } | null;
@@ -135,7 +133,6 @@ export function parallelContext(input: ParallelIterationInput): ParallelIteratio
     slotLimit: 0,
     live: [],
     liveCount: 0,
-    slotActors: 0,
     succeeded: skipped.size,
     failed: 0,
     firstFailure: null,

@@ -2,16 +2,16 @@
  * Parallel iteration of a task over its dataset (runtime.md "Iteration"): the rules are states
  * and guards here — concurrency, the start delay of the first batch, the smoke test, retries
  * with a fresh item actor per try, fail-fast and keep-going. Items are taken from a counter;
- * at most `concurrencyLimit` slot actors run tries (iteration-slot.machine.ts: each runs one
- * try at a time in a fresh item actor, stopped as soon as it settles), and a settled item
- * leaves only counts here (its record goes out through the `item*` effects).
+ * at most `concurrencyLimit` slots run tries (iteration-slots.ts: each runs one try at a time
+ * in a fresh item actor, gone as soon as it settles), and a settled item leaves only counts
+ * here (its record goes out through the `item*` effects).
  *
  * The item's work — one commander for one try of one item — is the provided `item` actor
  * (`withItemActor`), so a distributed runner can provide one that hands the item to a queue.
  */
-import { enqueueActions, setup, type PromiseActorLogic } from 'xstate';
-import { noEffect } from './effect-params.ts';
-import { itemSlotMachine, type SlotRunEvent } from './iteration-slot.machine.ts';
+import { enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { ActorNotProvidedError, noEffect } from './effect-params.ts';
+import { slotsActor, slotsOf, SLOTS_ID, type ItemLogic } from './iteration-slots.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -44,7 +44,11 @@ const parallelBase = setup({
     output: {} as ParallelIterationOutput,
   },
   actors: {
-    slot: itemSlotMachine,
+    slots: slotsActor(
+      fromPromise<ItemAttemptOutput, ItemAttemptInput>(async () => {
+        throw new ActorNotProvidedError('item');
+      }),
+    ),
   },
   delays: {
     startDelay: ({ context }) => context.settings.startDelay,
@@ -84,10 +88,7 @@ function itemTry(
   return { entry: { id, index, attempt }, input: { index, attempt, mayContinue } };
 }
 
-/**
- * The free slots' actor ids, lowest first: the slot number. A slot is spawned the first time its
- * id is free (so at most `concurrencyLimit` of them) and is handed every later try of that slot.
- */
+/** The free slots' ids, lowest first: the slot number (at most `concurrencyLimit` of them). */
 function freeSlotIds(live: readonly (LiveItem | undefined)[], count: number): string[] {
   const free: string[] = [];
   for (let slot = 0; free.length < count; slot += 1)
@@ -120,20 +121,19 @@ function itemsToTake(context: ParallelIterationContext): { indexes: number[]; ne
 
 /** Takes items from the counter while a slot is free; resumed runs skip succeeded items. */
 const takeItems = action(
-  enqueueActions(({ context, event, enqueue }) => {
+  enqueueActions(({ context, event, enqueue, self }) => {
     const { indexes, next } = itemsToTake(context);
     const slotIds = inStartOrder(freeSlotIds(context.live, indexes.length), event);
-    let slotActors = context.slotActors;
     const live = indexes.length > 0 ? [...context.live] : context.live;
     indexes.forEach((index, position) => {
       const attempt = firstAttemptOf(context, index);
       const { entry, input } = itemTry(context, index, attempt, slotIds[position]!);
       enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
-      slotActors = runInSlot(enqueue, slotActors, entry.id, input);
+      runInSlot(enqueue, self, entry.id, input);
       (live as (LiveItem | undefined)[])[Number(entry.id)] = entry;
     });
     if (next !== context.next || indexes.length > 0) {
-      enqueue.assign({ next, live, liveCount: context.liveCount + indexes.length, slotActors });
+      enqueue.assign({ next, live, liveCount: context.liveCount + indexes.length });
     }
   }),
 );
@@ -161,11 +161,11 @@ export const parallelIterationMachine = parallelBase
       takeItems,
       /** The smoke test: item 0 to the end before any other item starts. */
       startSmokeTest: action(
-        enqueueActions(({ context, enqueue }) => {
+        enqueueActions(({ context, enqueue, self }) => {
           const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), '0');
           enqueue({ type: 'itemStarted', params: { index: 0, attempt: entry.attempt } });
-          const slotActors = runInSlot(enqueue, context.slotActors, entry.id, input);
-          enqueue.assign({ live: [entry], liveCount: 1, next: 1, slotActors });
+          runInSlot(enqueue, self, entry.id, input);
+          enqueue.assign({ live: [entry], liveCount: 1, next: 1 });
         }),
       ),
       /** Opens the next slot of the first batch (every slot at once without a start delay). */
@@ -177,7 +177,7 @@ export const parallelIterationMachine = parallelBase
         }),
       ),
       retryItem: action(
-        enqueueActions(({ context, event, enqueue }) => {
+        enqueueActions(({ context, event, enqueue, self }) => {
           const settled = settledAttempt(context, event);
           if (settled === undefined || settled.failure === null) return;
           const { index, attempt, failure } = settled;
@@ -189,7 +189,7 @@ export const parallelIterationMachine = parallelBase
           });
           const { entry, input } = itemTry(context, index, attempt + 1, settled.id);
           enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
-          runInSlot(enqueue, context.slotActors, entry.id, input);
+          runInSlot(enqueue, self, entry.id, input);
           enqueue.assign({ live: withSlot(context.live, settled.id, entry) });
         }),
       ),
@@ -220,10 +220,13 @@ export const parallelIterationMachine = parallelBase
           });
         }),
       ),
-      /** Fail-fast: the slots of the other running items are stopped (their requests aborted), none is taken. */
+      /** Fail-fast: the tries of the other running items are stopped (their requests aborted), none is taken. */
       cancelLiveItems: action(
-        enqueueActions(({ context, enqueue }) => {
-          for (const entry of context.live) if (entry !== undefined) enqueue.stopChild(entry.id);
+        enqueueActions(({ context, enqueue, self }) => {
+          const live = context.live;
+          enqueue(() => {
+            for (const entry of live) if (entry !== undefined) slotsOf(self).cancel(entry.id);
+          });
           enqueue.assign({ live: [], liveCount: 0, stopping: true });
         }),
       ),
@@ -232,6 +235,7 @@ export const parallelIterationMachine = parallelBase
   .createMachine({
     id: 'parallelIteration',
     context: ({ input }) => parallelContext(input),
+    invoke: { id: SLOTS_ID, src: 'slots', input: ({ self }) => ({ machine: self }) },
     initial: 'choosingStart',
     states: {
       choosingStart: {
@@ -299,39 +303,31 @@ function settleTransitions() {
   } as const;
 }
 
-/** What `enqueueActions` hands its callback: enough to spawn a slot or send it a try. */
+/** What `enqueueActions` hands its callback: enough to enqueue a plain action. */
 interface SlotEnqueue {
-  spawnChild: (src: 'slot', options: { id: string; input: ItemAttemptInput }) => void;
-  sendTo: (actor: string, event: SlotRunEvent) => void;
+  (action: () => void): void;
 }
 
-/**
- * Runs a try in slot `id`: sent to the slot's actor when it exists (an idle slot), else in a
- * newly spawned one; returns how many slot actors exist then.
- */
+/** Runs a try in slot `id` (the `slots` child's tries; see iteration-slots.ts). */
 function runInSlot(
   enqueue: SlotEnqueue,
-  slotActors: number,
+  self: AnyActorRef,
   id: string,
   input: ItemAttemptInput,
-): number {
-  const slot = Number(id);
-  if (slot < slotActors) {
-    enqueue.sendTo(id, { type: 'slot.run', input });
-    return slotActors;
-  }
-  enqueue.spawnChild('slot', { id, input });
-  return slot + 1;
+): void {
+  enqueue(() => slotsOf(self).run(id, input));
 }
 
 /**
- * The parallel iteration machine with `item` (one try of one item) provided to its slots, and
- * the `item*` effects.
+ * The parallel iteration machine with `item` (one try of one item) run in its slots, and the
+ * `item*` effects.
  */
 export function withItemActor(
-  item: PromiseActorLogic<ItemAttemptOutput, ItemAttemptInput>,
+  item: ItemLogic,
   actions: Parameters<typeof parallelIterationMachine.provide>[0]['actions'],
 ) {
-  const slot = itemSlotMachine.provide({ actors: { item } });
-  return parallelIterationMachine.provide({ actors: { slot }, ...(actions ? { actions } : {}) });
+  return parallelIterationMachine.provide({
+    actors: { slots: slotsActor(item) },
+    ...(actions ? { actions } : {}),
+  });
 }
