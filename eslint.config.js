@@ -37,6 +37,39 @@ const packagePolicies = ownedPackages.map(({ owner, sources }) => ({
   disallow: { to: { module: { origin: 'external', source: sources } } },
 }));
 
+/**
+ * Packages only one folder of src/ imports (docs/architecture.md). Distributed runs: BullMQ and
+ * its Redis client belong to src/actors/queue/, which the run and worker wiring load lazily (a
+ * run without --queue never loads them). The HTTP transport: undici belongs to src/base/http/,
+ * which loads it with the first request; everything else sends through its fetch.
+ */
+const soleImporters = [
+  { folder: 'src/actors/queue/', packages: ['bullmq', 'ioredis'] },
+  { folder: 'src/base/http/', packages: ['undici'] },
+];
+
+/** One config object refusing, in `files` but not `ignores`, the packages of `owners`. */
+function restrictImports(files, ignores, owners) {
+  const message = (folder) => `only ${folder} imports it (docs/architecture.md)`;
+  return {
+    files,
+    ignores,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: owners.flatMap(({ folder, packages }) =>
+            packages.map((name) => ({ name, message: message(folder) })),
+          ),
+          patterns: owners.flatMap(({ folder, packages }) =>
+            packages.map((name) => ({ group: [`${name}/*`], message: message(folder) })),
+          ),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bin/', '.ci/', 'eslint.config.js'] },
   js.configs.recommended,
@@ -119,21 +152,18 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
     },
   },
-  // Distributed runs: BullMQ and its Redis client belong to src/actors/queue/ alone, which the
-  // run and worker wiring load lazily (a run without --queue never loads them).
-  {
-    files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/actors/queue/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['bullmq', 'ioredis'].map((name) => ({
-            name,
-            message: 'only src/actors/queue/ imports it (docs/architecture.md)',
-          })),
-        },
-      ],
-    },
-  },
+  // Packages one folder of src/ imports alone (soleImporters) are refused everywhere else.
+  // Inside one of those folders, the others' packages are refused.
+  restrictImports(
+    ['src/**/*.ts', 'src/**/*.tsx'],
+    soleImporters.map(({ folder }) => `${folder}**`),
+    soleImporters,
+  ),
+  ...soleImporters.map(({ folder }) =>
+    restrictImports(
+      [`${folder}**`],
+      [],
+      soleImporters.filter((owner) => owner.folder !== folder),
+    ),
+  ),
 );
