@@ -6,6 +6,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { sdkFetch } from '../../base/http/index.ts';
 import type { ClientOptions } from '../client-options.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
 import { createStreamDeadlines, resolveTimeouts } from '../timeouts.ts';
@@ -46,6 +47,7 @@ function createSdk(model: ResolvedModel, options: ClientOptions): Anthropic {
         timeout,
         maxRetries: 0,
         logLevel: 'off',
+        fetch: sdkFetch,
         ...(model.baseUrl !== undefined ? { baseURL: model.baseUrl } : {}),
       }),
   );

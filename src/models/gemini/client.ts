@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, GoogleGenAI } from '@google/genai';
+import { sdkFetch } from '../../base/http/index.ts';
 import type { ClientOptions } from '../client-options.ts';
 import { classifyNetworkError } from '../http-retry.ts';
 import { TruncatedStreamError } from '../provider-errors.ts';
@@ -70,7 +71,7 @@ export function createGeminiClient(model: ResolvedModel, options: ClientOptions 
     // ApiError keeps no headers, so the response's are caught on the way through for Retry-After.
     let responseHeaders: Headers | undefined;
     const capturingFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await sdkFetch(input, init);
       responseHeaders = response.headers;
       return response;
     };

@@ -4,6 +4,7 @@
  */
 import OpenAI from 'openai';
 import { ProviderError } from '../../base/errors.ts';
+import { sdkFetch } from '../../base/http/index.ts';
 import type { ClientOptions } from '../client-options.ts';
 import { createStreamDeadlines, resolveTimeouts } from '../timeouts.ts';
 import type { ModelClient, ModelRequest, ModelResponse, ResolvedModel } from '../model-types.ts';
@@ -40,7 +41,7 @@ function createSdk(model: ResolvedModel, options: ClientOptions): OpenAI {
   try {
     return sharedSdk(
       identity,
-      () => new OpenAI({ apiKey, baseURL: model.baseUrl, maxRetries: 0, timeout }),
+      () => new OpenAI({ apiKey, baseURL: model.baseUrl, maxRetries: 0, timeout, fetch: sdkFetch }),
     );
   } catch (error) {
     throw new ProviderError(
