@@ -9,27 +9,24 @@ export interface CappedBody {
 }
 
 /**
- * Reads a fetch body stream, stopping (and cancelling the rest) once `maxBytes` are held, so
- * a huge or endless response never fills memory.
+ * Reads a response body, stopping (and cancelling the rest: leaving the loop ends the
+ * iteration, which drops the connection) once `maxBytes` are held, so a huge or endless
+ * response never fills memory.
  */
 export async function readCappedBody(
-  stream: ReadableStream<Uint8Array> | null,
+  body: AsyncIterable<Uint8Array> | null,
   maxBytes: number,
 ): Promise<CappedBody> {
-  if (stream === null) return { bytes: new Uint8Array(0), truncated: false };
-  const reader = stream.getReader();
+  if (body === null) return { bytes: new Uint8Array(0), truncated: false };
   const chunks: Uint8Array[] = [];
   let held = 0;
   let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of body) {
     const room = maxBytes - held;
     if (value.byteLength > room) {
       chunks.push(value.subarray(0, room));
       held += room;
       truncated = true;
-      await reader.cancel().catch(() => undefined);
       break;
     }
     chunks.push(value);

@@ -35,9 +35,9 @@ export function httpFailure(kind: HttpFailureKind, url: string, detail: string):
 }
 
 /**
- * Classifies a network error thrown by fetch. undici wraps the socket error in `cause`
- * (sometimes an AggregateError holding one error per address tried), so the code is
- * searched through that chain.
+ * Classifies a network error thrown by fetch or by sortie's HTTP transport (which throws as
+ * fetch does). undici wraps the socket error in `cause` (sometimes an AggregateError holding
+ * one error per address tried), so the code is searched through that chain.
  */
 export function classifyNetworkError(error: unknown, url: string): HttpFailure {
   const code = findErrorCode(error);

@@ -1,3 +1,4 @@
+import { transportFetch } from '../../base/http/index.ts';
 import { MAX_BODY_BYTES, bodyForModel, mediaTypeOf, readCappedBody } from './http-body.ts';
 import type { HttpFailure } from './http-failure.ts';
 import { classifyNetworkError, httpFailure } from './http-failure.ts';
@@ -44,9 +45,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
- * Sends one HTTP request and reads its response. Never throws: every failure (bad URL,
- * refused connection, DNS, time-out, reset, abort, redirect trouble) is an `HttpFailure`
- * naming the URL. Redirects are followed by hand so each hop is checked for http(s).
+ * Sends one HTTP request through sortie's HTTP transport and reads its response. Never throws:
+ * every failure (bad URL, refused connection, DNS, time-out, reset, abort, redirect trouble) is
+ * an `HttpFailure` naming the URL. Redirects are followed by hand so each hop is checked for
+ * http(s).
  */
 export async function executeHttpRequest(request: HttpRequest): Promise<HttpResult> {
   const start = parseHttpUrl(request.url, request.query);
@@ -65,7 +67,13 @@ export async function executeHttpRequest(request: HttpRequest): Promise<HttpResu
     let method: HttpMethod = request.method;
     let body = encodeBody(request, headers);
     for (let hop = 0; ; hop++) {
-      const response = await fetch(url, { method, headers, body, redirect: 'manual', signal });
+      const response = await transportFetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal,
+      });
       const location = response.headers.get('location');
       if (!REDIRECT_STATUSES.has(response.status) || location === null) {
         const capped = await readCappedBody(response.body, request.maxBodyBytes ?? MAX_BODY_BYTES);

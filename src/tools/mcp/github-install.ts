@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { transportFetch, type TransportResponse } from '../../base/http/index.ts';
 import { installOnce, type InstalledServer } from './install-cache.ts';
 import { McpStartError } from './mcp-errors.ts';
 import type { McpGithubSpec } from './mcp-spec.ts';
@@ -63,9 +64,10 @@ async function download(
   fail: (detail: string) => McpStartError,
   signal: AbortSignal | undefined,
 ): Promise<Buffer> {
-  let response: Response;
+  let response: TransportResponse;
   try {
-    response = await fetch(url, signal !== undefined ? { signal } : {});
+    // Redirects are followed (a release asset is served from another host), as fetch does.
+    response = await transportFetch(url, { signal });
   } catch (error) {
     if (signal?.aborted === true) throw error;
     const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;

@@ -33,7 +33,23 @@ beforeAll(async () => {
   server.route('/see-other', (_request, response) => {
     response.writeHead(303, { location: '/echo' }).end();
   });
+  server.route('/cut', (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.write('the first half');
+    setTimeout(() => response.socket?.destroy(), 20);
+  });
+  server.route('/endless', (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    const timer = setInterval(() => response.write('y'.repeat(1000)), 5);
+    response.on('close', () => {
+      clearInterval(timer);
+      endlessClosed = true;
+    });
+  });
 });
+
+/** Set once the server saw the connection of `/endless` close. */
+let endlessClosed = false;
 
 afterAll(async () => {
   await server.close();
@@ -110,6 +126,46 @@ describe('executeHttpRequest', () => {
       maxBodyBytes: 1000,
     });
     expect(result.ok && [result.truncated, (result.body as string).length]).toEqual([true, 1000]);
+  });
+
+  it("sends through sortie's HTTP transport, not the global fetch", async () => {
+    await executeHttpRequest({ method: 'GET', url: `${server.url}/json` });
+    const { headers } = server.seen.at(-1)!;
+    expect([headers['sec-fetch-mode'], headers['accept-encoding'], headers['user-agent']]).toEqual([
+      undefined,
+      undefined,
+      'node',
+    ]);
+  });
+
+  it('sees each redirect itself (the transport returns it as it came)', async () => {
+    const before = server.seen.length;
+    await executeHttpRequest({ method: 'GET', url: `${server.url}/hop3` });
+    expect(server.seen.slice(before).map((request) => request.url)).toEqual([
+      '/hop3',
+      '/hop4',
+      '/hop5',
+      '/hop6',
+    ]);
+  });
+
+  it('stops reading an endless body at the byte cap and drops its connection', async () => {
+    const result = await executeHttpRequest({
+      method: 'GET',
+      url: `${server.url}/endless`,
+      maxBodyBytes: 2500,
+    });
+    expect(result.ok && [result.truncated, (result.body as string).length]).toEqual([true, 2500]);
+    while (!endlessClosed) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+
+  it('reports a body cut off mid-way as a reset connection', async () => {
+    const result = await executeHttpRequest({ method: 'GET', url: `${server.url}/cut` });
+    expect(result).toEqual({
+      ok: false,
+      kind: 'reset',
+      message: `request to ${server.url}/cut failed: connection reset by the server`,
+    });
   });
 
   it('times out with a failure naming the URL', async () => {
