@@ -21,6 +21,17 @@ export function discardStream(source: Readable): void {
   source.destroy();
 }
 
+/**
+ * Bodies whose response was dropped unread are cancelled when it is collected, as fetch does,
+ * so their connections are not held. A body leaves the registry when its reading starts.
+ */
+const unread = new FinalizationRegistry<TransportBody>((body) => void body.cancel());
+
+/** Cancels `body` if `owner` is collected before the body is read or cancelled. */
+export function cancelWhenDropped(owner: object, body: TransportBody): void {
+  unread.register(owner, body, body);
+}
+
 /** What a reader or an iterator of the body steps through. */
 interface Cursor {
   next(): Promise<IteratorResult<Uint8Array, undefined>>;
@@ -82,7 +93,7 @@ export class TransportBody implements AsyncIterable<Uint8Array> {
   /** Stops the body; its connection closes unless the body had ended. */
   cancel(_reason?: unknown): Promise<void> {
     if (this.#locked) return Promise.reject(new TypeError('the response body is locked'));
-    this.#disturbed = true;
+    this.#disturb();
     discardStream(this.#source);
     return Promise.resolve();
   }
@@ -106,7 +117,7 @@ export class TransportBody implements AsyncIterable<Uint8Array> {
   #open(): Cursor {
     if (this.#locked) throw new TypeError('the response body is locked');
     this.#locked = true;
-    this.#disturbed = true;
+    this.#disturb();
     const chunks = (this.#chunks ??= this.#source[Symbol.asyncIterator]());
     let open = true;
     const finish = (): void => {
@@ -129,6 +140,12 @@ export class TransportBody implements AsyncIterable<Uint8Array> {
         if (cancel) discardStream(this.#source);
       },
     };
+  }
+
+  #disturb(): void {
+    if (this.#disturbed) return;
+    this.#disturbed = true;
+    unread.unregister(this);
   }
 
   #webStream(): ReadableStream<Uint8Array> {

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { discardStream, TransportBody } from './body.ts';
+import { cancelWhenDropped, discardStream, TransportBody } from './body.ts';
 import { decodeBody, needsDecoding } from './content-encoding.ts';
 import { loadDispatchers, loadedDispatchers } from './dispatchers.ts';
 import { fetchFailed, TransportUnsupportedError } from './errors.ts';
@@ -15,11 +15,6 @@ import { TransportResponse } from './response.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/** A response dropped unread gives its connection back when collected, as fetch's do. */
-const unread = new FinalizationRegistry<TransportBody>((body) => {
-  if (!body.disturbed) void body.cancel();
-});
 
 /**
  * fetch for what the transport sends itself: a string or URL of http(s), a string, bytes or
@@ -98,7 +93,7 @@ function toResponse(
     redirected: history !== undefined && history.length > 1,
     body,
   });
-  if (body !== null) unread.register(response, body);
+  if (body !== null) cancelWhenDropped(response, body);
   return response;
 }
 

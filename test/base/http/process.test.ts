@@ -11,11 +11,19 @@ import { sdkFetch, TransportResponse } from '../../../src/base/http/index.ts';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server.ts';
 
 const ONE_REQUEST = fileURLToPath(new URL('../../fixtures/http/one-request.ts', import.meta.url));
+const DROP_RESPONSE = fileURLToPath(
+  new URL('../../fixtures/http/drop-response.ts', import.meta.url),
+);
 
 let server: LoopbackServer;
 
 beforeAll(async () => {
   server = await startLoopbackServer();
+  server.route('/endless', (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    const timer = setInterval(() => response.write('z'.repeat(16_384)), 5);
+    response.on('close', () => clearInterval(timer));
+  });
   server.route('/hello', (request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.end(`hello ${request.headers['content-type'] ?? 'nobody'}`);
@@ -43,6 +51,23 @@ describe('the transport in a process', () => {
     const request = server.requests.at(-1)!;
     expect(request.url).toBe('/hello');
     await server.closed(request);
+  });
+
+  it('cancels the body of a response dropped unread once the response is collected', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', DROP_RESPONSE, `${server.origin}/endless`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(child, 'exit');
+    const done = once(createInterface({ input: child.stdout }), 'line').then(() => 'done');
+    while (server.requests.at(-1)?.url !== '/endless') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const closed = server.closed(server.requests.at(-1)!).then(() => 'closed');
+    // Without the cancel, the connection would stay open until the child exits after `done`.
+    expect(await Promise.race([closed, done])).toBe('closed');
+    expect(await exited).toEqual([0, null]);
   });
 });
 
