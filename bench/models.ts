@@ -7,12 +7,14 @@
  * process so its CPU is not counted. Conversations alternate loop / sortie and sortie / loop so
  * drift hits both alike. Prints Markdown on stdout (see bench/run.ts).
  * `tsx bench/models.ts [conversations]`; `node <compiled models.js> …` runs it without tsx.
+ * `SORTIE_BENCH_LOOP_TRANSPORT=lean` gives the loop's SDK sortie's HTTP transport (see below).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import { sdkFetch } from '../src/base/http/index.ts';
 import { createModelClient } from '../src/models/create-client.ts';
 import { toFunctionTool } from '../src/models/openai-responses/to-wire.ts';
 import type { Message, ResolvedModel, ToolDefinition } from '../src/models/model-types.ts';
@@ -23,6 +25,18 @@ import { streamTurn, type ActorPrompt } from './hand-loop.ts';
 const WARMUP = 30;
 const CALLS = 10;
 const conversations = Number(process.argv[2] ?? 300);
+
+/**
+ * The `fetch` the hand-written loop's SDK client gets: its default (the global fetch), or with
+ * `SORTIE_BENCH_LOOP_TRANSPORT=lean` sortie's HTTP transport, the one sortie's clients use, for
+ * the like-for-like figure.
+ */
+function loopTransport(): { fetch?: typeof fetch } {
+  const transport = process.env.SORTIE_BENCH_LOOP_TRANSPORT ?? 'default';
+  if (transport === 'default') return {};
+  if (transport === 'lean') return { fetch: sdkFetch };
+  throw new Error(`SORTIE_BENCH_LOOP_TRANSPORT must be "lean" or "default", not "${transport}"`);
+}
 
 /** An agent's reply: a call of `lookup` until `CALLS` results are in, then the answer. */
 function agentReply(body: unknown): ScriptTurn {
@@ -136,7 +150,12 @@ async function measure(): Promise<Samples> {
     reasoningCapable: false,
   };
   const client = createModelClient(model);
-  const sdk = new OpenAI({ apiKey: 'sk-bench-models', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const sdk = new OpenAI({
+    apiKey: 'sk-bench-models',
+    baseURL: `${server.url}/v1`,
+    maxRetries: 0,
+    ...loopTransport(),
+  });
   const prompt: ActorPrompt = {
     instructions: SYSTEM,
     tools: TOOLS.map(toFunctionTool),
@@ -176,7 +195,7 @@ async function main(): Promise<void> {
     [
       '### models.ts — the models layer per request above a hand-written SDK loop',
       '',
-      `OpenAI Responses, streaming, real SDK, scripted server in a child process; an agent conversation of ${requests} requests (${CALLS} tool calls, then the answer), ${conversations} conversation pairs after ${WARMUP} warm-up, interleaved.`,
+      `OpenAI Responses, streaming, real SDK, scripted server in a child process; an agent conversation of ${requests} requests (${CALLS} tool calls, then the answer), ${conversations} conversation pairs after ${WARMUP} warm-up, interleaved; the loop's SDK on ${process.env.SORTIE_BENCH_LOOP_TRANSPORT === 'lean' ? "sortie's HTTP transport" : 'its default fetch'}.`,
       '',
       '| measure | p50 | p95 |',
       '|---|---|---|',

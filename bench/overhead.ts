@@ -10,6 +10,7 @@
  * not wall time). Then the same with 1,000 earlier run folders in the state directory.
  *
  * `tsx bench/overhead.ts [runs] [K]`; measured in the compiled copy (bench/compiled-copy.ts).
+ * `SORTIE_BENCH_LOOP_TRANSPORT=lean` gives the loop's SDK sortie's HTTP transport (see below).
  * Prints Markdown on stdout (see bench/run.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
+import { sdkFetch } from '../src/base/http/index.ts';
 import { openProject, runMission, type Project } from '../src/index.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
@@ -41,6 +43,18 @@ const RUNS = Number(process.argv[3 + named] ?? 400);
 const CALLS = Number(process.argv[4 + named] ?? 10);
 const WARMUP = 30;
 const EARLIER_RUNS = 1000;
+
+/**
+ * The `fetch` the hand-written loop's SDK client gets: its default (the global fetch), or with
+ * `SORTIE_BENCH_LOOP_TRANSPORT=lean` sortie's HTTP transport, the one sortie's clients use, for
+ * the like-for-like figure.
+ */
+function loopTransport(): { fetch?: typeof fetch } {
+  const transport = process.env.SORTIE_BENCH_LOOP_TRANSPORT ?? 'default';
+  if (transport === 'default') return {};
+  if (transport === 'lean') return { fetch: sdkFetch };
+  throw new Error(`SORTIE_BENCH_LOOP_TRANSPORT must be "lean" or "default", not "${transport}"`);
+}
 
 const COMMANDER_STEPS: ScriptTurn[] = [
   { toolCalls: [{ name: 'set_subtasks', arguments: { subtasks: ['Have the analyst look up'] } }] },
@@ -278,7 +292,12 @@ async function setUp(): Promise<{
     tools: [lookup],
   });
   if (!project.ok) throw new Error(JSON.stringify(project.diagnostics));
-  const sdk = new OpenAI({ apiKey: 'sk-bench-0123456789', baseURL: baseUrl, maxRetries: 0 });
+  const sdk = new OpenAI({
+    apiKey: 'sk-bench-0123456789',
+    baseURL: baseUrl,
+    maxRetries: 0,
+    ...loopTransport(),
+  });
   const stop = async (): Promise<void> => {
     child.stdin.end();
     await rm(dir, { recursive: true, force: true });
@@ -302,7 +321,7 @@ async function main(): Promise<void> {
     [
       `### overhead.ts — CPU per model request above a hand-written SDK loop (issue 12)`,
       '',
-      `One commander delegating to one agent that calls a function tool ${CALLS} times; OpenAI Responses, streaming, scripted server over loopback HTTP; sortie through \`runMission\` with its journal on; compiled build. ${RUNS} run pairs after ${WARMUP} warm-up (${Math.ceil(RUNS / 2)} with earlier runs), interleaved. Load average at the end: ${load}.`,
+      `One commander delegating to one agent that calls a function tool ${CALLS} times; OpenAI Responses, streaming, scripted server over loopback HTTP; sortie through \`runMission\` with its journal on; the loop's SDK on ${process.env.SORTIE_BENCH_LOOP_TRANSPORT === 'lean' ? "sortie's HTTP transport" : 'its default fetch'}; compiled build. ${RUNS} run pairs after ${WARMUP} warm-up (${Math.ceil(RUNS / 2)} with earlier runs), interleaved. Load average at the end: ${load}.`,
       '',
       '| state directory | above the loop p50 / p95 | loop p50 | sortie p50 | requests per run | heap kept per run (after GC) |',
       '|---|---|---|---|---|---|',
