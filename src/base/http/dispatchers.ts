@@ -1,13 +1,19 @@
 /**
  * undici and the process's one keep-alive Agent. undici is loaded with the first request sent
- * through the transport, not with this module: loading it costs tens of milliseconds, and a
- * process that sends nothing over HTTP (`sortie verify`, a replayed run) should not pay that.
- * This folder is the only place that imports undici (eslint.config.js).
+ * through the transport, not with this module: a process that sends nothing over HTTP
+ * (`sortie verify`, a replayed run) should not pay for it. This folder is the only place that
+ * imports undici (eslint.config.js).
  */
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher, interceptors } from 'undici';
 
 /** Redirects followed before a request fails, as fetch counts them. */
 export const MAX_REDIRECTS = 20;
+
+/** undici's `request()`: sends `options` through `dispatcher`. */
+type RequestFunction = (
+  dispatcher: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
 
 /** The shared Agent, bare and with undici's redirect interceptor in front of it. */
 export interface Dispatchers {
@@ -15,6 +21,16 @@ export interface Dispatchers {
   direct: Dispatcher;
   /** Follows redirects (`redirect: 'follow'`, fetch's default). */
   following: Dispatcher;
+  request: RequestFunction;
+  /** Which of undici's modules were loaded: the three the transport uses, or its entry. */
+  loadedFrom: 'parts' | 'entry';
+}
+
+interface UndiciParts {
+  Agent: typeof Agent;
+  redirect: typeof interceptors.redirect;
+  request: RequestFunction;
+  loadedFrom: Dispatchers['loadedFrom'];
 }
 
 let loaded: Dispatchers | undefined;
@@ -31,11 +47,11 @@ export function loadedDispatchers(): Dispatchers | undefined {
  * (4 s when it gives none).
  */
 export function loadDispatchers(): Promise<Dispatchers> {
-  loading ??= import('undici').then(
-    ({ Agent, interceptors }) => {
+  loading ??= loadUndici().then(
+    ({ Agent, redirect, request, loadedFrom }) => {
       const direct = new Agent();
-      const following = direct.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
-      loaded = { direct, following };
+      const following = direct.compose(redirect({ maxRedirections: MAX_REDIRECTS }));
+      loaded = { direct, following, request, loadedFrom };
       return loaded;
     },
     (error: unknown) => {
@@ -45,4 +61,35 @@ export function loadDispatchers(): Promise<Dispatchers> {
     },
   );
   return loading;
+}
+
+/**
+ * undici's entry loads all it offers (fetch, WebSocket, caches, cookies, mocks): ≈ 140 ms of a
+ * process's first request on the shared 2-core machine at load 4, where the three modules the
+ * transport uses load in ≈ 50 ms. undici has no `exports` map, so those paths are reachable,
+ * and the version is pinned (~7.30.2); were they to move, the entry is loaded instead (a test
+ * checks which one was).
+ */
+async function loadUndici(): Promise<UndiciParts> {
+  try {
+    const [agent, redirect, request] = await Promise.all([
+      import('undici/lib/dispatcher/agent.js'),
+      import('undici/lib/interceptor/redirect.js'),
+      import('undici/lib/api/api-request.js'),
+    ]);
+    return {
+      Agent: agent.default,
+      redirect: redirect.default,
+      request: (dispatcher, options) => request.default.call(dispatcher, options),
+      loadedFrom: 'parts',
+    };
+  } catch {
+    const undici = await import('undici');
+    return {
+      Agent: undici.Agent,
+      redirect: undici.interceptors.redirect,
+      request: (dispatcher, options) => dispatcher.request(options),
+      loadedFrom: 'entry',
+    };
+  }
 }

@@ -54,7 +54,7 @@ async function send(planned: PlannedRequest): Promise<TransportResponse> {
   const dispatcher = planned.redirect === 'follow' ? dispatchers.following : dispatchers.direct;
   let data: Dispatcher.ResponseData;
   try {
-    data = await dispatcher.request(planned.options);
+    data = await dispatchers.request(dispatcher, planned.options);
   } catch (error) {
     throw fetchFailed(error, signal);
   }

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDispatchers } from '../../../src/base/http/dispatchers.ts';
 import { sdkFetch, TransportResponse } from '../../../src/base/http/index.ts';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server.ts';
 
@@ -33,6 +34,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the transport in a process', () => {
+  it("loads the three undici modules it uses, not undici's entry", async () => {
+    expect((await loadDispatchers()).loadedFrom).toBe('parts');
+  });
+
   it('lets a process exit with its connection idle and kept alive by the server', async () => {
     const child = spawn(
       process.execPath,
