@@ -4,10 +4,7 @@
  * (`sortie verify`, a replayed run) should not pay for it. This folder is the only place that
  * imports undici (eslint.config.js).
  */
-import type { Agent, Dispatcher, interceptors } from 'undici';
-
-/** Redirects followed before a request fails, as fetch counts them. */
-export const MAX_REDIRECTS = 20;
+import type { Agent, Dispatcher } from 'undici';
 
 /** undici's `request()`: sends `options` through `dispatcher`. */
 type RequestFunction = (
@@ -15,20 +12,16 @@ type RequestFunction = (
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
 
-/** The shared Agent, bare and with undici's redirect interceptor in front of it. */
+/** The shared Agent and undici's `request()`. */
 export interface Dispatchers {
-  /** Returns every response as it came (`redirect: 'manual'` and `'error'`). */
-  direct: Dispatcher;
-  /** Follows redirects (`redirect: 'follow'`, fetch's default). */
-  following: Dispatcher;
+  agent: Dispatcher;
   request: RequestFunction;
-  /** Which of undici's modules were loaded: the three the transport uses, or its entry. */
+  /** Which of undici's modules were loaded: the two the transport uses, or its entry. */
   loadedFrom: 'parts' | 'entry';
 }
 
 interface UndiciParts {
   Agent: typeof Agent;
-  redirect: typeof interceptors.redirect;
   request: RequestFunction;
   loadedFrom: Dispatchers['loadedFrom'];
 }
@@ -48,10 +41,8 @@ export function loadedDispatchers(): Dispatchers | undefined {
  */
 export function loadDispatchers(): Promise<Dispatchers> {
   loading ??= loadUndici().then(
-    ({ Agent, redirect, request, loadedFrom }) => {
-      const direct = new Agent();
-      const following = direct.compose(redirect({ maxRedirections: MAX_REDIRECTS }));
-      loaded = { direct, following, request, loadedFrom };
+    ({ Agent, request, loadedFrom }) => {
+      loaded = { agent: new Agent(), request, loadedFrom };
       return loaded;
     },
     (error: unknown) => {
@@ -65,21 +56,19 @@ export function loadDispatchers(): Promise<Dispatchers> {
 
 /**
  * undici's entry loads all it offers (fetch, WebSocket, caches, cookies, mocks): ≈ 140 ms of a
- * process's first request on the shared 2-core machine at load 4, where the three modules the
+ * process's first request on the shared 2-core machine at load 4, where the two modules the
  * transport uses load in ≈ 50 ms. undici has no `exports` map, so those paths are reachable,
  * and the version is pinned (~7.30.2); were they to move, the entry is loaded instead (a test
  * checks which one was).
  */
 async function loadUndici(): Promise<UndiciParts> {
   try {
-    const [agent, redirect, request] = await Promise.all([
+    const [agent, request] = await Promise.all([
       import('undici/lib/dispatcher/agent.js'),
-      import('undici/lib/interceptor/redirect.js'),
       import('undici/lib/api/api-request.js'),
     ]);
     return {
       Agent: agent.default,
-      redirect: redirect.default,
       request: (dispatcher, options) => request.default.call(dispatcher, options),
       loadedFrom: 'parts',
     };
@@ -87,7 +76,6 @@ async function loadUndici(): Promise<UndiciParts> {
     const undici = await import('undici');
     return {
       Agent: undici.Agent,
-      redirect: undici.interceptors.redirect,
       request: (dispatcher, options) => dispatcher.request(options),
       loadedFrom: 'entry',
     };

@@ -11,9 +11,9 @@ import { decodeBody, needsDecoding } from './content-encoding.ts';
 import { loadDispatchers, loadedDispatchers } from './dispatchers.ts';
 import { fetchFailed, TransportUnsupportedError } from './errors.ts';
 import { planRequest, type PlannedRequest, type TransportInit } from './plan-request.ts';
+import { locationOf, REDIRECT_STATUSES, redirectedRequest, redirectFailed } from './redirects.ts';
 import { TransportResponse } from './response.ts';
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
@@ -47,35 +47,42 @@ export const sdkFetch: typeof fetch = async (input, init) => {
   return (await send(planned)) as unknown as Response;
 };
 
-async function send(planned: PlannedRequest): Promise<TransportResponse> {
-  const signal = planned.options.signal as AbortSignal | null;
+async function send(first: PlannedRequest): Promise<TransportResponse> {
+  const signal = first.options.signal as AbortSignal | null;
   if (signal?.aborted === true) throw signal.reason;
-  const dispatchers = loadedDispatchers() ?? (await loadDispatchers());
-  const dispatcher = planned.redirect === 'follow' ? dispatchers.following : dispatchers.direct;
-  let data: Dispatcher.ResponseData;
-  try {
-    data = await dispatchers.request(dispatcher, planned.options);
-  } catch (error) {
-    throw fetchFailed(error, signal);
+  const { agent, request } = loadedDispatchers() ?? (await loadDispatchers());
+  let planned = first;
+  for (let redirects = 0; ; redirects++) {
+    let data: Dispatcher.ResponseData;
+    try {
+      data = await request(agent, planned.options);
+    } catch (error) {
+      throw fetchFailed(error, signal);
+    }
+    const status = data.statusCode;
+    if (planned.redirect === 'manual' || !REDIRECT_STATUSES.has(status)) {
+      return toResponse(data, planned, redirects > 0, signal);
+    }
+    if (planned.redirect === 'error') {
+      discardStream(data.body);
+      throw redirectFailed('unexpected redirect');
+    }
+    const location = locationOf(data.headers);
+    if (location === undefined) return toResponse(data, planned, redirects > 0, signal);
+    // fetch drops a redirect's connection with its body rather than reading what is left.
+    discardStream(data.body);
+    planned = redirectedRequest(planned, status, location, redirects);
   }
-  return toResponse(data, planned, signal);
 }
 
 function toResponse(
   data: Dispatcher.ResponseData,
   planned: PlannedRequest,
+  redirected: boolean,
   signal: AbortSignal | null,
 ): TransportResponse {
   const status = data.statusCode;
   const headers = toHeaders(data.headers);
-  if (planned.redirect !== 'manual' && REDIRECT_STATUSES.has(status) && headers.has('location')) {
-    // The redirect interceptor hands a redirect back only once it has followed its maximum.
-    discardStream(data.body);
-    const reason = planned.redirect === 'error' ? 'unexpected redirect' : 'redirect count exceeded';
-    throw new TypeError('fetch failed', { cause: new Error(reason) });
-  }
-  const history = (data.context as { history?: readonly URL[] } | undefined)?.history;
-  const finalUrl = history?.[history.length - 1] ?? planned.url;
   let body: TransportBody | null = null;
   if (planned.options.method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
     // Nothing comes on the wire: let the empty stream end.
@@ -89,8 +96,8 @@ function toResponse(
     status,
     statusText: data.statusText,
     headers,
-    url: withoutFragment(finalUrl),
-    redirected: history !== undefined && history.length > 1,
+    url: withoutFragment(planned.url),
+    redirected,
     body,
   });
   if (body !== null) cancelWhenDropped(response, body);

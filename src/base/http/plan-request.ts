@@ -24,7 +24,8 @@ export interface PlannedRequest {
   kind: 'send';
   url: URL;
   redirect: 'follow' | 'manual' | 'error';
-  options: Dispatcher.RequestOptions;
+  /** Headers as undici's flat name/value list, names in lower case. */
+  options: Dispatcher.RequestOptions & { headers: string[] };
 }
 
 /** A request the transport leaves to the global fetch; `feature` names why. */
@@ -65,9 +66,7 @@ export function planRequest(
       `Request cannot be constructed from a URL that includes credentials: ${url.href}`,
     );
   }
-  if (url.port !== '' && BAD_PORTS.has(Number(url.port))) {
-    throw new TypeError('fetch failed', { cause: new Error('bad port') });
-  }
+  if (isBadPort(url)) throw new TypeError('fetch failed', { cause: new Error('bad port') });
   const method = normalizeMethod(init?.method);
   const redirect = init?.redirect ?? 'follow';
   if (redirect !== 'follow' && redirect !== 'manual' && redirect !== 'error') {
@@ -93,6 +92,11 @@ export function planRequest(
       signal: init?.signal ?? null,
     },
   };
+}
+
+/** True for a port fetch refuses to connect to. */
+export function isBadPort(url: URL): boolean {
+  return url.port !== '' && BAD_PORTS.has(Number(url.port));
 }
 
 function normalizeMethod(method: string | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * The three undici modules the transport loads instead of undici's entry (dispatchers.ts),
+ * The two undici modules the transport loads instead of undici's entry (dispatchers.ts),
  * typed with undici's own declarations. Each is a CommonJS module whose `module.exports` is
  * the one value, which `import()` gives as `default`.
  */
@@ -7,12 +7,6 @@ declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
   const agent: typeof Agent;
   export default agent;
-}
-
-declare module 'undici/lib/interceptor/redirect.js' {
-  import type { interceptors } from 'undici';
-  const redirect: typeof interceptors.redirect;
-  export default redirect;
 }
 
 declare module 'undici/lib/api/api-request.js' {

@@ -50,6 +50,17 @@ beforeAll(async () => {
       response.writeHead(status, { location: '/echo' }).end('moved');
     });
   }
+  server.route('/headers', (request, response) => response.end(JSON.stringify(request.headers)));
+  server.route('/to-headers', (_request, response) => {
+    response.writeHead(302, { location: '/headers' }).end();
+  });
+  server.route('/choices', (_request, response) => {
+    response.writeHead(300, { location: '/echo' }).end('choose');
+  });
+  server.route('/nowhere', (_request, response) => response.writeHead(302).end('no location'));
+  server.route('/to-ftp', (_request, response) => {
+    response.writeHead(301, { location: 'ftp://127.0.0.1/file' }).end();
+  });
   server.route('/away', (_request, response) => {
     response.writeHead(302, { location: `${other.origin}/headers` }).end();
   });
@@ -277,12 +288,59 @@ describe('transportFetch: redirects', () => {
     expect(await theirs.json()).toEqual(mine.echo);
   });
 
-  it('drops credentials when a redirect leaves the origin', async () => {
-    const headers = { authorization: 'Bearer secret', 'x-kept': 'yes' };
-    const seen = (await (
-      await transportFetch(`${server.origin}/away`, { headers })
-    ).json()) as Record<string, string>;
-    expect([seen.authorization, seen['x-kept']]).toEqual([undefined, 'yes']);
+  it('drops credentials when a redirect leaves the origin, as fetch does', async () => {
+    const headers = { authorization: 'Bearer secret', cookie: 'a=1', 'x-kept': 'yes' };
+    const seen = async (answer: Promise<{ json(): Promise<unknown> }>) => {
+      const sent = (await (await answer).json()) as Record<string, string>;
+      return [sent.authorization, sent.cookie, sent['x-kept']];
+    };
+    const mine = await seen(transportFetch(`${server.origin}/away`, { headers }));
+    expect(mine).toEqual([undefined, undefined, 'yes']);
+    expect(mine).toEqual(await seen(fetch(`${server.origin}/away`, { headers })));
+    const same = await seen(transportFetch(`${server.origin}/to-headers`, { headers }));
+    expect(same).toEqual(['Bearer secret', 'a=1', 'yes']);
+  });
+
+  it('drops the content headers with the body when a POST becomes a GET, as fetch does', async () => {
+    const init = {
+      method: 'POST',
+      body: 'gone',
+      headers: { 'content-type': 'application/json', 'content-language': 'fr', 'x-kept': 'yes' },
+    };
+    const seen = async (answer: Promise<{ json(): Promise<unknown> }>) => {
+      const sent = (await (await answer).json()) as Record<string, string>;
+      return [
+        sent['content-type'],
+        sent['content-language'],
+        sent['content-length'],
+        sent['x-kept'],
+      ];
+    };
+    const mine = await seen(transportFetch(`${server.origin}/to-headers`, init));
+    expect(mine).toEqual([undefined, undefined, undefined, 'yes']);
+    expect(mine).toEqual(await seen(fetch(`${server.origin}/to-headers`, init)));
+  });
+
+  it('returns a 300 and a redirect without a location as they came, as fetch does', async () => {
+    const choices = await transportFetch(`${server.origin}/choices`);
+    const nowhere = await transportFetch(`${server.origin}/nowhere`);
+    expect([choices.status, choices.redirected, await choices.text()]).toEqual([
+      300,
+      false,
+      'choose',
+    ]);
+    expect([nowhere.status, await nowhere.text()]).toEqual([302, 'no location']);
+  });
+
+  it('refuses a redirect to a scheme other than http(s), as fetch does', async () => {
+    const url = `${server.origin}/to-ftp`;
+    const mine = await rejectionOf(transportFetch(url));
+    expect(mine).toEqual({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: 'URL scheme must be a HTTP(S) scheme',
+    });
+    expect(mine).toEqual(await rejectionOf(fetch(url)));
   });
 
   it('follows 20 redirects and fails at the 21st, as fetch does', async () => {
