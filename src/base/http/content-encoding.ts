@@ -2,21 +2,19 @@
  * Decoding of compressed response bodies. The transport never asks for compression (it sends
  * no `accept-encoding`), so a body arrives compressed only when the caller asked for it in its
  * own headers or the server compresses unasked; fetch decodes both, and so does this, for the
- * codings fetch knows in Node 20 (gzip, deflate, br). Any other coding is left as it came, as
- * fetch leaves it.
+ * codings fetch knows in Node 20 (gzip, deflate wrapped or raw, br). Any other coding is left
+ * as it came, as fetch leaves it.
  */
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import {
   constants,
   createBrotliDecompress,
   createGunzip,
   createInflate,
-  type BrotliDecompress,
-  type Gunzip,
+  createInflateRaw,
   type Inflate,
+  type InflateRaw,
 } from 'node:zlib';
-
-type Decoder = Gunzip | Inflate | BrotliDecompress;
 
 // fetch's flush modes: a body that ends early yields what it held instead of failing at once.
 const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
@@ -25,12 +23,37 @@ const BROTLI_FLUSH = {
   finishFlush: constants.BROTLI_OPERATION_FLUSH,
 };
 
-const DECODERS: Readonly<Record<string, () => Decoder>> = {
+const DECODERS: Readonly<Record<string, () => Transform>> = {
   gzip: () => createGunzip(ZLIB_FLUSH),
   'x-gzip': () => createGunzip(ZLIB_FLUSH),
-  deflate: () => createInflate(ZLIB_FLUSH),
+  deflate: () => new DeflateDecoder(),
   br: () => createBrotliDecompress(BROTLI_FLUSH),
 };
+
+/**
+ * `deflate` as servers send it: zlib-wrapped (RFC 1950) or raw (RFC 1951), told apart by the
+ * first byte, as fetch tells them apart.
+ */
+class DeflateDecoder extends Transform {
+  #inflate: Inflate | InflateRaw | undefined;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.#inflate === undefined) {
+      if (chunk.length === 0) return callback();
+      const wrapped = (chunk[0]! & 0x0f) === 0x08;
+      this.#inflate = wrapped ? createInflate(ZLIB_FLUSH) : createInflateRaw(ZLIB_FLUSH);
+      this.#inflate.on('data', (data: Buffer) => this.push(data));
+      this.#inflate.on('error', (error) => this.destroy(error));
+    }
+    this.#inflate.write(chunk, () => callback());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.#inflate === undefined) return callback();
+    this.#inflate.once('end', () => callback());
+    this.#inflate.end();
+  }
+}
 
 /** True when the body of a response with this `content-encoding` needs decoding. */
 export function needsDecoding(contentEncoding: string | undefined): boolean {

@@ -31,6 +31,9 @@ beforeAll(async () => {
     setTimeout(() => response.socket?.destroy(), 20);
   });
   server.route('/hang', () => undefined);
+  server.route('/not-gzip', (_request, response) => {
+    response.writeHead(200, { 'content-encoding': 'gzip' }).end('this is not gzip at all');
+  });
   server.route('/trickle', (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.write('one');
@@ -68,6 +71,13 @@ describe('transportFetch: failures as fetch has them', () => {
       expect(mine).toEqual(await rejectionOf(readAll(fetch(url))));
     },
   );
+
+  it('errors a body that does not decode as fetch does', async () => {
+    const url = `${server.origin}/not-gzip`;
+    const mine = await rejectionOf(readAll(transportFetch(url)));
+    expect(mine).toEqual({ name: 'TypeError', message: 'terminated', cause: 'Z_DATA_ERROR' });
+    expect(mine).toEqual(await rejectionOf(readAll(fetch(url))));
+  });
 
   it('gives errors that classifyNetworkError reads as it reads fetch’s', async () => {
     const refused = `http://127.0.0.1:${await closedPort()}/`;

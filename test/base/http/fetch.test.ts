@@ -4,7 +4,7 @@
  * returns, and redirects followed, returned or refused as fetch does. Where fetch itself
  * decides, the test asks the global fetch the same question and expects the same answer.
  */
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransportUnsupportedError, transportFetch } from '../../../src/base/http/index.ts';
 import { rejectionOf, startLoopbackServer, type LoopbackServer } from './loopback-server.ts';
@@ -31,11 +31,13 @@ beforeAll(async () => {
   const compressed: Record<string, Buffer> = {
     gzip: gzipSync('packed with gzip'),
     deflate: deflateSync('packed with deflate'),
+    'raw deflate': deflateRawSync('packed with raw deflate'),
     br: brotliCompressSync('packed with br'),
   };
   server.route('/packed', (_request, response) => {
     const coding = new URL(`${server.origin}${_request.url}`).searchParams.get('coding')!;
-    response.writeHead(200, { 'content-encoding': coding, 'content-type': 'text/plain' });
+    const header = coding === 'raw deflate' ? 'deflate' : coding;
+    response.writeHead(200, { 'content-encoding': header, 'content-type': 'text/plain' });
     response.end(compressed[coding]);
   });
   for (let hop = 0; hop <= 21; hop++) {
@@ -246,11 +248,13 @@ describe('transportFetch: what it returns', () => {
     expect([empty.status, empty.body, await empty.text()]).toEqual([204, null, '']);
   });
 
-  it.each(['gzip', 'deflate', 'br'])(
-    'decodes a body the server sent with %s unasked',
+  it.each(['gzip', 'deflate', 'raw deflate', 'br'])(
+    'decodes a body the server sent with %s unasked, as fetch does',
     async (coding) => {
-      const response = await transportFetch(`${server.origin}/packed?coding=${coding}`);
-      expect(await response.text()).toBe(`packed with ${coding}`);
+      const url = `${server.origin}/packed?coding=${encodeURIComponent(coding)}`;
+      const text = await (await transportFetch(url)).text();
+      expect(text).toBe(`packed with ${coding}`);
+      expect(text).toBe(await (await fetch(url)).text());
     },
   );
 
