@@ -6,10 +6,10 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { cancelWhenDropped, discardStream, TransportBody } from './body.ts';
+import { cancelWhenDropped, discardStream, TransportBody } from './response-body.ts';
 import { decodeBody, needsDecoding } from './content-encoding.ts';
 import { loadDispatchers, loadedDispatchers } from './dispatchers.ts';
-import { fetchFailed, TransportUnsupportedError } from './errors.ts';
+import { fetchFailed, TransportUnsupportedError } from './transport-errors.ts';
 import { planRequest, type PlannedRequest, type TransportInit } from './plan-request.ts';
 import { locationOf, REDIRECT_STATUSES, redirectedRequest, redirectFailed } from './redirects.ts';
 import { TransportResponse } from './response.ts';

@@ -3,8 +3,8 @@
  * statusText, headers as a real `Headers`, url, redirected, type, body, bodyUsed, text, json,
  * arrayBuffer, bytes, blob). `formData()` and `clone()` throw a TransportUnsupportedError.
  */
-import type { TransportBody } from './body.ts';
-import { TransportUnsupportedError } from './errors.ts';
+import type { TransportBody } from './response-body.ts';
+import { TransportUnsupportedError } from './transport-errors.ts';
 
 const utf8 = new TextDecoder();
 

@@ -8,7 +8,7 @@
  * through a web stream made on demand.
  */
 import type { Readable } from 'node:stream';
-import { bodyTerminated, TransportUnsupportedError } from './errors.ts';
+import { bodyTerminated, TransportUnsupportedError } from './transport-errors.ts';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
