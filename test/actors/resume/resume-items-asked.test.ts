@@ -74,8 +74,12 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   const input = (request.body as { input: Array<{ type?: string }> }).input;
   const calls = input.filter((item) => item.type === 'function_call').length;
   const item = /^commander:each\[(\d)\]$/.exec(request.actor ?? '');
-  if (item !== null) return itemSteps(Number(item[1]))[calls];
-  return request.actor === 'commander:report' ? REPORT[calls] : undefined;
+  if (item === null) return request.actor === 'commander:report' ? REPORT[calls] : undefined;
+  const index = Number(item[1]);
+  const turn = itemSteps(index)[calls];
+  // Item 0 succeeds first (the crash below comes right after it), whatever order the
+  // parallel items' requests happen to reach the server in.
+  return turn !== undefined && index !== 0 && calls === 2 ? { ...turn, delayMs: 100 } : turn;
 }
 
 let server: ScriptedModelServer;
