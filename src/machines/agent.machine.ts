@@ -9,10 +9,9 @@ import {
 import type {
   ContextCutParams,
   MessageAppendedParams,
-  ToolCalledParams,
   ToolCompletedParams,
 } from './effect-params.ts';
-import { ActorNotProvidedError, noEffect } from './effect-params.ts';
+import { ActorNotProvidedError } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 import { startJob, turnWorker, workerInvoke, type WorkerReply } from './turn-worker.ts';
 import {
@@ -183,8 +182,6 @@ const base = setup({
       contextCutDue(context.messages, context.context, context.lastUsage),
   },
   actions: {
-    emitToolCalled: (_, _params: ToolCalledParams) => noEffect(),
-    emitToolCompleted: (_, _params: ToolCompletedParams) => noEffect(),
     // The environment records effects; without one (a machine test) they do nothing.
     emitMessageAppended: ({ context }, params: MessageAppendedParams) =>
       context.environment?.messageAppended(params),
@@ -234,18 +231,14 @@ function answeredHead({
   return { call, result: resultFor(call, event.output) };
 }
 
-/** The head call's result is reported and recorded (one context update). */
-const resultActions = [
-  { type: 'emitToolCompleted', params: answeredHead },
-  { type: 'recordResult', params: answeredHead },
-] as const;
+/** The head call's result is recorded (one context update). */
+const resultActions = [{ type: 'recordResult', params: answeredHead }] as const;
 
 /**
- * After the reply's last call: reported, then its results join the conversation as one user
- * message in the same context update, which is then reported.
+ * After the reply's last call: its results join the conversation as one user message in the
+ * same context update, which is then reported.
  */
 const lastResultActions = [
-  { type: 'emitToolCompleted', params: answeredHead },
   { type: 'appendResults', params: answeredHead },
   {
     type: 'emitMessageAppended',
@@ -254,14 +247,6 @@ const lastResultActions = [
     }),
   },
 ] as const;
-
-/** The head call is announced (the wiring of forks reports it). */
-const announceCall = {
-  type: 'emitToolCalled',
-  params: ({ context }: { context: AgentContext }) => ({
-    call: context.queue[0] as ToolCallPart,
-  }),
-} as const;
 
 /**
  * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
@@ -419,10 +404,10 @@ export const agentMachine = base
       runningTool: {
         description:
           'The first unanswered call runs through executeTool (which reports the ruling instead when the machine made one); calls run one at a time, in order.',
-        entry: [announceCall, 'startToolCall'],
+        entry: 'startToolCall',
         on: {
-          // Both see the head call: the completion is reported before the queue moves on. After
-          // the last call of the reply the results go back to the model; else the next call runs.
+          // After the last call of the reply the results go back to the model; else the next
+          // call runs. (Its tool.called and tool.completed are the wiring's: executeTool.)
           // The shortcuts skip the eventless step of preparingTurn or choosingCall when its
           // checks cannot apply (turns left and no context limits; no skill rule on the call).
           'toolCall.done': [

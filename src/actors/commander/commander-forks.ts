@@ -10,7 +10,6 @@ import { reasonOf, toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';
-import { outcomeText } from '../agent/execute-agent-tool.ts';
 import type { RunServices } from '../contracts.ts';
 import { runToEnd } from '../run-to-end.ts';
 import type { CommanderRecord } from './commander-registry.ts';
@@ -81,7 +80,7 @@ export class CommanderForks {
     let result: AgentResult;
     try {
       result = await runToEnd(
-        this.forkMachine(forkId),
+        agentMachine,
         {
           messages: conversation,
           maxTurns: MAX_FORK_TURNS,
@@ -132,39 +131,6 @@ export class CommanderForks {
       // A fork has no pruning or compaction: its conversation is never cut.
       contextCut: () => undefined,
     };
-  }
-
-  /** The agent machine as a fork: its tool calls reported as the fork's events. */
-  private forkMachine(forkId: string) {
-    const { services } = this;
-    const started = new Map<string, number>();
-    return agentMachine.provide({
-      actions: {
-        emitToolCalled: (_, { call }) => {
-          started.set(call.id, performance.now());
-          services.bus.emit({
-            type: 'tool.called',
-            actor: forkId,
-            callId: call.id,
-            tool: call.name,
-            arguments: call.arguments,
-          });
-        },
-        emitToolCompleted: (_, { call, result }) => {
-          const start = started.get(call.id) ?? performance.now();
-          started.delete(call.id);
-          services.bus.emit({
-            type: 'tool.completed',
-            actor: forkId,
-            callId: call.id,
-            tool: call.name,
-            result: outcomeText(result),
-            isError: result.isError,
-            durationMs: Math.round(performance.now() - start),
-          });
-        },
-      },
-    });
   }
 
   private appended(conversation: string, message: Message): void {

@@ -9,14 +9,47 @@ import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { ToolCallPart, ToolDefinition } from '../../models/model-types.ts';
 import type { RunServices } from '../contracts.ts';
 import type { CommanderRecord } from './commander-registry.ts';
+import { outcomeText } from '../agent/execute-agent-tool.ts';
 
 /** The fork's tool set: `ask_agent` once one of the commander's agents has worked, else none. */
 export function forkTools(record: CommanderRecord): ToolDefinition[] {
   return [...record.agents.values()].some((session) => session.finishedOnce) ? [askAgentTool] : [];
 }
 
-/** Runs one call of the fork `forkId`: `ask_agent` through the step gate; anything else refused. */
+/**
+ * Runs one call of the fork `forkId` and reports it as the fork's `tool.called` and
+ * `tool.completed`: `ask_agent` through the step gate; anything else refused.
+ */
 export async function executeForkTool(
+  services: RunServices,
+  record: CommanderRecord,
+  forkId: string,
+  call: ToolCallPart,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const { bus } = services;
+  const started = performance.now();
+  bus.emit({
+    type: 'tool.called',
+    actor: forkId,
+    callId: call.id,
+    tool: call.name,
+    arguments: call.arguments,
+  });
+  const outcome = await forkCall(services, record, forkId, call, signal);
+  bus.emit({
+    type: 'tool.completed',
+    actor: forkId,
+    callId: call.id,
+    tool: call.name,
+    result: outcomeText(outcome),
+    isError: outcome.isError,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return outcome;
+}
+
+async function forkCall(
   services: RunServices,
   record: CommanderRecord,
   forkId: string,
