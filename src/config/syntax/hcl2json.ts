@@ -168,7 +168,8 @@ function lowerFirst(value: string): string {
   return value.charAt(0).toLowerCase() + value.slice(1);
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Created on first use: starting ICU's segmenter costs a cold process tens of milliseconds.
+let graphemes: Intl.Segmenter | undefined;
 
 /** Converts HCL's character column on a line to a UTF-16 column. */
 function toUtf16Column(text: string, line: number, column: number): number {
@@ -182,6 +183,7 @@ function toUtf16Column(text: string, line: number, column: number): number {
   const lineText = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
   let units = 0;
   let characters = 1;
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(lineText)) {
     if (characters === column) return units + 1;
     units += segment.length;
