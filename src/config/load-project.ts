@@ -113,6 +113,8 @@ function withoutEchoes(
   syntax: readonly Diagnostic[],
   semantic: readonly Diagnostic[],
 ): Diagnostic[] {
+  // Nothing to drop without a syntax diagnostic: skip walking every expression of the project.
+  if (syntax.length === 0) return [...semantic];
   const key = (file: string, line: number, column: number): string => `${file}:${line}:${column}`;
   const standIns = new Set(
     files.flatMap((file) =>

@@ -1,42 +1,75 @@
-import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
+import type { Attribute, CallExpr, Expr, ObjectExpr, TemplateExpr, TemplateText } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { missingVariableHint } from './variable-values.ts';
 
 /**
  * Replaces every `load("path")` call in an expression with the file's text (a text-only
- * template), reporting load errors at the call. Other calls are left for the caller.
+ * template), reporting load errors at the call. Other calls are left for the caller. An
+ * expression without a `load()` is returned as it is (most hold none: no copy to make).
  */
 export function expandLoads(expr: Expr, context: DecodeContext): Expr {
   switch (expr.kind) {
-    case 'call':
+    case 'call': {
       if (expr.name === 'load') return loadedText(expr, context);
-      return { ...expr, args: expr.args.map((arg) => expandLoads(arg, context)) };
-    case 'template':
-      return { ...expr, parts: expr.parts.flatMap((part) => expandTemplatePart(part, context)) };
-    case 'tuple':
-      return { ...expr, items: expr.items.map((item) => expandLoads(item, context)) };
-    case 'object':
-      return {
-        ...expr,
-        entries: expr.entries.map((entry) => ({
-          ...entry,
-          value: expandLoads(entry.value, context),
-        })),
-      };
+      const args = expandEach(expr.args, context);
+      return args === expr.args ? expr : { ...expr, args };
+    }
+    case 'template': {
+      const parts = expandParts(expr.parts, context);
+      return parts === expr.parts ? expr : { ...expr, parts };
+    }
+    case 'tuple': {
+      const items = expandEach(expr.items, context);
+      return items === expr.items ? expr : { ...expr, items };
+    }
+    case 'object': {
+      let entries: ObjectExpr['entries'] | undefined;
+      expr.entries.forEach((entry, index) => {
+        const value = expandLoads(entry.value, context);
+        if (entries === undefined && value === entry.value) return;
+        entries ??= expr.entries.slice(0, index);
+        entries.push(value === entry.value ? entry : { ...entry, value });
+      });
+      return entries === undefined ? expr : { ...expr, entries };
+    }
     default:
       return expr;
   }
 }
 
-function expandTemplatePart(
-  part: TemplateText | Expr,
+/** Each expression expanded; the same array when none changed. */
+function expandEach(exprs: Expr[], context: DecodeContext): Expr[] {
+  let expanded: Expr[] | undefined;
+  exprs.forEach((expr, index) => {
+    const next = expandLoads(expr, context);
+    if (expanded === undefined && next === expr) return;
+    expanded ??= exprs.slice(0, index);
+    expanded.push(next);
+  });
+  return expanded ?? exprs;
+}
+
+/** A template's parts expanded; the same array when none changed. */
+function expandParts(
+  parts: Array<TemplateText | Expr>,
   context: DecodeContext,
 ): Array<TemplateText | Expr> {
-  if (part.kind === 'text') return [part];
+  let expanded: Array<TemplateText | Expr> | undefined;
+  parts.forEach((part, index) => {
+    const next = part.kind === 'text' ? part : expandTemplatePart(part, context);
+    if (expanded === undefined && next === part) return;
+    expanded ??= parts.slice(0, index);
+    if (Array.isArray(next)) expanded.push(...next);
+    else expanded.push(next);
+  });
+  return expanded ?? parts;
+}
+
+/** An interpolated expression expanded: a loaded file inside `${...}` becomes its text parts. */
+function expandTemplatePart(part: Expr, context: DecodeContext): Expr | Array<TemplateText | Expr> {
   const expanded = expandLoads(part, context);
-  // A loaded file inside `${...}` becomes plain text of the surrounding template.
   if (expanded.kind === 'template' && part.kind === 'call') return expanded.parts;
-  return [expanded];
+  return expanded;
 }
 
 function loadedText(call: CallExpr, context: DecodeContext): TemplateExpr {
