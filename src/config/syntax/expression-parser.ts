@@ -50,12 +50,13 @@ export class ExpressionParser {
     const start = scanner.offset;
     const marker = scanner.diagnostics.length;
     const first = this.parseUnary(newlines);
-    const operators = new Set<OperatorKind>();
+    let operators: Set<OperatorKind> | undefined;
     for (;;) {
       const beforeSpace = scanner.offset;
       scanner.skipSpace(newlines);
       const operator = readBinaryOperator(scanner);
       if (operator !== undefined) {
+        operators ??= new Set();
         operators.add(operator);
         scanner.skipSpace(newlines);
         this.parseUnary(newlines);
@@ -68,7 +69,7 @@ export class ExpressionParser {
         break;
       }
     }
-    if (operators.size === 0) return first;
+    if (operators === undefined) return first;
     return unsupported(scanner, start, describeOperators(operators), marker);
   }
 

@@ -20,8 +20,14 @@ const binaryOperators: Array<[string, OperatorKind]> = [
   ['%', 'arithmetic'],
 ];
 
+/** The characters a binary operator starts with. */
+const operatorStarts = '=!<>&|+-*/%';
+
 /** Consumes a binary operator at the cursor and returns its kind, or undefined if none. */
 export function readBinaryOperator(scanner: Scanner): OperatorKind | undefined {
+  // Nearly every expression ends without one: one look at the next character settles it.
+  const next = scanner.peek();
+  if (next === '' || !operatorStarts.includes(next)) return undefined;
   for (const [symbol, kind] of binaryOperators) {
     if (scanner.startsWith(symbol)) {
       scanner.offset += symbol.length;

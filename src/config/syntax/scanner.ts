@@ -8,6 +8,10 @@ export class SyntaxAbort extends Error {}
 
 const identifierStart = /\p{ID_Start}/u;
 const identifierContinue = /\p{ID_Continue}/u;
+/** A run of ASCII identifier characters at lastIndex (sticky): the usual whole identifier. */
+const asciiIdentifierPart = /[A-Za-z0-9_-]*/y;
+/** A run of spaces and tabs at lastIndex (sticky). */
+const spacesAndTabs = /[ \t]*/y;
 
 /** True for a character that may begin an HCL identifier. */
 export function isIdentifierStart(character: string): boolean {
@@ -96,13 +100,20 @@ export class Scanner {
   skipSpace(newlines: boolean): void {
     for (;;) {
       const character = this.peek();
-      if (character === ' ' || character === '\t') this.offset++;
+      if (character === ' ' || character === '\t') this.skipSpacesAndTabs();
       else if (character === '\r' && this.peek(1) !== '\n') this.skipLoneCarriageReturn();
       else if (newlines && this.atNewline()) this.skipNewline();
       else if (character === '#' || this.startsWith('//')) this.skipLineComment();
       else if (this.startsWith('/*')) this.skipBlockComment();
       else return;
     }
+  }
+
+  /** Skips a run of spaces and tabs (an indentation) in one step rather than one per character. */
+  private skipSpacesAndTabs(): void {
+    spacesAndTabs.lastIndex = this.offset;
+    spacesAndTabs.test(this.text);
+    this.offset = spacesAndTabs.lastIndex;
   }
 
   /** HCL allows `\r` only before `\n` (outside strings and comments); it skips one alone. */
@@ -136,6 +147,10 @@ export class Scanner {
     const first = this.codePointAt(this.offset);
     if (!isIdentifierStart(first)) return undefined;
     this.offset += first.length;
+    // ASCII characters in one step; the loop below takes any others (and stops at the end).
+    asciiIdentifierPart.lastIndex = this.offset;
+    asciiIdentifierPart.test(this.text);
+    this.offset = asciiIdentifierPart.lastIndex;
     for (;;) {
       const next = this.codePointAt(this.offset);
       if (!isIdentifierPart(next)) break;

@@ -7,6 +7,8 @@ import type { Position, Span } from '../ast.ts';
  */
 export class LineIndex {
   private readonly lineStarts: number[] = [0];
+  /** The line (0-based) of the last position asked for: parsers ask in nearly ascending order. */
+  private lastLine = 0;
 
   constructor(
     readonly file: string,
@@ -20,12 +22,16 @@ export class LineIndex {
 
   /** The file position of an offset into this index's text. */
   positionAt(offset: number): Position {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.lineStarts[middle] ?? 0) <= offset) low = middle;
-      else high = middle - 1;
+    let low = this.lastLine;
+    if (!this.onLine(low, offset)) {
+      low = 0;
+      let high = this.lineStarts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((this.lineStarts[middle] ?? 0) <= offset) low = middle;
+        else high = middle - 1;
+      }
+      this.lastLine = low;
     }
     const column = offset - (this.lineStarts[low] ?? 0) + 1;
     return {
@@ -33,6 +39,13 @@ export class LineIndex {
       column: low === 0 ? this.base.column + column - 1 : column,
       offset: this.base.offset + offset,
     };
+  }
+
+  /** True when `offset` lies on `line` (0-based; the last line runs to the end). */
+  private onLine(line: number, offset: number): boolean {
+    const start = this.lineStarts[line] ?? 0;
+    const next = this.lineStarts[line + 1];
+    return start <= offset && (next === undefined || offset < next);
   }
 
   /** The span between two offsets of this index's text (end exclusive). */
