@@ -10,6 +10,8 @@ const identifierStart = /\p{ID_Start}/u;
 const identifierContinue = /\p{ID_Continue}/u;
 /** A run of ASCII identifier characters at lastIndex (sticky): the usual whole identifier. */
 const asciiIdentifierPart = /[A-Za-z0-9_-]*/y;
+/** The characters skipSpace can skip from: space, tab, a line break, `#` and `/` (comments). */
+const spaceStarts = ' \t\r\n#/';
 /** A run of spaces and tabs at lastIndex (sticky). */
 const spacesAndTabs = /[ \t]*/y;
 
@@ -100,6 +102,9 @@ export class Scanner {
   skipSpace(newlines: boolean): void {
     for (;;) {
       const character = this.peek();
+      // Called about 60,000 times for an 8,000-line project, mostly at a character none of the
+      // cases below starts with: one look-up settles that.
+      if (character === '' || !spaceStarts.includes(character)) return;
       if (character === ' ' || character === '\t') this.skipSpacesAndTabs();
       else if (character === '\r' && this.peek(1) !== '\n') this.skipLoneCarriageReturn();
       else if (newlines && this.atNewline()) this.skipNewline();
