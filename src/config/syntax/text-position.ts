@@ -15,8 +15,9 @@ export class LineIndex {
     readonly text: string,
     private readonly base: Position = { line: 1, column: 1, offset: 0 },
   ) {
-    for (let index = 0; index < text.length; index++) {
-      if (text.charCodeAt(index) === 10) this.lineStarts.push(index + 1);
+    // indexOf runs natively: one step per line instead of one per character of cold code.
+    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) {
+      this.lineStarts.push(index + 1);
     }
   }
 
