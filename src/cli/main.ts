@@ -10,15 +10,19 @@ import { runCli } from './program.ts';
 // several times faster from cold. Set before any WASM is compiled (hcl2json loads lazily).
 setFlagsFromString('--liftoff-only');
 
-// `verify` is a few hundred milliseconds of code that mostly runs once, yet V8 hands its
-// hottest parser and decoder functions to TurboFan, whose background compiles (≈ 190 ms of CPU
-// for the 8,000-line bench project) finish too late to pay off and take a core from the main
-// thread on a 2-core machine. A budget eight times Node 20's default before TurboFan looks at a
-// function leaves the main thread's time as it was and removes most of them (a long `run`
-// keeps the default). V8 11 and 12 (Node 20 and 22) name the flag so; newer V8 renamed its
-// tiering flags, and V8 prints an error for a flag it does not know.
+// `verify` runs a few hundred milliseconds of code once and keeps nearly all it allocates (the
+// syntax tree, then the config). V8's defaults suit a long-lived process and cost it twice:
+// TurboFan compiles its hottest functions on background threads (≈ 190 ms of CPU for the
+// 8,000-line bench project) too late to pay off, taking a core from the main thread on a 2-core
+// machine, and the young generation grows from 1 to 16 MB while the same survivors are copied
+// out of it, so a verify faults in ≈ 14 MB more fresh memory (≈ 3,500 page faults, dear in a
+// VM). So: a TurboFan budget eight times Node 20's default, and a young generation that keeps
+// its first size (see docs/decisions.md, "`sortie verify` cold"); a long `run` keeps both
+// defaults. V8 11 and 12 (Node 20 and 22) name the flags so; V8 prints an error for a flag it
+// does not know.
 if (process.argv[2] === 'verify' && Number(process.versions.v8.split('.')[0]) <= 12) {
   setFlagsFromString('--interrupt-budget=540672');
+  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 process.exitCode = await runCli(process.argv.slice(2), processIo());
