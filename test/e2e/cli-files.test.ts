@@ -150,7 +150,10 @@ describe('a full disk while a run records (child process)', () => {
     if (limitKb === undefined) return runChild(process.execPath, sortieArgs);
     // `ulimit -f` counts blocks of 512 or 1024 bytes depending on the shell; either will do.
     const script = `ulimit -f ${limitKb}; exec "$@"`;
-    return runChild('sh', ['-c', script, 'sh', process.execPath, ...sortieArgs]);
+    // The limit holds for every file the run writes: its run index must be its own, not the
+    // suite's shared one (already larger than the limit after enough runs).
+    const index = { XDG_STATE_HOME: join(stateDir, 'index') };
+    return runChild('sh', ['-c', script, 'sh', process.execPath, ...sortieArgs], index);
   }
 
   it.runIf(existsSync('/dev/full'))(
