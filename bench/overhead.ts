@@ -5,9 +5,12 @@
  * a commander plans, delegates to one agent that calls a TypeScript function tool K times and
  * answers, then completes its subtask and the task. (a) is a loop written by hand against the
  * SDK (one client, the tool run by hand); (b) is `runMission` of the library API with its
- * journal on, in a temporary state directory. Runs alternate a/b and b/a so drift (JIT, GC,
- * neighbours) hits both alike; CPU is `process.cpuUsage()` per run (the machine is shared, so
- * not wall time). Then the same with 1,000 earlier run folders in the state directory.
+ * journal on, in two temporary state directories, one empty at the start and one holding 1,000
+ * earlier run folders. Each round runs (a), (b) in one directory, (b) in the other and (a)
+ * again (the directories' order swapped every round), so drift (JIT, GC, neighbours) hits all
+ * alike, each side follows itself half the time, and the two directories differ only in their
+ * earlier runs; CPU is `process.cpuUsage()` per run (the machine is shared, so
+ * not wall time).
  *
  * `tsx bench/overhead.ts [runs] [K]`; measured in the compiled copy (bench/compiled-copy.ts).
  * `SORTIE_BENCH_LOOP_TRANSPORT=lean` gives the loop's SDK sortie's HTTP transport (see below).
@@ -196,60 +199,87 @@ function cpuSince(before: NodeJS.CpuUsage): number {
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
-interface Phase {
-  /** sortie − loop, per request, one value per run pair (sorted). */
+/** Per-request CPU figures of one state directory, one value per measured round (sorted). */
+interface Side {
+  /** sortie − loop of the same round, per request. */
   above: number[];
-  loop: number[];
   sortie: number[];
-  requests: { loop: number; sortie: number };
+}
+
+interface Rounds {
+  loop: number[];
+  empty: Side;
+  crowded: Side;
+  requests: number;
+  /** Heap (after GC) kept per sortie run over the measured rounds. */
   heapKeptPerRun: number;
 }
 
+/**
+ * The two orders of a round's four runs. Over the rounds each side follows a run of its own
+ * code half the time and the other side's half the time (caches and branch predictors favour
+ * a repeat), and each directory comes first in half the rounds.
+ */
+const ORDERS = [
+  ['loop', 'empty', 'crowded', 'loop'],
+  ['loop', 'crowded', 'empty', 'loop'],
+] as const;
+
+/**
+ * `runs` rounds after the warm-up, each two runs of the loop and one sortie run in each state
+ * directory: the two directories are measured under the same JIT state, heap and load, so
+ * their difference is the earlier runs' alone.
+ */
 async function measure(
   project: Project,
   loop: () => Promise<number>,
-  stateDir: string,
+  dirs: { empty: string; crowded: string },
   runs: number,
-): Promise<Phase> {
-  const phase: Phase = {
-    above: [],
+): Promise<Rounds> {
+  const rounds: Rounds = {
     loop: [],
-    sortie: [],
-    requests: { loop: 0, sortie: 0 },
+    empty: { above: [], sortie: [] },
+    crowded: { above: [], sortie: [] },
+    requests: 0,
     heapKeptPerRun: 0,
   };
   let heapBefore = 0;
-  for (let run = 0; run < WARMUP + runs; run++) {
-    if (run === WARMUP) {
+  for (let round = 0; round < WARMUP + runs; round++) {
+    if (round === WARMUP) {
       gc();
       heapBefore = process.memoryUsage().heapUsed;
     }
-    let loopCpu = 0;
-    let sortieCpu = 0;
-    for (const side of run % 2 === 0 ? ['loop', 'sortie'] : ['sortie', 'loop']) {
+    const cpu = { loop: 0, empty: 0, crowded: 0 };
+    const requests = { loop: 0, empty: 0, crowded: 0 };
+    for (const side of ORDERS[round % ORDERS.length]!) {
       const before = process.cpuUsage();
-      if (side === 'loop') {
-        phase.requests.loop = await loop();
-        loopCpu = cpuSince(before);
-      } else {
-        phase.requests.sortie = await sortieRun(project, stateDir);
-        sortieCpu = cpuSince(before);
-      }
+      requests[side] = side === 'loop' ? await loop() : await sortieRun(project, dirs[side]);
+      // The loop's figure is the mean of its two runs.
+      cpu[side] += side === 'loop' ? cpuSince(before) / 2 : cpuSince(before);
     }
-    if (phase.requests.loop !== phase.requests.sortie)
+    if (requests.empty !== requests.loop || requests.crowded !== requests.loop)
       throw new Error(
-        `requests differ: loop ${phase.requests.loop}, sortie ${phase.requests.sortie}`,
+        `requests differ: loop ${requests.loop}, sortie ${requests.empty} and ${requests.crowded}`,
       );
-    if (run < WARMUP) continue;
-    const requests = phase.requests.loop;
-    phase.loop.push(loopCpu / requests);
-    phase.sortie.push(sortieCpu / requests);
-    phase.above.push((sortieCpu - loopCpu) / requests);
+    rounds.requests = requests.loop;
+    if (round < WARMUP) continue;
+    rounds.loop.push(cpu.loop / requests.loop);
+    for (const side of ['empty', 'crowded'] as const) {
+      rounds[side].sortie.push(cpu[side] / requests.loop);
+      rounds[side].above.push((cpu[side] - cpu.loop) / requests.loop);
+    }
   }
   gc();
-  phase.heapKeptPerRun = (process.memoryUsage().heapUsed - heapBefore) / runs;
-  for (const values of [phase.above, phase.loop, phase.sortie]) values.sort((a, b) => a - b);
-  return phase;
+  rounds.heapKeptPerRun = (process.memoryUsage().heapUsed - heapBefore) / (2 * runs);
+  for (const values of [
+    rounds.loop,
+    rounds.empty.above,
+    rounds.empty.sortie,
+    rounds.crowded.above,
+    rounds.crowded.sortie,
+  ])
+    values.sort((a, b) => a - b);
+  return rounds;
 }
 
 /** Fills a fresh state directory with `count` copies of one finished run's folder. */
@@ -266,8 +296,8 @@ const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const ms = (value: number): string => `${value.toFixed(3)} ms`;
 
-function row(label: string, phase: Phase): string {
-  return `| ${label} | ${ms(quantile(phase.above, 0.5))} / ${ms(quantile(phase.above, 0.95))} | ${ms(quantile(phase.loop, 0.5))} | ${ms(quantile(phase.sortie, 0.5))} | ${phase.requests.sortie} | ${(phase.heapKeptPerRun / 1024).toFixed(1)} KB |`;
+function row(label: string, side: Side, rounds: Rounds): string {
+  return `| ${label} | ${ms(quantile(side.above, 0.5))} / ${ms(quantile(side.above, 0.95))} | ${ms(quantile(rounds.loop, 0.5))} | ${ms(quantile(side.sortie, 0.5))} | ${rounds.requests} |`;
 }
 
 /** The scripted server (a child process), the project and an empty state directory. */
@@ -309,9 +339,11 @@ async function setUp(): Promise<{
 
 async function main(): Promise<void> {
   const { project, loop, stateDir, stop } = await setUp();
-  const empty = await measure(project, loop, stateDir, RUNS);
+  // One finished run to copy, then the crowded directory beside the empty one.
+  await sortieRun(project, stateDir);
   const crowdedDir = await earlierRuns(stateDir, EARLIER_RUNS);
-  const crowded = await measure(project, loop, crowdedDir, Math.ceil(RUNS / 2));
+  await rm(join(stateDir, 'runs'), { recursive: true, force: true });
+  const rounds = await measure(project, loop, { empty: stateDir, crowded: crowdedDir }, RUNS);
   await stop();
   await rm(crowdedDir, { recursive: true, force: true });
   const load = loadavg()
@@ -321,14 +353,14 @@ async function main(): Promise<void> {
     [
       `### overhead.ts — CPU per model request above a hand-written SDK loop (issue 12)`,
       '',
-      `One commander delegating to one agent that calls a function tool ${CALLS} times; OpenAI Responses, streaming, scripted server over loopback HTTP; sortie through \`runMission\` with its journal on; the loop's SDK on ${process.env.SORTIE_BENCH_LOOP_TRANSPORT === 'lean' ? "sortie's HTTP transport" : 'its default fetch'}; compiled build. ${RUNS} run pairs after ${WARMUP} warm-up (${Math.ceil(RUNS / 2)} with earlier runs), interleaved. Load average at the end: ${load}.`,
+      `One commander delegating to one agent that calls a function tool ${CALLS} times; OpenAI Responses, streaming, scripted server over loopback HTTP; sortie through \`runMission\` with its journal on; the loop's SDK on ${process.env.SORTIE_BENCH_LOOP_TRANSPORT === 'lean' ? "sortie's HTTP transport" : 'its default fetch'}; compiled build. ${RUNS} rounds after ${WARMUP} warm-up, each two loop runs around one sortie run in each state directory (loop, empty, crowded, loop; then loop, crowded, empty, loop). Load average at the end: ${load}.`,
       '',
-      '| state directory | above the loop p50 / p95 | loop p50 | sortie p50 | requests per run | heap kept per run (after GC) |',
-      '|---|---|---|---|---|---|',
-      row('empty at start', empty),
-      row(`${EARLIER_RUNS} earlier run folders`, crowded),
+      '| state directory | above the loop p50 / p95 | loop p50 | sortie p50 | requests per run |',
+      '|---|---|---|---|---|',
+      row('empty at start', rounds.empty, rounds),
+      row(`${EARLIER_RUNS} earlier run folders`, rounds.crowded, rounds),
       '',
-      `Peak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`,
+      `Heap kept per sortie run (after GC): ${(rounds.heapKeptPerRun / 1024).toFixed(1)} KB. Peak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`,
       '',
     ].join('\n'),
   );
