@@ -4,11 +4,11 @@
  * that is not running.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, sortieSync as sortie } from './cli-child.ts';
+import { closedPort } from '../fixtures/closed-port.ts';
 
 const HELLO = 'examples/hello';
 const CASSETTE = 'examples/hello/cassette.jsonl';
@@ -137,16 +137,6 @@ describe('sortie command-line input (child process)', () => {
     );
   });
 });
-
-/** A loopback port nothing listens on: bound once, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function writeProject(directory: string, baseUrl: string): void {
   const hcl = `model "local" {

@@ -21,6 +21,22 @@ function untilAborted(signals: AbortSignal[]): (signal: AbortSignal) => Promise<
   };
 }
 
+/** An agent environment whose model calls `tools_lookup` twice, then answers: three turns. */
+function threeTurnAgent(): AgentEnvironment {
+  let turns = 0;
+  return {
+    modelTurn: async () => {
+      turns += 1;
+      return turns < 3
+        ? reply(call('tools_lookup'))
+        : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
+    },
+    executeTool: async () => ({ content: 'ok', isError: false }),
+    messageAppended: () => undefined,
+    contextCut: () => undefined,
+  };
+}
+
 describe('the turn worker', () => {
   it('aborts the other calls of a batch when one call fails, and the commander fails with its error', async () => {
     const signals: AbortSignal[] = [];
@@ -104,18 +120,7 @@ describe('the turn worker', () => {
   });
 
   it('runs the model turns and tool calls of one agent in one worker child', async () => {
-    let turns = 0;
-    const environment: AgentEnvironment = {
-      modelTurn: async () => {
-        turns += 1;
-        return turns < 3
-          ? reply(call('tools_lookup'))
-          : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
-      },
-      executeTool: async () => ({ content: 'ok', isError: false }),
-      messageAppended: () => undefined,
-      contextCut: () => undefined,
-    };
+    const environment = threeTurnAgent();
     const actor = createActor(agentMachine, { input: { messages: [task], environment } });
     const children = new Set<string>();
     actor.subscribe((snapshot) => {
@@ -128,18 +133,7 @@ describe('the turn worker', () => {
   });
 
   it('starts every job without an event through xstate: the worker child receives none', async () => {
-    let turns = 0;
-    const environment: AgentEnvironment = {
-      modelTurn: async () => {
-        turns += 1;
-        return turns < 3
-          ? reply(call('tools_lookup'))
-          : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
-      },
-      executeTool: async () => ({ content: 'ok', isError: false }),
-      messageAppended: () => undefined,
-      contextCut: () => undefined,
-    };
+    const environment = threeTurnAgent();
     const received: string[] = [];
     const actor = createActor(agentMachine, {
       input: { messages: [task], environment },

@@ -57,13 +57,7 @@ export async function executeAgentTool(
     );
   }
   if (signal.aborted) throw abortError('the tool call was aborted');
-  bus.emit({
-    type: 'tool.called',
-    actor,
-    callId: call.id,
-    tool: call.name,
-    arguments: call.arguments,
-  });
+  reportToolCalled(bus, actor, call);
   const started = performance.now();
   let outcome: ToolOutcome;
   if (ruling.answer !== undefined) {
@@ -82,6 +76,29 @@ export async function executeAgentTool(
     outcome = intercepted.outcome;
     if (intercepted.stored !== undefined) runner.toolbox.addResultTools();
   }
+  reportToolCompleted(bus, actor, call, outcome, started);
+  return outcome;
+}
+
+/** `tool.called` of `actor`'s call. */
+export function reportToolCalled(bus: EventBus, actor: string, call: ToolCallPart): void {
+  bus.emit({
+    type: 'tool.called',
+    actor,
+    callId: call.id,
+    tool: call.name,
+    arguments: call.arguments,
+  });
+}
+
+/** `tool.completed` of `actor`'s call, begun at `started` (`performance.now()`). */
+export function reportToolCompleted(
+  bus: EventBus,
+  actor: string,
+  call: ToolCallPart,
+  outcome: ToolOutcome,
+  started: number,
+): void {
   bus.emit({
     type: 'tool.completed',
     actor,
@@ -91,7 +108,6 @@ export async function executeAgentTool(
     isError: outcome.isError,
     durationMs: Math.round(performance.now() - started),
   });
-  return outcome;
 }
 
 async function runTool(

@@ -9,7 +9,7 @@ import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { ToolCallPart, ToolDefinition } from '../../models/model-types.ts';
 import type { RunServices } from '../contracts.ts';
 import type { CommanderRecord } from './commander-registry.ts';
-import { outcomeText } from '../agent/execute-agent-tool.ts';
+import { reportToolCalled, reportToolCompleted } from '../agent/execute-agent-tool.ts';
 
 /** The fork's tool set: `ask_agent` once one of the commander's agents has worked, else none. */
 export function forkTools(record: CommanderRecord): ToolDefinition[] {
@@ -27,25 +27,10 @@ export async function executeForkTool(
   call: ToolCallPart,
   signal: AbortSignal,
 ): Promise<ToolOutcome> {
-  const { bus } = services;
   const started = performance.now();
-  bus.emit({
-    type: 'tool.called',
-    actor: forkId,
-    callId: call.id,
-    tool: call.name,
-    arguments: call.arguments,
-  });
+  reportToolCalled(services.bus, forkId, call);
   const outcome = await forkCall(services, record, forkId, call, signal);
-  bus.emit({
-    type: 'tool.completed',
-    actor: forkId,
-    callId: call.id,
-    tool: call.name,
-    result: outcomeText(outcome),
-    isError: outcome.isError,
-    durationMs: Math.round(performance.now() - started),
-  });
+  reportToolCompleted(services.bus, forkId, call, outcome, started);
   return outcome;
 }
 

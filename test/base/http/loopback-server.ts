@@ -7,6 +7,8 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+export { closedPort } from '../../fixtures/closed-port.ts';
+
 /** A request the server received. */
 export interface ReceivedRequest {
   method: string;
@@ -72,15 +74,6 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
         server.close(() => resolve());
       }),
   };
-}
-
-/** A loopback port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** What a rejection looked like: the error's class name and message, its cause's code. */

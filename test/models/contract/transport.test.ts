@@ -17,6 +17,7 @@ import { createAdapter } from '../../../src/models/create-client.ts';
 import { LocalServerDownError, ProviderNetworkError } from '../../../src/models/provider-errors.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
+import { closedPort } from '../../fixtures/closed-port.ts';
 
 const servers: Array<{ close(): unknown }> = [];
 
@@ -38,15 +39,6 @@ async function cuttingServer(frame: string): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push({ close: () => new Promise((resolve) => server.close(resolve)) });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A loopback port nothing listens on. */
-async function refusingUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
 }
 
 /** An error as the adapters read it: its class, message and the codes down its cause chain. */
@@ -130,6 +122,11 @@ const SINGLES: Record<string, (baseUrl: string) => Promise<string>> = {
 const PROTOCOLS = ['openai', 'anthropic', 'gemini'] as const;
 
 describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) => {
+  /** The case's model on a server at `baseUrl` (OpenAI's SDK wants the `/v1` in it). */
+  const modelAt = (baseUrl: string) => ({
+    ...protocolCase.model,
+    baseUrl: protocolCase.protocol === 'openai' ? `${baseUrl}/v1` : baseUrl,
+  });
   it('sends through the transport, not the global fetch', async () => {
     const { adapter, server } = await startHarness(protocolCase, [
       { text: 'hello' },
@@ -177,11 +174,8 @@ describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) =
   );
 
   it('turns a refused connection into a network error (a local server into "nothing answers")', async () => {
-    const baseUrl = await refusingUrl();
-    const model = {
-      ...protocolCase.model,
-      baseUrl: protocolCase.protocol === 'openai' ? `${baseUrl}/v1` : baseUrl,
-    };
+    const baseUrl = `http://127.0.0.1:${await closedPort()}`;
+    const model = modelAt(baseUrl);
     const error = await createAdapter(model)
       .generate(ask('hi'))
       .catch((caught: unknown) => caught);
@@ -197,10 +191,7 @@ describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) =
 
   it('turns a stream cut off mid-way into a reset connection, retryable', async () => {
     const baseUrl = await cuttingServer(protocolCase.overloadFrames[0]!);
-    const model = {
-      ...protocolCase.model,
-      baseUrl: protocolCase.protocol === 'openai' ? `${baseUrl}/v1` : baseUrl,
-    };
+    const model = modelAt(baseUrl);
     const error = await createAdapter(model)
       .generate(ask('hi'))
       .catch((caught: unknown) => caught);
@@ -245,7 +236,7 @@ describe.each(PROTOCOLS)('the %s SDK on sdkFetch', (protocol) => {
   });
 
   it('raises what it raises on the global fetch when the connection is refused', async () => {
-    const baseUrl = await refusingUrl();
+    const baseUrl = `http://127.0.0.1:${await closedPort()}`;
     const failure = (fetch: Fetch) =>
       STREAMS[protocol]!(baseUrl, fetch).then(
         () => undefined,

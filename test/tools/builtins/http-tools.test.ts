@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomHttpTool } from '../../../src/tools/builtins/custom-http-tool.ts';
 import {
@@ -12,6 +10,7 @@ import { defineTool } from '../../../src/tools/define-tool.ts';
 import { callTool, parsed } from './call-tool.ts';
 import { startTestServer } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { closedPort } from '../../fixtures/closed-port.ts';
 
 let server: TestServer;
 
@@ -54,14 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('builtins_http_* tools', () => {
   it('returns a JSON body parsed, with the HTTP status and content type', async () => {
