@@ -5,7 +5,9 @@
  * in the run's journal) instead of running into the limit. The scripted server orders what
  * matters instead of counting on timing: the 429 goes out once both items' commanders have
  * asked their first turn, and the other item's first reply only once the pause is in Redis
- * (a keyspace notification), so its next request is the first one the pause can meet.
+ * (a keyspace notification), so its next request is the first one the pause can meet. The
+ * queue's intake is paused too (BullMQ's rate limit; its effect is tested in
+ * test/actors/queue/item-intake.test.ts).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/actors/queue/queue-connection.ts';
+import { QUEUE_NAME } from '../../src/actors/queue/queue-keys.ts';
 import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
@@ -46,6 +49,8 @@ let limited: string | undefined;
 /** The other item's commander. */
 let other: string | undefined;
 const bothAsked = signal();
+/** Whether a worker paused the queue's intake of items (BullMQ's global rate limit). */
+let intakePaused = false;
 const pauseHeld = signal();
 
 /** The 429 to the first commander, once both have asked; the other's reply once it is paused. */
@@ -74,8 +79,12 @@ beforeAll(async () => {
   watcher = openRedis(redis.url);
   await watcher.config('SET', 'notify-keyspace-events', 'K$');
   await watcher.psubscribe('__keyspace@0__:sortie:pace:*');
-  watcher.on('pmessage', (_pattern: string, _channel: string, command: string) => {
-    if (command === 'set') pauseHeld.resolve();
+  // And when one sets the queue's rate limit (BullMQ's limiter key), pausing the intake.
+  await watcher.psubscribe(`__keyspace@0__:bull:${QUEUE_NAME}:limiter`);
+  watcher.on('pmessage', (pattern: string, _channel: string, command: string) => {
+    if (command !== 'set') return;
+    if (pattern.includes(':limiter')) intakePaused = true;
+    else pauseHeld.resolve();
   });
   project = mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-'));
   writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
@@ -106,6 +115,7 @@ describe('a 429 on one worker', () => {
         event.type === 'model.retry' ? [[event.actor, event.status]] : [],
       );
       expect(retried).toEqual([[limited, 429]]);
+      expect(intakePaused).toBe(true);
       const otherItem = other?.replace('commander:', '') ?? '';
       const models = new Set(['model.request', 'model.response', 'model.retry', 'warning']);
       const turns = (actor: string | undefined) =>

@@ -3,7 +3,8 @@
  * worker pauses that model configuration's requests on all of them. The pause is a Redis key
  * whose time to live is the wait, so no two machines' clocks are compared. Every request asks
  * Redis after it starts waiting its turn, so a pause held before a request starts delays it on
- * every worker, however recently that worker asked.
+ * every worker, however recently that worker asked. For as long as the pause lasts no worker
+ * takes a new item either: BullMQ's global rate limiter of the queue is set to it.
  */
 import type { Redis } from 'ioredis';
 import { sleep } from '../../base/sleep.ts';
@@ -12,13 +13,19 @@ function pauseKey(modelConfig: string): string {
   return `sortie:pace:models.${modelConfig}`;
 }
 
-/** Lengthens the key's life to `ms` unless it already lives longer. */
+/** Lengthens the key's life to `ms` unless it already lives longer; returns what is left. */
 const HOLD_SCRIPT = `
 local left = redis.call('PTTL', KEYS[1])
 if left < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+  return tonumber(ARGV[1])
 end
-return 1`;
+return left`;
+
+/** The queue's intake: BullMQ's `Queue.rateLimit`, which every worker of the queue obeys. */
+export interface ItemIntake {
+  rateLimit(ms: number): Promise<void>;
+}
 
 /** A question about one configuration's pause on its way to Redis, and the one queued after it. */
 interface Asking {
@@ -34,12 +41,26 @@ const ignore = (): void => undefined;
 export class ModelPacing {
   private readonly asking = new Map<string, Asking>();
 
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly intake?: ItemIntake,
+  ) {}
 
-  /** Every worker waits `ms` before its next request to `modelConfig` (a longer pause stays). */
+  /**
+   * Every worker waits `ms` before its next request to `modelConfig` (a longer pause stays),
+   * and takes no new item until the pause ends: items already running wait at their next
+   * request, new ones would only take a slot to wait in. The queue's one limit serves every
+   * configuration, so a second 429 may shorten the intake's pause, never a request's.
+   */
   async hold(modelConfig: string, ms: number): Promise<void> {
     if (ms <= 0) return;
-    await this.redis.eval(HOLD_SCRIPT, 1, pauseKey(modelConfig), String(Math.ceil(ms)));
+    const left = await this.redis.eval(
+      HOLD_SCRIPT,
+      1,
+      pauseKey(modelConfig),
+      String(Math.ceil(ms)),
+    );
+    if (this.intake !== undefined && Number(left) > 0) await this.intake.rateLimit(Number(left));
   }
 
   /**

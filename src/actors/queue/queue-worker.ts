@@ -81,6 +81,9 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       // A stalled job goes back to the queue at once, and again if its next worker dies too.
       stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
       maxStalledCount: 5,
+      // BullMQ obeys the queue's rate limit (`Queue.rateLimit`, set by a 429's pause: see
+      // ModelPacing) only in a worker with a limiter; this one's maximum is never reached.
+      limiter: { max: Number.MAX_SAFE_INTEGER, duration: 60_000 },
     },
   );
   worker.on('error', () => undefined);

@@ -3,12 +3,13 @@
  * journaled events (to continue an item another worker left), the event relay and the
  * control path to the run process.
  */
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { MissionEvent } from '../../base/events.ts';
 import { EventPublisher } from './event-publisher.ts';
 import { ModelPacing } from './model-pacing.ts';
 import { openRedis } from './queue-connection.ts';
-import { runKeys } from './queue-keys.ts';
+import { QUEUE_NAME, runKeys } from './queue-keys.ts';
 import { downloadProject } from './project-transfer.ts';
 import { WorkerControl, type WorkerControlListeners } from './worker-control.ts';
 
@@ -20,6 +21,8 @@ export function workerConnectionName(tag: string, what?: string): string {
 /** One worker process's connection for everything but the jobs themselves. */
 export class WorkerLink {
   private readonly redis: Redis;
+  /** The item queue, for the intake's pause (BullMQ's global rate limit). */
+  private intake: Queue | undefined;
 
   constructor(
     private readonly url: string,
@@ -59,10 +62,13 @@ export class WorkerLink {
 
   /** The pauses of model configurations shared by every worker. */
   pacing(): ModelPacing {
-    return new ModelPacing(this.redis);
+    this.intake ??= new Queue(QUEUE_NAME, { connection: this.redis });
+    return new ModelPacing(this.redis, this.intake);
   }
 
   close(): void {
+    // The queue handle shares the link's connection: closing it sends nothing.
+    void this.intake?.close().catch(() => undefined);
     this.redis.disconnect();
   }
 }
