@@ -7,10 +7,10 @@
  * xstate stops the worker, which aborts every job still running (the other calls of a batch
  * when one failed, the model request of a cancelled commander) and drops their results.
  *
- * A job is started by a plain action, not sent to the worker as an event: an event through
+ * A job is handed over by a plain action, not sent to the worker as an event: an event through
  * xstate (`sendTo` resolved, relayed, queued in the child's mailbox, a macrostep of the child,
  * its snapshot and inspection objects) cost more than the job's own start for most jobs, once
- * per model turn and per tool call.
+ * per model turn and per tool call. It starts in a microtask, after the machine's transition.
  */
 import { fromCallback, type AnyActorRef } from 'xstate';
 import type { ModelTurnOutput, ToolOutcome } from './turn-types.ts';
@@ -57,13 +57,24 @@ class MachineJobs {
 
   start(job: WorkerJob): void {
     if (this.stopped) return;
+    this.running += 1;
+    // The job runs once the machine's transition is over: its synchronous part may reach other
+    // actors (a step gate that cancels the run, events to subscribers), which must not happen
+    // while this machine is between two snapshots (xstate's development build warns of it).
+    queueMicrotask(() => this.run(job));
+  }
+
+  private run(job: WorkerJob): void {
+    if (this.stopped) {
+      this.running -= 1;
+      return;
+    }
     let started: Promise<unknown>;
     try {
       started = job.start(this.controller.signal);
     } catch (error) {
       started = Promise.reject(error);
     }
-    this.running += 1;
     started.then(
       (output) => this.settle({ type: `${job.kind}.done`, id: job.id, output } as WorkerReply),
       (error: unknown) =>

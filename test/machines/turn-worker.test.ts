@@ -2,8 +2,8 @@
  * The machines' one worker child (turn-worker.ts) runs their model turns and tool calls and
  * owns their cancellation: a machine that stops or fails aborts the jobs still running.
  */
-import { createActor, toPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
 import { agentMachine, type AgentEnvironment } from '../../src/machines/agent.machine.ts';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
 import type { Message } from '../../src/models/model-types.ts';
@@ -70,7 +70,7 @@ describe('the turn worker', () => {
     const actor = createActor(commanderMachine, {
       input: { task: plainTask, messages: [task], environment },
     }).start();
-    await waitFor(actor, () => signals.length === 1);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
     expect(signals[0]?.aborted).toBe(false);
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
@@ -87,7 +87,7 @@ describe('the turn worker', () => {
       contextCut: () => undefined,
     };
     const actor = createActor(agentMachine, { input: { messages: [task], environment } }).start();
-    await waitFor(actor, () => signals.length === 1);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
     // Let the aborted tool's rejection arrive: the stopped agent takes no event.
@@ -117,6 +117,31 @@ describe('the turn worker', () => {
     expect(result.turns).toBe(2);
     expect(actor.getSnapshot().status).toBe('done');
     expect(signals.map((signal) => signal.aborted)).toEqual([false, false, false]);
+  });
+
+  it('starts a job once its machine has entered the state that waits for it', async () => {
+    const seen: unknown[] = [];
+    let turns = 0;
+    const environment: AgentEnvironment = {
+      // The job's synchronous part: what it finds is what a gate or subscriber it reaches finds.
+      modelTurn: async () => {
+        seen.push(actor.getSnapshot().value);
+        turns += 1;
+        return turns < 2
+          ? reply(call('tools_lookup'))
+          : { message: { role: 'assistant', parts: [] }, stopReason: 'end' };
+      },
+      executeTool: async () => {
+        seen.push(actor.getSnapshot().value);
+        return { content: 'ok', isError: false };
+      },
+      messageAppended: () => undefined,
+      contextCut: () => undefined,
+    };
+    const actor = createActor(agentMachine, { input: { messages: [task], environment } });
+    actor.start();
+    await toPromise(actor);
+    expect(seen).toEqual(['awaitingModel', 'runningTool', 'awaitingModel']);
   });
 
   it('runs the model turns and tool calls of one agent in one worker child', async () => {

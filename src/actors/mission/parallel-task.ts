@@ -40,6 +40,9 @@ export async function runItemCommander(
 ): Promise<ItemAttemptOutput> {
   const { index, value } = item;
   const started = performance.now();
+  // A try starts inside an action of the iteration machine: its commander (and its first
+  // request, gate and events) starts once that machine's transition is over.
+  await Promise.resolve();
   const result = await runTaskCommander(
     prepared,
     {
