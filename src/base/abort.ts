@@ -8,6 +8,26 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+/**
+ * Runs `work` with a signal of its own that aborts with `signal`, and lets go of `signal` when
+ * it ends: for a library that adds an abort listener per request and never removes it (the MCP
+ * SDK), which on a long-lived signal would keep one listener per request.
+ */
+export async function withOwnSignal<T>(
+  signal: AbortSignal | undefined,
+  work: (own: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  if (signal?.aborted === true) controller.abort(signal.reason);
+  const forward = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  try {
+    return await work(controller.signal);
+  } finally {
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
 /** Timer functions, injectable so tests need no real time. */
 export interface Timers {
   setTimeout(callback: () => void, milliseconds: number): unknown;

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { withOwnSignal } from '../../base/abort.ts';
 import { startFailure } from './mcp-failures.ts';
 import { usesSseTransport } from './mcp-spec.ts';
 
@@ -56,10 +57,13 @@ export async function openConnection(
   client.onclose = () => resolveEnded();
   // Transport errors also reject the request in flight; the session reports those.
   client.onerror = () => undefined;
-  const options = { timeout: START_TIMEOUT_MS, ...(signal !== undefined ? { signal } : {}) };
   try {
-    await client.connect(transport, options);
-    const tools = await listAllTools(client, options);
+    // The SDK keeps an abort listener per request: its requests get a signal of their own.
+    const tools = await withOwnSignal(signal, async (own) => {
+      const options = { timeout: START_TIMEOUT_MS, signal: own };
+      await client.connect(transport, options);
+      return listAllTools(client, options);
+    });
     const pid =
       transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
     return { client, pid, tools, stderrTail: () => stderr, ended, close: () => client.close() };

@@ -4,6 +4,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { withOwnSignal } from '../../base/abort.ts';
 import { openConnection, type McpConnection, type McpEndpoint } from './mcp-connect.ts';
 import { McpStartError } from './mcp-errors.ts';
 import { callFailureDetail, isConnectionClosed } from './mcp-failures.ts';
@@ -65,11 +66,14 @@ export class McpServerSession {
       return { ok: false, error: error.message };
     }
     try {
-      const result = (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
-        signal,
-        timeout: CALL_TIMEOUT_MS,
-        resetTimeoutOnProgress: true,
-      })) as CallToolResult;
+      // The SDK adds an abort listener per request and keeps it: it gets a signal per call.
+      const result = (await withOwnSignal(signal, (own) =>
+        connection.client.callTool({ name: tool, arguments: args }, undefined, {
+          signal: own,
+          timeout: CALL_TIMEOUT_MS,
+          resetTimeoutOnProgress: true,
+        }),
+      )) as CallToolResult;
       return { ok: true, result };
     } catch (error) {
       if (signal.aborted) throw error;

@@ -4,6 +4,7 @@
  * errors), the environment merged, unknown tools and failed starts reported, a crash mid-call
  * answered with an error and a restart, and no child left after close.
  */
+import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpReferenceError } from '../../../src/tools/mcp/index.ts';
@@ -50,6 +51,16 @@ describe('MCP servers over stdio', () => {
       signal,
     );
     expect(tools.map((tool) => tool.definition.name)).toEqual(['mcp_local_fail', 'mcp_local_echo']);
+  });
+
+  it("keeps no listener on the caller's signal after its calls (the SDK keeps one per request)", async () => {
+    const pool = await openPool([stdioSpec('local')]);
+    const caller = new AbortController().signal;
+    const [echo] = await pool.toolsFor([{ server: 'local', tool: 'echo' }], caller);
+    // An agent call's signal lives through all its tool calls: twelve of them here.
+    for (let call = 0; call < 12; call++)
+      await echo!.execute({ text: `${call}` }, { signal: caller });
+    expect(getEventListeners(caller, 'abort')).toHaveLength(0);
   });
 
   it('maps text, structured content, images and errors to tool outcomes', async () => {
