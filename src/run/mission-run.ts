@@ -92,8 +92,9 @@ function startMissionRun(
   const listeners = new Set<(event: MissionEvent) => void>();
   if (options.onEvent !== undefined) listeners.add(options.onEvent);
   const controller = new AbortController();
-  if (options.signal?.aborted === true) controller.abort();
-  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const cancel = (): void => controller.abort();
+  if (options.signal?.aborted === true) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   const publish = (event: MissionEvent): void => {
     for (const listener of listeners) {
       try {
@@ -103,18 +104,22 @@ function startMissionRun(
       }
     }
   };
+  const result = executeMissionRun(project, options, {
+    runId,
+    publish,
+    signal: controller.signal,
+    choose,
+  });
+  // A caller's signal may outlive many runs: each lets go of it when it ends.
+  const release = (): void => options.signal?.removeEventListener('abort', cancel);
+  result.then(release, release);
   return {
     runId,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    result: executeMissionRun(project, options, {
-      runId,
-      publish,
-      signal: controller.signal,
-      choose,
-    }),
-    cancel: () => controller.abort(),
+    result,
+    cancel,
   };
 }

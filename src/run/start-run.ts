@@ -70,11 +70,11 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   setMaxListeners(0, controller.signal);
   const human = new HumanDesk({ available: false, ...options.human, bus });
   const external = options.signal;
-  if (external !== undefined) {
-    const forward = (): void => controller.abort(cancelReasonOf(external));
-    if (external.aborted) forward();
-    else external.addEventListener('abort', forward, { once: true });
-  }
+  const forward = (): void => {
+    if (external !== undefined) controller.abort(cancelReasonOf(external));
+  };
+  if (external?.aborted === true) forward();
+  else external?.addEventListener('abort', forward, { once: true });
   const done = runMissionsSafely({
     options,
     inputs,
@@ -85,6 +85,8 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     human,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
   });
+  // A caller's signal may outlive many runs: each lets go of it when it ends.
+  void done.then(() => external?.removeEventListener('abort', forward));
   return {
     runId,
     bus,

@@ -3,6 +3,7 @@
  * TypeScript functions registered as tools, run a mission against the scripted model server,
  * follow its events and await its result.
  */
+import { getEventListeners } from 'node:events';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -305,6 +306,35 @@ describe('runMission', () => {
     await expect(both.result).rejects.toThrow(
       new UsageError('--mock-model and --replay-model cannot be used together'),
     );
+  });
+
+  it("lets go of the caller's signal when each run ends, however many runs share it", async () => {
+    const dir = await project('tools.lookup');
+    await writeFile(
+      join(dir, 'mock.yaml'),
+      capitalMock(`  - tool: tools_lookup
+    arguments: { country: France }
+  - text: Paris
+`),
+    );
+    const opened = await openProject(dir, {
+      vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
+      env: {},
+      tools: [lookup],
+    });
+    // An application's one shutdown signal, handed to every run it starts.
+    const shutdown = new AbortController().signal;
+    const mockModel = join(dir, 'mock.yaml');
+    for (let run = 0; run < 12; run++) {
+      const result = await runMission(opened, {
+        inputs: { country: 'France' },
+        mockModel,
+        journal: false,
+        signal: shutdown,
+      }).result;
+      expect(result.status).toBe('succeeded');
+    }
+    expect(getEventListeners(shutdown, 'abort')).toHaveLength(0);
   });
 
   it('rejects a run whose inputs are invalid, before any model request', async () => {
