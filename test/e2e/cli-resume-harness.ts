@@ -23,6 +23,8 @@ export interface Child {
 export interface SortieTarget {
   stateDir: string;
   baseUrl: string;
+  /** Node's arguments that start the CLI (default the checkout's bin/sortie.js, the sources). */
+  cli?: string[];
 }
 
 /**
@@ -38,7 +40,7 @@ export function sortie(
   const child = spawn(
     process.execPath,
     [
-      'bin/sortie.js',
+      ...(target.cli ?? ['bin/sortie.js']),
       ...args,
       '--json',
       '--state-dir',

@@ -9,27 +9,26 @@
 import { execFile, execFileSync } from 'node:child_process';
 import {
   chmodSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ENV, ROOT } from './cli-child.ts';
+import { builtCli } from './built-cli.ts';
+import { CLI_ENV } from './cli-child.ts';
 import { TmuxTerminal } from './tmux-terminal.ts';
 
 const run = promisify(execFile);
 const base = mkdtempSync(join(tmpdir(), 'sortie-newcomer-'));
-/** The built CLI: bin/sortie.js, dist/ compiled by tsc, the checkout's dependencies. */
-const pkg = join(base, 'pkg');
-const bin = join(pkg, 'bin', 'sortie.js');
+/** The built CLI (test/e2e/built-cli.ts): bin/sortie.js, dist/, the checkout's dependencies. */
+let pkg: string;
+let bin: string;
 /** The user's clean folder, where every command runs. */
 const user = join(base, 'user');
 const stateHome = join(base, 'state');
@@ -73,20 +72,9 @@ const SUMMARY = [
 const summaryOf = (stdout: string): string => stdout.slice(stdout.indexOf('tasks:\n'));
 
 beforeAll(async () => {
-  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  pkg = await builtCli();
+  bin = join(pkg, 'bin', 'sortie.js');
   mkdirSync(user);
-  // The build as `npm run build` makes it, into the package folder (declarations left out).
-  await run(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      ...['-p', 'tsconfig.build.json', '--outDir', join(pkg, 'dist'), '--declaration', 'false'],
-    ],
-    { cwd: ROOT },
-  );
-  cpSync(join(ROOT, 'bin', 'sortie.js'), bin);
-  cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
 }, 600_000);
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));

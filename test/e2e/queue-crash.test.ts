@@ -16,6 +16,7 @@ import {
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
+import { builtBin, builtCli } from './built-cli.ts';
 import { journalOf, sortie, type Child, type SortieTarget } from './cli-resume-harness.ts';
 import {
   tearDownQueueTest,
@@ -53,8 +54,11 @@ beforeAll(async () => {
   target = {
     stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-crash-state-')),
     baseUrl: server.baseUrl('anthropic'),
+    // What users run: the built CLI, for the run's process and every worker.
+    cli: builtBin(await builtCli()),
   };
-});
+  // The first test file to ask for the built CLI builds it (tsc), slow on a busy machine.
+}, 600_000);
 
 afterEach(async () => {
   onRequest = () => undefined;

@@ -103,7 +103,7 @@ export async function startWorker(
   const child = spawn(
     process.execPath,
     [
-      ...(options.cli ?? ['bin/sortie.js']),
+      ...(options.cli ?? target.cli ?? ['bin/sortie.js']),
       'worker',
       '--queue',
       url,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
+import { builtBin, builtCli } from './built-cli.ts';
 import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
 import {
   tearDownQueueTest,
@@ -40,8 +41,11 @@ beforeAll(async () => {
   target = {
     stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-state-')),
     baseUrl: server.baseUrl('anthropic'),
+    // What users run: the built CLI, for the run's process and every worker.
+    cli: builtBin(await builtCli()),
   };
-});
+  // The first test file to ask for the built CLI builds it (tsc), slow on a busy machine.
+}, 600_000);
 
 afterAll(async () => {
   await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
