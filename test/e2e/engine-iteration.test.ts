@@ -74,6 +74,53 @@ mission "score" {
     expect(order.slice(0, 3)).toEqual(['task.started', 'dataset.locked', 'iteration.started']);
   });
 
+  it("sends each item's first request before the next item's commander starts", async () => {
+    const hcl = `
+mission "score" {
+  commander {
+    model = MODEL
+  }
+  ${THINGS}
+  task "score" {
+    objective = "Score \${item.name}"
+    iterator {
+      dataset = datasets.things
+      parallel = true
+      concurrency_limit = 3
+    }
+    output = {
+      name = string("Name", true)
+      points = number("Points", true)
+    }
+  }
+}`;
+    const { events } = await runEngine({
+      hcl,
+      mission: 'score',
+      turns: [
+        ...itemTurns('score', 0, { name: 'ant', points: 1 }),
+        ...itemTurns('score', 1, { name: 'bee', points: 5 }),
+        ...itemTurns('score', 2, { name: 'cat', points: 3 }),
+      ],
+    });
+    // The three tries start in one action of the iteration machine; their commanders start
+    // one by one after it, each once the one before has sent its first request.
+    const starts = events.flatMap((event) => {
+      if (event.type === 'message.appended' && event.message.role === 'user')
+        return [`objective ${event.actor}`];
+      if (event.type === 'model.request') return [`request ${event.actor}`];
+      return [];
+    });
+    expect(starts.slice(0, 6)).toEqual([
+      'objective commander:score[0]',
+      'request commander:score[0]',
+      'objective commander:score[1]',
+      'request commander:score[1]',
+      'objective commander:score[2]',
+      'request commander:score[2]',
+    ]);
+  });
+
   it('runs one commander per item, and the output is queried downstream with filters and an aggregate', async () => {
     const hcl = `
 mission "score" {
