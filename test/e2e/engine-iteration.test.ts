@@ -36,9 +36,9 @@ function itemTurns(task: string, index: number, output: Record<string, unknown>)
   ];
 }
 
-describe('parallel iteration', () => {
-  it('announces a task that starts with the mission before its dataset lock and first item', async () => {
-    const hcl = `
+/** A parallel task scoring the three things at once, each item's commander as scripted. */
+function scoreAllThings() {
+  const hcl = `
 mission "score" {
   commander {
     model = MODEL
@@ -57,15 +57,20 @@ mission "score" {
     }
   }
 }`;
-    const { events } = await runEngine({
-      hcl,
-      mission: 'score',
-      turns: [
-        ...itemTurns('score', 0, { name: 'ant', points: 1 }),
-        ...itemTurns('score', 1, { name: 'bee', points: 5 }),
-        ...itemTurns('score', 2, { name: 'cat', points: 3 }),
-      ],
-    });
+  return runEngine({
+    hcl,
+    mission: 'score',
+    turns: [
+      ...itemTurns('score', 0, { name: 'ant', points: 1 }),
+      ...itemTurns('score', 1, { name: 'bee', points: 5 }),
+      ...itemTurns('score', 2, { name: 'cat', points: 3 }),
+    ],
+  });
+}
+
+describe('parallel iteration', () => {
+  it('announces a task that starts with the mission before its dataset lock and first item', async () => {
+    const { events } = await scoreAllThings();
     const order = events
       .filter((event) =>
         ['task.started', 'dataset.locked', 'iteration.started'].includes(event.type),
@@ -75,34 +80,7 @@ mission "score" {
   });
 
   it("sends each item's first request before the next item's commander starts", async () => {
-    const hcl = `
-mission "score" {
-  commander {
-    model = MODEL
-  }
-  ${THINGS}
-  task "score" {
-    objective = "Score \${item.name}"
-    iterator {
-      dataset = datasets.things
-      parallel = true
-      concurrency_limit = 3
-    }
-    output = {
-      name = string("Name", true)
-      points = number("Points", true)
-    }
-  }
-}`;
-    const { events } = await runEngine({
-      hcl,
-      mission: 'score',
-      turns: [
-        ...itemTurns('score', 0, { name: 'ant', points: 1 }),
-        ...itemTurns('score', 1, { name: 'bee', points: 5 }),
-        ...itemTurns('score', 2, { name: 'cat', points: 3 }),
-      ],
-    });
+    const { events } = await scoreAllThings();
     // The three tries start in one action of the iteration machine; their commanders start
     // one by one after it, each once the one before has sent its first request.
     const starts = events.flatMap((event) => {

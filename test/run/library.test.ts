@@ -74,6 +74,25 @@ const many: SortieTool = {
   run: () => Array.from({ length: 25 }, (_, index) => ({ city: `c${index}` })),
 };
 
+/** The capital project opened with a mock-model file whose agent looks up France. */
+async function mockedCapital(): Promise<{ opened: Project; mockModel: string }> {
+  const dir = await project('tools.lookup');
+  const mockModel = join(dir, 'mock.yaml');
+  await writeFile(
+    mockModel,
+    capitalMock(`  - tool: tools_lookup
+    arguments: { country: France }
+  - text: Paris
+`),
+  );
+  const opened = await openProject(dir, {
+    vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
+    env: {},
+    tools: [lookup],
+  });
+  return { opened, mockModel };
+}
+
 describe('openProject', () => {
   it('verifies an agent that lists a registered tool as tools.NAME', async () => {
     const opened = await openProject(await project('tools.lookup'), { tools: [lookup] });
@@ -277,20 +296,7 @@ describe('runMission', () => {
   });
 
   it('answers from a mock-model file with no server, and refuses it with a cassette to replay', async () => {
-    const dir = await project('tools.lookup');
-    await writeFile(
-      join(dir, 'mock.yaml'),
-      capitalMock(`  - tool: tools_lookup
-    arguments: { country: France }
-  - text: Paris
-`),
-    );
-    const opened = await openProject(dir, {
-      vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
-      env: {},
-      tools: [lookup],
-    });
-    const mockModel = join(dir, 'mock.yaml');
+    const { opened, mockModel } = await mockedCapital();
     const run = runMission(opened, { inputs: { country: 'France' }, mockModel, journal: false });
     const results: string[] = [];
     run.subscribe((event) => {
@@ -309,22 +315,9 @@ describe('runMission', () => {
   });
 
   it("lets go of the caller's signal when each run ends, however many runs share it", async () => {
-    const dir = await project('tools.lookup');
-    await writeFile(
-      join(dir, 'mock.yaml'),
-      capitalMock(`  - tool: tools_lookup
-    arguments: { country: France }
-  - text: Paris
-`),
-    );
-    const opened = await openProject(dir, {
-      vars: { api_key: 'k', base_url: 'http://127.0.0.1:9/v1', token: 't' },
-      env: {},
-      tools: [lookup],
-    });
+    const { opened, mockModel } = await mockedCapital();
     // An application's one shutdown signal, handed to every run it starts.
     const shutdown = new AbortController().signal;
-    const mockModel = join(dir, 'mock.yaml');
     for (let run = 0; run < 12; run++) {
       const result = await runMission(opened, {
         inputs: { country: 'France' },

@@ -6,11 +6,12 @@
  */
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ItemJobData, ItemJobResult } from '../../../src/actors/queue/item-jobs.ts';
+import type { ItemJobResult } from '../../../src/actors/queue/item-jobs.ts';
 import { ModelPacing } from '../../../src/actors/queue/model-pacing.ts';
 import { QUEUE_NAME } from '../../../src/actors/queue/queue-keys.ts';
 import { startQueueWorker, type QueueWorker } from '../../../src/actors/queue/queue-worker.ts';
 import { TaskShareWriter } from '../../../src/actors/queue/task-shares.ts';
+import { itemJob } from './item-job.ts';
 import { redisForFile } from './redis-for-file.ts';
 
 const connection = redisForFile();
@@ -19,28 +20,6 @@ const opened: Array<{ close(): Promise<void> }> = [];
 afterAll(async () => {
   for (const handle of opened.reverse()) await handle.close();
 });
-
-function job(index: number): ItemJobData {
-  return {
-    mission: 'intake',
-    task: 'work',
-    dataset: 'items',
-    index,
-    attempt: 1,
-    item: { n: index },
-    prepared: {
-      ancestors: [],
-      system: 'You are the commander.',
-      commanderTask: { hasAgents: false, hasAskableAgents: false, hasAncestors: false },
-    } as unknown as ItemJobData['prepared'],
-    knowledge: {},
-    runId: 'run-intake',
-    inputs: {},
-    gated: false,
-    breaches: [],
-    spent: { task: { tokens: 0, pico: '0' }, mission: { tokens: 0, pico: '0' } },
-  };
-}
 
 function queueHandle(): Queue {
   const queue = new Queue(QUEUE_NAME, { connection: connection() });
@@ -74,7 +53,10 @@ describe('the intake of items during a pause', () => {
     const pacing = new ModelPacing(connection(), queue);
     const heldAt = performance.now();
     await pacing.hold('main', 1_500);
-    await queue.add('work', await new TaskShareWriter(connection(), 'run-intake').wire(job(0)));
+    await queue.add(
+      'work',
+      await new TaskShareWriter(connection(), 'run-intake').wire(itemJob(0, 'run-intake')),
+    );
     // Waited out: the whole pause less the clocks' granularity (Redis rounds to milliseconds).
     expect((await started) - heldAt).toBeGreaterThanOrEqual(1_450);
   });

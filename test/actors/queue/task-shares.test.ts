@@ -3,32 +3,13 @@
  * their own fields and the key of one stored share, and a worker gets each whole job back.
  */
 import { describe, expect, it } from 'vitest';
-import type { ItemJobData } from '../../../src/actors/queue/item-jobs.ts';
 import { TaskShareReader, TaskShareWriter } from '../../../src/actors/queue/task-shares.ts';
+import { itemJob } from './item-job.ts';
 import { redisForFile } from './redis-for-file.ts';
 
 const connection = redisForFile();
 
-const commanderTask = { hasAgents: false, hasAskableAgents: false, hasAncestors: true };
-const prepared = { ancestors: ['fetch'], system: 'You are the commander.', commanderTask };
-
-function job(index: number): ItemJobData {
-  return {
-    mission: 'bench',
-    task: 'work',
-    dataset: 'items',
-    index,
-    attempt: 1,
-    item: { n: index },
-    prepared: prepared as ItemJobData['prepared'],
-    knowledge: { fetch: { output: { pages: 3 } } } as unknown as ItemJobData['knowledge'],
-    runId: 'run-shares',
-    inputs: { topic: 'tides' },
-    gated: false,
-    breaches: [],
-    spent: { task: { tokens: 0, pico: '0' }, mission: { tokens: 0, pico: '0' } },
-  };
-}
+const job = (index: number) => itemJob(index, 'run-shares');
 
 describe('task shares', () => {
   it('stores a task share once and gives a worker each whole job back', async () => {

@@ -220,6 +220,13 @@ describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) =
 });
 
 describe.each(PROTOCOLS)('the %s SDK on sdkFetch', (protocol) => {
+  /** How the SDK's stream from `baseUrl` fails on `fetch` (undefined: it did not). */
+  const streamFailure = (baseUrl: string, fetch: Fetch) =>
+    STREAMS[protocol]!(baseUrl, fetch).then(
+      () => undefined,
+      (error: unknown) => described(error),
+    );
+
   it('reads a streamed answer and a whole one', async () => {
     const server = await ScriptedModelServer.start({
       turns: [{ text: 'streamed answer' }, { text: 'whole answer' }],
@@ -237,26 +244,16 @@ describe.each(PROTOCOLS)('the %s SDK on sdkFetch', (protocol) => {
 
   it('raises what it raises on the global fetch when the connection is refused', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
-    const failure = (fetch: Fetch) =>
-      STREAMS[protocol]!(baseUrl, fetch).then(
-        () => undefined,
-        (error: unknown) => described(error),
-      );
-    const mine = await failure(sdkFetch);
-    expect(mine).toEqual(await failure(fetch));
+    const mine = await streamFailure(baseUrl, sdkFetch);
+    expect(mine).toEqual(await streamFailure(baseUrl, fetch));
     expect(mine?.causes).toContain('ECONNREFUSED');
   });
 
   it('raises what it raises on the global fetch when the stream is cut mid-way', async () => {
     const protocolCase = PROTOCOL_CASES.find((each) => each.protocol === protocol)!;
     const baseUrl = await cuttingServer(protocolCase.overloadFrames[0]!);
-    const failure = (fetch: Fetch) =>
-      STREAMS[protocol]!(baseUrl, fetch).then(
-        () => undefined,
-        (error: unknown) => described(error),
-      );
-    const mine = await failure(sdkFetch);
-    expect(mine).toEqual(await failure(fetch));
+    const mine = await streamFailure(baseUrl, sdkFetch);
+    expect(mine).toEqual(await streamFailure(baseUrl, fetch));
     expect(mine).toMatchObject({
       type: 'TypeError',
       message: 'terminated',
