@@ -9,6 +9,26 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
+ * Aborts `controller` when `signal` aborts (at once when it already has), with
+ * `reason(signal)`: by default the signal's own reason. Returns what lets go of `signal`, for a
+ * caller whose signal outlives the work.
+ */
+export function followSignal(
+  signal: AbortSignal | undefined,
+  controller: AbortController,
+  reason: (signal: AbortSignal) => unknown = (followed) => followed.reason,
+): () => void {
+  if (signal === undefined) return () => undefined;
+  const forward = (): void => controller.abort(reason(signal));
+  if (signal.aborted) {
+    forward();
+    return () => undefined;
+  }
+  signal.addEventListener('abort', forward, { once: true });
+  return () => signal.removeEventListener('abort', forward);
+}
+
+/**
  * Runs `work` with a signal of its own that aborts with `signal`, and lets go of `signal` when
  * it ends: for a library that adds an abort listener per request and never removes it (the MCP
  * SDK), which on a long-lived signal would keep one listener per request.
@@ -18,13 +38,11 @@ export async function withOwnSignal<T>(
   work: (own: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
-  if (signal?.aborted === true) controller.abort(signal.reason);
-  const forward = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', forward, { once: true });
+  const release = followSignal(signal, controller);
   try {
     return await work(controller.signal);
   } finally {
-    signal?.removeEventListener('abort', forward);
+    release();
   }
 }
 

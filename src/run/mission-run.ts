@@ -6,6 +6,7 @@
  */
 import type { FinalStatus, RunResult, TaskResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
+import { followSignal } from '../base/abort.ts';
 import {
   executeMissionRun,
   stateDirectoryOf,
@@ -93,8 +94,8 @@ function startMissionRun(
   if (options.onEvent !== undefined) listeners.add(options.onEvent);
   const controller = new AbortController();
   const cancel = (): void => controller.abort();
-  if (options.signal?.aborted === true) cancel();
-  options.signal?.addEventListener('abort', cancel, { once: true });
+  // A caller's signal may outlive many runs: each lets go of it when it ends.
+  const release = followSignal(options.signal, controller, () => undefined);
   const publish = (event: MissionEvent): void => {
     for (const listener of listeners) {
       try {
@@ -110,8 +111,6 @@ function startMissionRun(
     signal: controller.signal,
     choose,
   });
-  // A caller's signal may outlive many runs: each lets go of it when it ends.
-  const release = (): void => options.signal?.removeEventListener('abort', cancel);
   result.then(release, release);
   return {
     runId,

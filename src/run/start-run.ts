@@ -14,6 +14,7 @@ import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { HumanDesk } from '../runtime/human-desk.ts';
 import { actorId } from '../base/events.ts';
+import { followSignal } from '../base/abort.ts';
 import { exitCodeOf } from '../base/exit-codes.ts';
 import { createAgentSession as defaultAgentSession } from '../actors/agent/index.ts';
 import {
@@ -69,12 +70,8 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
   setMaxListeners(0, controller.signal);
   const human = new HumanDesk({ available: false, ...options.human, bus });
-  const external = options.signal;
-  const forward = (): void => {
-    if (external !== undefined) controller.abort(cancelReasonOf(external));
-  };
-  if (external?.aborted === true) forward();
-  else external?.addEventListener('abort', forward, { once: true });
+  // A caller's signal may outlive many runs: each lets go of it when it ends.
+  const release = followSignal(options.signal, controller, cancelReasonOf);
   const done = runMissionsSafely({
     options,
     inputs,
@@ -85,8 +82,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     human,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
   });
-  // A caller's signal may outlive many runs: each lets go of it when it ends.
-  void done.then(() => external?.removeEventListener('abort', forward));
+  void done.then(release);
   return {
     runId,
     bus,
