@@ -1,4 +1,4 @@
-import type { Attribute, CallExpr, Expr, ObjectExpr, TemplateExpr, TemplateText } from './ast.ts';
+import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { missingVariableHint } from './variable-values.ts';
 
@@ -11,58 +11,45 @@ export function expandLoads(expr: Expr, context: DecodeContext): Expr {
   switch (expr.kind) {
     case 'call': {
       if (expr.name === 'load') return loadedText(expr, context);
-      const args = expandEach(expr.args, context);
+      const args = mapUnlessSame(expr.args, (arg) => expandLoads(arg, context));
       return args === expr.args ? expr : { ...expr, args };
     }
     case 'template': {
-      const parts = expandParts(expr.parts, context);
+      const parts = mapUnlessSame(expr.parts, (part) =>
+        part.kind === 'text' ? part : expandTemplatePart(part, context),
+      );
       return parts === expr.parts ? expr : { ...expr, parts };
     }
     case 'tuple': {
-      const items = expandEach(expr.items, context);
+      const items = mapUnlessSame(expr.items, (item) => expandLoads(item, context));
       return items === expr.items ? expr : { ...expr, items };
     }
     case 'object': {
-      let entries: ObjectExpr['entries'] | undefined;
-      expr.entries.forEach((entry, index) => {
+      const entries = mapUnlessSame(expr.entries, (entry) => {
         const value = expandLoads(entry.value, context);
-        if (entries === undefined && value === entry.value) return;
-        entries ??= expr.entries.slice(0, index);
-        entries.push(value === entry.value ? entry : { ...entry, value });
+        return value === entry.value ? entry : { ...entry, value };
       });
-      return entries === undefined ? expr : { ...expr, entries };
+      return entries === expr.entries ? expr : { ...expr, entries };
     }
     default:
       return expr;
   }
 }
 
-/** Each expression expanded; the same array when none changed. */
-function expandEach(exprs: Expr[], context: DecodeContext): Expr[] {
-  let expanded: Expr[] | undefined;
-  exprs.forEach((expr, index) => {
-    const next = expandLoads(expr, context);
-    if (expanded === undefined && next === expr) return;
-    expanded ??= exprs.slice(0, index);
-    expanded.push(next);
+/**
+ * `items` with each replaced by `next(item)` (an array: several in its place); the same array
+ * when every `next(item)` is the item itself, so nothing is copied where nothing changed.
+ */
+function mapUnlessSame<T extends object>(items: T[], next: (item: T) => T | T[]): T[] {
+  let mapped: T[] | undefined;
+  items.forEach((item, index) => {
+    const result = next(item);
+    if (mapped === undefined && result === item) return;
+    mapped ??= items.slice(0, index);
+    if (Array.isArray(result)) mapped.push(...result);
+    else mapped.push(result);
   });
-  return expanded ?? exprs;
-}
-
-/** A template's parts expanded; the same array when none changed. */
-function expandParts(
-  parts: Array<TemplateText | Expr>,
-  context: DecodeContext,
-): Array<TemplateText | Expr> {
-  let expanded: Array<TemplateText | Expr> | undefined;
-  parts.forEach((part, index) => {
-    const next = part.kind === 'text' ? part : expandTemplatePart(part, context);
-    if (expanded === undefined && next === part) return;
-    expanded ??= parts.slice(0, index);
-    if (Array.isArray(next)) expanded.push(...next);
-    else expanded.push(next);
-  });
-  return expanded ?? parts;
+  return mapped ?? items;
 }
 
 /** An interpolated expression expanded: a loaded file inside `${...}` becomes its text parts. */
