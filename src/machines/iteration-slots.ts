@@ -14,6 +14,7 @@
  */
 import { createActor, fromCallback, type AnyActorRef, type PromiseActorLogic } from 'xstate';
 import type { ItemAttemptInput, ItemAttemptOutput, SlotSettledEvent } from './iteration-context.ts';
+import { besideMachine } from './beside-machine.ts';
 import { reasonOf } from './turn-types.ts';
 
 /** One try of one item (provided by the wiring: a commander here, or a queued job). */
@@ -105,17 +106,8 @@ export class SlotTries {
   }
 }
 
-const triesOfMachines = new WeakMap<AnyActorRef, SlotTries>();
-
 /** The slots of an iteration machine (an action's `self`). */
-export function slotsOf(machine: AnyActorRef): SlotTries {
-  let tries = triesOfMachines.get(machine);
-  if (tries === undefined) {
-    tries = new SlotTries(machine);
-    triesOfMachines.set(machine, tries);
-  }
-  return tries;
-}
+export const slotsOf = besideMachine((machine) => new SlotTries(machine));
 
 /** The id of the machine's one child, which owns the tries. */
 export const SLOTS_ID = 'slots';

@@ -13,6 +13,7 @@
  * per model turn and per tool call. It starts in a microtask, after the machine's transition.
  */
 import { fromCallback, type AnyActorRef } from 'xstate';
+import { besideMachine } from './beside-machine.ts';
 import type { ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
 /** The worker's id among the machine's children. */
@@ -98,16 +99,7 @@ class MachineJobs {
   }
 }
 
-const jobsOfMachines = new WeakMap<AnyActorRef, MachineJobs>();
-
-function jobsOf(machine: AnyActorRef): MachineJobs {
-  let jobs = jobsOfMachines.get(machine);
-  if (jobs === undefined) {
-    jobs = new MachineJobs(machine);
-    jobsOfMachines.set(machine, jobs);
-  }
-  return jobs;
-}
+const jobsOf = besideMachine((machine) => new MachineJobs(machine));
 
 /** Starts `job` for `machine` (an action's `self`); a job that throws at once is a rejection. */
 export function startJob(machine: AnyActorRef, job: WorkerJob): void {
