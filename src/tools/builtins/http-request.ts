@@ -1,4 +1,4 @@
-import { transportFetch } from '../../base/http/index.ts';
+import { REDIRECT_STATUSES, transportFetch } from '../../base/http/index.ts';
 import { MAX_BODY_BYTES, bodyForModel, mediaTypeOf, readCappedBody } from './http-body.ts';
 import type { HttpFailure } from './http-failure.ts';
 import { classifyNetworkError, httpFailure } from './http-failure.ts';
@@ -41,7 +41,6 @@ export interface HttpResponse {
 
 export type HttpResult = HttpResponse | HttpFailure;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
