@@ -15,7 +15,7 @@ import { defaultModelClients } from '../src/run/run-services.ts';
 import type { ScriptTurn } from '../src/testing/script.ts';
 import { ScriptedModelServer } from '../src/testing/server.ts';
 import { converse, type ActorPrompt } from './hand-loop.ts';
-import { iterated, project, runMission } from './runtime-fixtures.ts';
+import { fakeClients, iterated, project, runMission } from './runtime-fixtures.ts';
 
 /** An item commander's three turns: plan, finish the subtask, complete the task. */
 const ITEM_STEPS: ScriptTurn[] = [
@@ -40,6 +40,89 @@ export async function serveDelayed(delayMs: number): Promise<void> {
   process.stdout.write(`${server.baseUrl('openai')}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+}
+
+/**
+ * The three streamed answers of an item's turns, as the scripted server sends them (taken once
+ * from an in-process server, which is closed before anything is measured).
+ */
+async function recordedAnswers(): Promise<string[]> {
+  const server = await ScriptedModelServer.start({
+    respond: ({ body }) => {
+      const input = (body as { input?: Array<{ type?: string }> }).input ?? [];
+      const calls = input.filter((item) => item.type === 'function_call').length;
+      return ITEM_STEPS[Math.min(calls, ITEM_STEPS.length - 1)]!;
+    },
+  });
+  const answers: string[] = [];
+  try {
+    for (let calls = 0; calls < ITEM_STEPS.length; calls++) {
+      const input = [
+        { role: 'user', content: 'Handle it' },
+        ...Array.from({ length: calls }, (_, index) => ({
+          type: 'function_call',
+          call_id: `call_${index}`,
+          name: 'set_subtasks',
+          arguments: '{}',
+        })),
+      ];
+      const response = await fetch(`${server.baseUrl('openai')}/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+        body: JSON.stringify({ model: 'gpt-4o', input, stream: true }),
+      });
+      answers.push(await response.text());
+    }
+  } finally {
+    await server.close();
+  }
+  return answers;
+}
+
+/**
+ * A `fetch` for the SDK that answers every request from memory after `delayMs`: a model with no
+ * network in between, so what is measured is the SDK and the loop around it.
+ */
+function inMemoryFetch(answers: string[], delayMs: number): typeof fetch {
+  return async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as { input?: Array<{ type?: string }> };
+    const calls = (body.input ?? []).filter((item) => item.type === 'function_call').length;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return new Response(answers[Math.min(calls, answers.length - 1)], {
+      headers: { 'content-type': 'text/event-stream' },
+    });
+  };
+}
+
+/**
+ * The hand-written `openai` SDK loop (`items` conversations of 3 turns at once, the system
+ * prompt, tools and task sortie's item commander sends) against a model answering from memory
+ * after 200 ms: no network, no runtime, no journal. Its distance from the 600 ms ideal is what
+ * the SDK alone costs at this concurrency on this machine. A warm-up run, then `runs` runs.
+ */
+export async function loopWithoutNetwork(items: number, runs: number): Promise<RunCost[]> {
+  const { config, dir } = await project(iterated(items, items));
+  const prompt: ActorPrompt = { instructions: '', tools: [], task: '' };
+  await runMission(config, dir, 'many', fakeClients(0), capturePrompt(prompt));
+  await rm(dir, { recursive: true, force: true });
+  const sdk = new OpenAI({
+    apiKey: 'sk-bench-0123456789',
+    baseURL: 'http://127.0.0.1:1/v1',
+    maxRetries: 0,
+    fetch: inMemoryFetch(await recordedAnswers(), 200),
+  });
+  const counter = { requests: 0 };
+  const ok = (): Promise<string> => Promise.resolve('{"status":"ok"}');
+  const loopRun = () =>
+    Promise.all(
+      Array.from({ length: items }, (_, index) =>
+        converse(sdk, `commander:each[${index}]`, prompt, counter, ok, 'task_complete'),
+      ),
+    );
+  await loopRun();
+  const costs: RunCost[] = [];
+  for (let run = 0; run < runs; run++) costs.push(await timed(loopRun));
+  return costs;
 }
 
 /** Wall and CPU (user + system, ms) of one run of either side. */

@@ -27,6 +27,7 @@ import { ScriptedModelServer } from '../src/testing/server.ts';
 import { buildCompiledCopy, compiledBench } from './compiled-copy.ts';
 import {
   concurrencyAgainstLoop,
+  loopWithoutNetwork,
   median,
   serveDelayed,
   type RunCost,
@@ -337,7 +338,22 @@ async function scale(items: number): Promise<void> {
   process.stdout.write(
     `- 1024 parallel items on a 200 ms in-process model, 3 turns each: ${wall.toFixed(0)} ms wall (median of ${wait.walls.map((value) => value.toFixed(0)).join(', ')}), ideal ${wait.ideal} ms (ratio ${(wall / wait.ideal).toFixed(3)}; target ≤ 1.10); CPU per run (median) ${cpu.toFixed(0)} ms\n`,
   );
+  await loopWithoutNetworkLine(1024);
   await concurrencyOverHttp(1024);
+}
+
+/**
+ * The hand-written SDK loop on a model answering from memory after 200 ms (no network): the
+ * floor for any runtime that talks to its model through the `openai` SDK on this machine.
+ */
+async function loopWithoutNetworkLine(items: number, runs = 3): Promise<void> {
+  const costs = await loopWithoutNetwork(items, runs);
+  const wall = median(costs.map((cost) => cost.wall));
+  const cpu = median(costs.map((cost) => cost.cpu));
+  const walls = costs.map((cost) => cost.wall.toFixed(0)).join(', ');
+  process.stdout.write(
+    `- the same ${items} × 3 turns by the hand-written openai SDK loop on a model answering from memory after 200 ms (no network, no runtime), load average ${loadavg()[0]!.toFixed(1)}: ${wall.toFixed(0)} ms wall (median of ${walls}; ${(wall / 600).toFixed(2)}× the 600 ms ideal), CPU ${cpu.toFixed(0)} ms per run (${(cpu / (3 * items)).toFixed(3)} ms per request)\n`,
+  );
 }
 
 /** `items` items against the hand-written loop on one scripted server with a 200 ms delay. */
@@ -357,9 +373,10 @@ async function concurrencyOverHttp(items: number, runs = 3): Promise<void> {
 const mode = process.argv[2];
 if (mode === 'serve') await serve(Number(process.argv[3]));
 else if (mode === 'serve-delayed') await serveDelayed(Number(process.argv[3]));
-else if (mode === 'concurrency' && compiled)
+else if (mode === 'concurrency' && compiled) {
+  await loopWithoutNetworkLine(Number(process.argv[3] ?? 1024));
   await concurrencyOverHttp(Number(process.argv[3] ?? 1024));
-else if (mode === 'throughput')
+} else if (mode === 'throughput')
   await throughputChild(
     Number(process.argv[3]),
     Number(process.argv[4]),
