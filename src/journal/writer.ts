@@ -29,6 +29,13 @@ import { repairTornTail } from './repair.ts';
 /** The longest a journaled event waits in memory. */
 export const JOURNAL_FLUSH_INTERVAL_MS = 200;
 
+/**
+ * A batch this long (in UTF-16 units) is written at once, without waiting for the interval: a
+ * busy run gathers megabytes in 200 ms (a round of 1,024 parallel items, ≈ 2.3 MB), and joining
+ * that many lines into one string of that size costs several times what 64 KB pieces cost.
+ */
+export const JOURNAL_BATCH_CHARS = 64 * 1024;
+
 /** An open journal. */
 export interface JournalWriter {
   readonly path: string;
@@ -163,6 +170,8 @@ class BatchedJournal implements JournalWriter {
   readonly subscriber: EventListener;
   failure: unknown = undefined;
   private batch: string[] = [];
+  /** The batch's length in UTF-16 units. */
+  private batchChars = 0;
   /** Blobs the batch's lines reference, written before the batch. */
   private batchBlobs = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -203,7 +212,8 @@ class BatchedJournal implements JournalWriter {
     const { line, blobs } = encodeJournalLine(event);
     for (const [sha256, text] of blobs) this.batchBlobs.set(sha256, text);
     this.batch.push(line);
-    if (flushesAtOnce(event)) {
+    this.batchChars += line.length;
+    if (flushesAtOnce(event) || this.batchChars >= JOURNAL_BATCH_CHARS) {
       this.writeNow();
     } else if (this.timer === undefined) {
       this.timer = setTimeout(() => this.writeNow(), this.intervalMs);
@@ -223,6 +233,7 @@ class BatchedJournal implements JournalWriter {
     const text = this.batch.join('');
     const blobs = this.batchBlobs;
     this.batch = [];
+    this.batchChars = 0;
     if (blobs.size === 0) {
       this.append(text);
       return;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalClosedError, JournalEncodingError } from '../../src/journal/journal-errors.ts';
 import { readJournal } from '../../src/journal/reader.ts';
-import { openJournal } from '../../src/journal/writer.ts';
+import { encodeEvent, JOURNAL_BATCH_CHARS, openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
@@ -56,6 +56,28 @@ describe('openJournal', () => {
       'two',
     ]);
     await writer.close();
+  });
+
+  it('writes a batch at once when it reaches 64 KB, without waiting for the flush', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const dir = await temporaryDirectory();
+    const writer = await openJournal(dir);
+    const bus = newBus();
+    bus.subscribe(writer.subscriber);
+    const text = 'x'.repeat(1000);
+    const lineLength = encodeEvent(bus.emit(warning(text))).length;
+    const needed = Math.ceil(JOURNAL_BATCH_CHARS / lineLength);
+    for (let index = 1; index < needed - 1; index++) bus.emit(warning(text));
+    await settleIo();
+    expect(await fileLines(writer.path)).toEqual([]);
+    bus.emit(warning(text));
+    // Written synchronously by the emit that filled the batch; no timer has run.
+    expect(await fileLines(writer.path)).toHaveLength(needed);
+    bus.emit(warning('next'));
+    await settleIo();
+    expect(await fileLines(writer.path)).toHaveLength(needed);
+    await writer.close();
+    expect(await fileLines(writer.path)).toHaveLength(needed + 1);
   });
 
   it('writes at once when a task ends, with everything before it', async () => {
