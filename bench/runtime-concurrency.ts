@@ -112,17 +112,27 @@ export async function loopWithoutNetwork(items: number, runs: number): Promise<R
     fetch: inMemoryFetch(await recordedAnswers(), 200),
   });
   const counter = { requests: 0 };
+  const loopRun = handLoopRun(sdk, prompt, items, counter);
+  await loopRun();
+  const costs: RunCost[] = [];
+  for (let run = 0; run < runs; run++) costs.push(await timed(loopRun));
+  return costs;
+}
+
+/** One run of the hand-written loop: `items` item conversations at once, counted in `counter`. */
+function handLoopRun(
+  sdk: OpenAI,
+  prompt: ActorPrompt,
+  items: number,
+  counter: { requests: number },
+): () => Promise<string[]> {
   const ok = (): Promise<string> => Promise.resolve('{"status":"ok"}');
-  const loopRun = () =>
+  return () =>
     Promise.all(
       Array.from({ length: items }, (_, index) =>
         converse(sdk, `commander:each[${index}]`, prompt, counter, ok, 'task_complete'),
       ),
     );
-  await loopRun();
-  const costs: RunCost[] = [];
-  for (let run = 0; run < runs; run++) costs.push(await timed(loopRun));
-  return costs;
 }
 
 /** Wall and CPU (user + system, ms) of one run of either side. */
@@ -179,13 +189,7 @@ export async function concurrencyAgainstLoop(
     runMission(config, dir, 'many', defaultModelClients, subscriber);
   const sdk = new OpenAI({ apiKey: 'sk-bench-0123456789', baseURL: baseUrl });
   const counter = { requests: 0 };
-  const ok = (): Promise<string> => Promise.resolve('{"status":"ok"}');
-  const loopRun = () =>
-    Promise.all(
-      Array.from({ length: items }, (_, index) =>
-        converse(sdk, `commander:each[${index}]`, prompt, counter, ok, 'task_complete'),
-      ),
-    );
+  const loopRun = handLoopRun(sdk, prompt, items, counter);
   await sortieRun(capturePrompt(prompt));
   await loopRun();
   const sortie: RunCost[] = [];
