@@ -13,7 +13,7 @@ import type {
 } from './effect-params.ts';
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import { startJob, turnWorker, workerInvoke, type WorkerReply } from './turn-worker.ts';
+import { startJob, type WorkerReply } from './turn-worker.ts';
 import {
   acceptReplyActions,
   failFromError,
@@ -150,7 +150,6 @@ const base = setup({
     output: {} as AgentResult,
     events: {} as WorkerReply,
   },
-  actors: { turnWorker },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
     replyHasNoToolCalls: (_, reply: ModelTurnOutput) => firstCallOf(reply) === undefined,
@@ -339,7 +338,6 @@ export const agentMachine = base
       lastUsage: null,
       environment: input.environment ?? null,
     }),
-    invoke: workerInvoke,
     initial: 'preparingTurn',
     states: {
       preparingTurn: {

@@ -17,7 +17,6 @@ import type {
 import { ActorNotProvidedError } from './effect-params.ts';
 import { commanderGuards } from './commander-guards.ts';
 import { datasetCursorMachine } from './dataset-cursor.machine.ts';
-import { turnWorker } from './turn-worker.ts';
 
 /** The environment a job runs with; without one the commander has no I/O and fails. */
 export function environmentOf(context: CommanderContext, actor: string): CommanderEnvironment {
@@ -37,8 +36,6 @@ export const commanderBase = setup({
     output: {} as CommanderResult,
   },
   actors: {
-    // Model turns, external tools and gate holds: one child for the commander's whole run.
-    turnWorker,
     datasetCursor: datasetCursorMachine,
   },
   guards: commanderGuards,

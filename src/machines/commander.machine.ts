@@ -10,7 +10,6 @@ import {
 } from './commander-reply.ts';
 import { failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
-import { workerInvoke } from './turn-worker.ts';
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
@@ -58,7 +57,6 @@ export const commanderMachine = commanderSetup.createMachine({
       environment: input.environment ?? null,
     };
   },
-  invoke: workerInvoke,
   initial: 'preparingTurn',
   states: {
     preparingTurn: {

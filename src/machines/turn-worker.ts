@@ -2,22 +2,22 @@
  * The I/O of a machine: model turns, tool calls and step-gate holds. The agent and commander
  * machines start each job from their states' entry actions (`startJob`); its result comes back
  * to the machine as an event (`modelTurn.done`, `toolCall.failed`, …) that the state waiting
- * for it takes. The jobs of one machine share one AbortController, which the machine's one
- * invoked `worker` child aborts when it stops: when the machine stops or reaches a final state,
- * xstate stops the worker, which aborts every job still running (the other calls of a batch
- * when one failed, the model request of a cancelled commander) and drops their results.
+ * for it takes. The jobs of one machine share one AbortController, aborted when the machine
+ * stops, reaches a final state or fails: every job still running (the other calls of a batch
+ * when one failed, the model request of a cancelled commander) is aborted and its result
+ * dropped.
  *
- * A job is handed over by a plain action, not sent to the worker as an event: an event through
- * xstate (`sendTo` resolved, relayed, queued in the child's mailbox, a macrostep of the child,
- * its snapshot and inspection objects) cost more than the job's own start for most jobs, once
- * per model turn and per tool call. It starts in a microtask, after the machine's transition.
+ * A job is handed over by a plain action, not sent to a child actor as an event: an event
+ * through xstate (`sendTo` resolved, relayed, queued in the child's mailbox, a macrostep of the
+ * child, its snapshot and inspection objects) cost more than the job's own start for most jobs,
+ * once per model turn and per tool call. It starts in a microtask, after the machine's
+ * transition. The jobs watch their machine through a subscription (xstate tells its observers
+ * when an actor stops, ends or fails) rather than through an invoked child, which cost every
+ * machine an actor of its own to build, start and stop.
  */
-import { fromCallback, type AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { besideMachine } from './beside-machine.ts';
 import type { ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-
-/** The worker's id among the machine's children. */
-export const WORKER_ID = 'worker';
 
 /** What a job's result is, by the kind of job. */
 interface JobOutputs {
@@ -48,13 +48,18 @@ export type JobFailed<Kind extends JobKind = JobKind> = Kind extends JobKind
 /** Every event a job sends back to its machine. */
 export type WorkerReply = JobDone | JobFailed;
 
-/** The jobs of one machine, until its worker stops. */
+/** The jobs of one machine, until it stops, ends or fails. */
 class MachineJobs {
   private readonly controller = new AbortController();
   private running = 0;
   private stopped = false;
 
-  constructor(private readonly machine: AnyActorRef) {}
+  constructor(private readonly machine: AnyActorRef) {
+    // Both are called once, when the machine stops or reaches a final state (complete) or
+    // fails (error); a machine already over calls `complete` at once.
+    const stop = (): void => this.stop();
+    machine.subscribe({ complete: stop, error: stop });
+  }
 
   start(job: WorkerJob): void {
     if (this.stopped) return;
@@ -105,18 +110,3 @@ const jobsOf = besideMachine((machine) => new MachineJobs(machine));
 export function startJob(machine: AnyActorRef, job: WorkerJob): void {
   jobsOf(machine).start(job);
 }
-
-/**
- * The worker child: it lives as long as its machine, and its stop aborts the machine's jobs.
- * Invoke it with `input: ({ self }) => ({ machine: self })`.
- */
-export const turnWorker = fromCallback<{ type: never }, { machine: AnyActorRef }>(({ input }) => {
-  return () => jobsOf(input.machine).stop();
-});
-
-/** The invoke of the worker child, at a machine's root. */
-export const workerInvoke = {
-  id: WORKER_ID,
-  src: 'turnWorker',
-  input: ({ self }: { self: AnyActorRef }) => ({ machine: self }),
-} as const;

@@ -1,6 +1,6 @@
 /**
- * The machines' one worker child (turn-worker.ts) runs their model turns and tool calls and
- * owns their cancellation: a machine that stops or fails aborts the jobs still running.
+ * The machines' jobs (turn-worker.ts): their model turns and tool calls, and their cancellation:
+ * a machine that stops, ends or fails aborts the jobs still running.
  */
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,35 @@ describe('the turn worker', () => {
     }).start();
     const result = await toPromise(actor);
     expect(result.failure?.reason).toBe('agent infrastructure down');
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+
+  it('aborts the jobs still running when the commander fails on a defect (an action throws)', async () => {
+    const signals: AbortSignal[] = [];
+    const environment = scriptedEnvironment({
+      modelTurn: async (input) =>
+        input.turn === 1
+          ? reply(call('set_subtasks', { subtasks: ['A'] }))
+          : reply(
+              call('call_agent', { name: 'slow', task: 'wait' }),
+              call('call_agent', { name: 'fast', task: 'answer' }),
+            ),
+      executeTool: async (input, signal) =>
+        input.args.name === 'slow'
+          ? untilAborted(signals)(signal)
+          : { content: 'done', isError: false },
+      effects: {
+        ...scriptedEnvironment({ modelTurn: async () => reply() }).effects,
+        toolCompleted: ({ call: completed }) => {
+          if (completed.arguments.includes('fast')) throw new Error('effect defect');
+        },
+      },
+    });
+    const actor = createActor(commanderMachine, {
+      input: { task: plainTask, messages: [task], environment },
+    }).start();
+    await expect(toPromise(actor)).rejects.toThrow('effect defect');
+    expect(actor.getSnapshot().status).toBe('error');
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
   });
 
@@ -144,7 +173,7 @@ describe('the turn worker', () => {
     expect(seen).toEqual(['awaitingModel', 'runningTool', 'awaitingModel']);
   });
 
-  it('runs the model turns and tool calls of one agent in one worker child', async () => {
+  it('runs the model turns and tool calls of one agent without any child actor', async () => {
     const environment = threeTurnAgent();
     const actor = createActor(agentMachine, { input: { messages: [task], environment } });
     const children = new Set<string>();
@@ -154,10 +183,10 @@ describe('the turn worker', () => {
     actor.start();
     const result = await toPromise(actor);
     expect(result.turns).toBe(3);
-    expect([...children]).toEqual(['worker']);
+    expect([...children]).toEqual([]);
   });
 
-  it('starts every job without an event through xstate: the worker child receives none', async () => {
+  it('starts every job without an event through xstate: no other actor receives any', async () => {
     const environment = threeTurnAgent();
     const received: string[] = [];
     const actor = createActor(agentMachine, {
@@ -170,7 +199,7 @@ describe('the turn worker', () => {
     actor.start();
     const result = await toPromise(actor);
     expect(result.turns).toBe(3);
-    // Only xstate's own start of the child, though 5 jobs ran (3 turns, 2 calls).
-    expect(received).toEqual(['xstate.init']);
+    // 5 jobs ran (3 turns, 2 calls), and no actor but the machine was built or sent anything.
+    expect(received).toEqual([]);
   });
 });
