@@ -6,6 +6,7 @@ import { createActor, toPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { agentMachine, type AgentEnvironment } from '../../src/machines/agent.machine.ts';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
+import type { CommanderEnvironment } from '../../src/machines/commander-context.ts';
 import type { Message } from '../../src/models/model-types.ts';
 import { call, plainTask, reply, scriptedEnvironment } from './commander-harness.ts';
 
@@ -37,18 +38,23 @@ function threeTurnAgent(): AgentEnvironment {
   };
 }
 
+/** A plan, then two `call_agent` calls in one reply: to `slow`, then to `other`. */
+function planThenBatch(other: string): CommanderEnvironment['modelTurn'] {
+  return async (input) =>
+    input.turn === 1
+      ? reply(call('set_subtasks', { subtasks: ['A'] }))
+      : reply(
+          call('call_agent', { name: 'slow', task: 'wait' }),
+          call('call_agent', { name: other, task: 'answer' }),
+        );
+}
+
 describe('the turn worker', () => {
   it('aborts the other calls of a batch when one call fails, and the commander fails with its error', async () => {
     const signals: AbortSignal[] = [];
     const waiting = untilAborted(signals);
     const environment = scriptedEnvironment({
-      modelTurn: async (input) =>
-        input.turn === 1
-          ? reply(call('set_subtasks', { subtasks: ['A'] }))
-          : reply(
-              call('call_agent', { name: 'slow', task: 'wait' }),
-              call('call_agent', { name: 'broken', task: 'fail' }),
-            ),
+      modelTurn: planThenBatch('broken'),
       executeTool: async (input, signal) => {
         if (input.args.name === 'slow') return waiting(signal);
         throw new Error('agent infrastructure down');
@@ -65,13 +71,7 @@ describe('the turn worker', () => {
   it('aborts the jobs still running when the commander fails on a defect (an action throws)', async () => {
     const signals: AbortSignal[] = [];
     const environment = scriptedEnvironment({
-      modelTurn: async (input) =>
-        input.turn === 1
-          ? reply(call('set_subtasks', { subtasks: ['A'] }))
-          : reply(
-              call('call_agent', { name: 'slow', task: 'wait' }),
-              call('call_agent', { name: 'fast', task: 'answer' }),
-            ),
+      modelTurn: planThenBatch('fast'),
       executeTool: async (input, signal) =>
         input.args.name === 'slow'
           ? untilAborted(signals)(signal)
