@@ -3,16 +3,9 @@
  * finds by the machine's own ref (`self`), made on first use and gone with the machine.
  */
 import type { AnyActorRef } from 'xstate';
+import { perObject } from '../base/per-object.ts';
 
 /** The finder of one kind of such object: `make(machine)` the first time a machine asks. */
 export function besideMachine<T>(make: (machine: AnyActorRef) => T): (machine: AnyActorRef) => T {
-  const kept = new WeakMap<AnyActorRef, T>();
-  return (machine) => {
-    let value = kept.get(machine);
-    if (value === undefined) {
-      value = make(machine);
-      kept.set(machine, value);
-    }
-    return value;
-  };
+  return perObject(make);
 }

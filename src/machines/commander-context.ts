@@ -1,4 +1,5 @@
 import { SortieError } from '../base/errors.ts';
+import { perObject } from '../base/per-object.ts';
 import type {
   Message,
   StopReason,
@@ -212,7 +213,10 @@ export const EXTERNAL_TOOLS: ReadonlySet<string> = new Set([
 ]);
 
 /** A shape's tools followed by the result tools, built once per shape's tool list. */
-const withResultTools = new WeakMap<ToolDefinition[], ToolDefinition[]>();
+const withResultTools = perObject(
+  (tools: ToolDefinition[]) =>
+    Object.freeze([...tools, ...RESULT_TOOL_DEFINITIONS]) as ToolDefinition[],
+);
 
 /**
  * The commander's tools: a function of the task's shape (built once per shape), then the
@@ -220,13 +224,7 @@ const withResultTools = new WeakMap<ToolDefinition[], ToolDefinition[]>();
  */
 export function toolsOf(context: CommanderContext): ToolDefinition[] {
   const tools = commanderTools(context.task);
-  if (!context.limits.resultTools) return tools;
-  let extended = withResultTools.get(tools);
-  if (extended === undefined) {
-    extended = Object.freeze([...tools, ...RESULT_TOOL_DEFINITIONS]) as ToolDefinition[];
-    withResultTools.set(tools, extended);
-  }
-  return extended;
+  return context.limits.resultTools ? withResultTools(tools) : tools;
 }
 
 /** The head of the queue; the machine only asks while a call is waiting. */

@@ -10,17 +10,11 @@
  * message"). Cached wire forms are shared between requests: callers copy, never change them.
  */
 
+import { perObject } from '../base/per-object.ts';
+
 /** `convert(key)`, computed once per key object. */
 export function wireCache<Key extends object, Wire>(
   convert: (key: Key) => Wire,
 ): (key: Key) => Wire {
-  const cache = new WeakMap<Key, Wire>();
-  return (key) => {
-    let wire = cache.get(key);
-    if (wire === undefined) {
-      wire = convert(key);
-      cache.set(key, wire);
-    }
-    return wire;
-  };
+  return perObject(convert);
 }

@@ -4,6 +4,7 @@
  * engine, the CLI and the event bus share it so all outputs hide the same values.
  */
 import { ConfigError } from '../base/errors.ts';
+import { perObject } from '../base/per-object.ts';
 import { resolveDeferredString } from '../config/resolve-model.ts';
 import { secretValues } from '../config/requirements.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
@@ -43,11 +44,7 @@ export function runSecretValues(
  * The configuration's own secrets, per loaded configuration (which does not change once
  * loaded): a run asks three times, a process runs the same project again and again.
  */
-const configSecrets = new WeakMap<Config, readonly string[]>();
-
-function configSecretValues(config: Config): readonly string[] {
-  let values = configSecrets.get(config);
-  if (values !== undefined) return values;
+const configSecretValues = perObject((config: Config): readonly string[] => {
   const found = new Set(secretValues(config));
   // Keys from non-secret variables are still keys: resolve each block's key as the clients will.
   for (const block of config.models.values()) {
@@ -58,10 +55,8 @@ function configSecretValues(config: Config): readonly string[] {
       if (!(error instanceof ConfigError)) throw error;
     }
   }
-  values = [...found];
-  configSecrets.set(config, values);
-  return values;
-}
+  return [...found];
+});
 
 /** The text redactor of a run (`••••`); pass the missions whose protected inputs are known. */
 export function createRunRedactor(

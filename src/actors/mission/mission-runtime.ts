@@ -6,6 +6,7 @@
 import { variableValues } from '../../config/requirements.ts';
 import type { MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import { SortieError } from '../../base/errors.ts';
+import { perObject } from '../../base/per-object.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';
@@ -38,21 +39,13 @@ export class MissingTaskError extends SortieError {
 }
 
 /**
- * Task graphs by mission configuration (which does not change once loaded; a graph is never
- * changed after it is built): a process running a mission again and again checks its cycles
- * and sorts its tasks once.
+ * The task graph of a loaded mission (see `missionGraph`), once per mission configuration
+ * (which does not change once loaded; a graph is never changed after it is built): a process
+ * running a mission again and again checks its cycles and sorts its tasks once.
  */
-const graphs = new WeakMap<MissionConfig, TaskGraph>();
-
-/** The task graph of a loaded mission (see `missionGraph`). */
-export function graphOfMission(mission: MissionConfig): TaskGraph {
-  let graph = graphs.get(mission);
-  if (graph === undefined) {
-    graph = missionGraph(mission.tasks.values());
-    graphs.set(mission, graph);
-  }
-  return graph;
-}
+export const graphOfMission = perObject((mission: MissionConfig): TaskGraph =>
+  missionGraph(mission.tasks.values()),
+);
 
 /** The mission's task graph: `depends_on`, task routes and `send_to`. */
 export function missionGraph(tasks: Iterable<TaskConfig>): TaskGraph {
