@@ -36,6 +36,15 @@ function itemTurns(task: string, index: number, output: Record<string, unknown>)
   ];
 }
 
+/** The three item commanders of task "score", each scoring its thing of THINGS. */
+function scoreTurns(): ScriptTurn[] {
+  return [
+    ...itemTurns('score', 0, { name: 'ant', points: 1 }),
+    ...itemTurns('score', 1, { name: 'bee', points: 5 }),
+    ...itemTurns('score', 2, { name: 'cat', points: 3 }),
+  ];
+}
+
 /** A parallel task scoring the three things at once, each item's commander as scripted. */
 function scoreAllThings() {
   const hcl = `
@@ -60,11 +69,7 @@ mission "score" {
   return runEngine({
     hcl,
     mission: 'score',
-    turns: [
-      ...itemTurns('score', 0, { name: 'ant', points: 1 }),
-      ...itemTurns('score', 1, { name: 'bee', points: 5 }),
-      ...itemTurns('score', 2, { name: 'cat', points: 3 }),
-    ],
+    turns: scoreTurns(),
   });
 }
 
@@ -127,9 +132,7 @@ mission "score" {
       hcl,
       mission: 'score',
       turns: [
-        ...itemTurns('score', 0, { name: 'ant', points: 1 }),
-        ...itemTurns('score', 1, { name: 'bee', points: 5 }),
-        ...itemTurns('score', 2, { name: 'cat', points: 3 }),
+        ...scoreTurns(),
         ...plainTask('report', null, 'Reported', [
           call('commander:report', 'query_task_output', {
             task: 'score',
