@@ -55,8 +55,9 @@ class MachineJobs {
   private stopped = false;
 
   constructor(private readonly machine: AnyActorRef) {
-    // Both are called once, when the machine stops or reaches a final state (complete) or
-    // fails (error); a machine already over calls `complete` at once.
+    // xstate calls one of them once: `complete` when the machine stops or reaches a final
+    // state, `error` when it fails. Jobs start only from a running machine's actions, so the
+    // machine has not ended when this subscribes.
     const stop = (): void => this.stop();
     machine.subscribe({ complete: stop, error: stop });
   }
