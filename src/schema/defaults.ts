@@ -8,6 +8,7 @@
  * places where a default can apply (none at all for most tool schemas), so a tool call does
  * not walk the schema again or copy arguments it will not change.
  */
+import { perObject } from '../base/per-object.ts';
 
 /** Fills the defaults of one schema into a value, in place. */
 type Filler = (value: unknown) => void;
@@ -19,9 +20,6 @@ interface PropertyFiller {
   defaultValue: unknown;
   nested: Filler | undefined;
 }
-
-/** Fillers by schema object; `null`: the schema has no default anywhere. */
-const fillers = new WeakMap<object, Filler | null>();
 
 /** Returns a copy of `value` with the schema's defaults filled in. */
 export function applyDefaults(schema: Record<string, unknown>, value: unknown): unknown {
@@ -36,15 +34,13 @@ export function fillDefaults(schema: Record<string, unknown>, value: unknown): u
   return value;
 }
 
-/** The schema's filler, compiled on first use; `null` when it has no default anywhere. */
-function compiledDefaults(schema: Record<string, unknown>): Filler | null {
-  let filler = fillers.get(schema);
-  if (filler === undefined) {
-    filler = compile(schema) ?? null;
-    fillers.set(schema, filler);
-  }
-  return filler;
-}
+/**
+ * The schema's filler, compiled once per schema object; `null` when it has no default
+ * anywhere.
+ */
+const compiledDefaults = perObject(
+  (schema: Record<string, unknown>): Filler | null => compile(schema) ?? null,
+);
 
 function compile(schema: unknown): Filler | undefined {
   if (!isRecord(schema)) return undefined;

@@ -1,5 +1,6 @@
 import { createRedactor } from '../base/redact.ts';
 import type { Redactor } from '../base/redact.ts';
+import { perObject } from '../base/per-object.ts';
 import type { AgentTool, ToolOutcome } from './builtins/agent-tool.ts';
 import { errorOutcome } from './builtins/agent-tool.ts';
 
@@ -131,15 +132,9 @@ export function withSecrets(tool: AgentTool, secrets: SecretValues): AgentTool {
  * One redactor per secrets object: an agent wraps each of its tools with the same secrets, so
  * the pattern is compiled once per agent, and never when there is no secret.
  */
-function secretRedactorFor(secrets: SecretValues): Redactor {
-  let redact = redactorsBySecrets.get(secrets);
-  if (redact === undefined) {
-    const values = Object.values(secrets);
-    redact = values.length === 0 ? NO_SECRETS : secretRedactor(values);
-    redactorsBySecrets.set(secrets, redact);
-  }
-  return redact;
-}
+const secretRedactorFor = perObject((secrets: SecretValues): Redactor => {
+  const values = Object.values(secrets);
+  return values.length === 0 ? NO_SECRETS : secretRedactor(values);
+});
 
-const redactorsBySecrets = new WeakMap<SecretValues, Redactor>();
 const NO_SECRETS = createRedactor([]);
