@@ -3,7 +3,8 @@
  * out: Ollama (0.13 to 0.2x) streams text before its tool calls but omits that message from
  * `response.completed`; xAI and ChatGPT sometimes complete with `output: []` after streaming
  * every item. What the model said must stay in the conversation, so the final output is the
- * response's items plus the streamed ones it lacks, in stream order.
+ * response's items plus the streamed ones it lacks, in stream order. Items are matched by
+ * output position, since gateways change an item's id between events.
  */
 import type {
   ResponseOutputItem,
@@ -13,34 +14,47 @@ import type {
 
 type MessageContent = ResponseOutputMessage['content'][number];
 
-/** An item's identity: its id, or its position when a server sends none. */
-function keyOf(item: { id?: unknown }, position: number): string {
-  return typeof item.id === 'string' && item.id !== '' ? item.id : `#${position}`;
+/** One streamed item: where the stream put it, and every id the stream gave it. */
+interface StreamedEntry {
+  outputIndex: number;
+  type: ResponseOutputItem['type'];
+  item: ResponseOutputItem;
+  ids: Set<string>;
+  /** Its `response.output_item.done` arrived. */
+  finished: boolean;
+}
+
+/**
+ * An item is known by its output position and type, not by id: OpenAI-compatible gateways
+ * give one item a new id in each event, and the final output yet another. The type is part
+ * of the key because Ollama streams its text and then its calls all at `output_index` 0.
+ */
+function keyOf(outputIndex: number, type: string): string {
+  return `${outputIndex}:${type}`;
+}
+
+function idOf(item: { id?: unknown }): string | undefined {
+  return typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
 }
 
 /** Collects the items of one streamed response; `observe` every event, then `complete`. */
 export class StreamedItems {
-  private readonly order: string[] = [];
-  private readonly items = new Map<string, ResponseOutputItem>();
-  /** Keys of items whose `response.output_item.done` arrived. */
-  private readonly finished = new Set<string>();
+  private readonly entries: StreamedEntry[] = [];
+  private readonly byKey = new Map<string, StreamedEntry>();
 
   observe(event: ResponseStreamEvent): void {
     switch (event.type) {
       case 'response.output_item.added':
-        this.remember(keyOf(event.item, event.output_index), event.item);
+        this.remember(event.output_index, event.item, false);
         break;
-      case 'response.output_item.done': {
-        const key = keyOf(event.item, event.output_index);
-        this.remember(key, event.item);
-        this.finished.add(key);
+      case 'response.output_item.done':
+        this.remember(event.output_index, event.item, true);
         break;
-      }
       case 'response.output_text.delta':
-        this.append(event.item_id, event.content_index, 'output_text', event.delta);
+        this.append(event.output_index, event.content_index, 'output_text', event.delta);
         break;
       case 'response.refusal.delta':
-        this.append(event.item_id, event.content_index, 'refusal', event.delta);
+        this.append(event.output_index, event.content_index, 'refusal', event.delta);
         break;
       default:
         break;
@@ -50,43 +64,55 @@ export class StreamedItems {
   /** The final output: `final`'s items, plus the streamed items it left out, in stream order. */
   complete(final: ResponseOutputItem[]): ResponseOutputItem[] {
     if (this.sameItems(final)) return final;
-    const finalByKey = new Map(final.map((item, position) => [keyOf(item, position), item]));
-    if (this.order.every((key) => finalByKey.has(key) || !this.worthKeeping(key))) return final;
+    const used = new Set<number>();
     const output: ResponseOutputItem[] = [];
-    for (const key of this.order) {
-      const item =
-        finalByKey.get(key) ?? (this.worthKeeping(key) ? this.items.get(key) : undefined);
-      if (item !== undefined) output.push(item);
-      finalByKey.delete(key);
+    for (const entry of this.entries) {
+      const position = matchIn(final, entry, used);
+      if (position !== undefined) {
+        used.add(position);
+        output.push(final[position]!);
+      } else if (worthKeeping(entry)) output.push(entry.item);
     }
-    return [...output, ...finalByKey.values()];
+    if (used.size === final.length && output.length === final.length) return final;
+    return [...output, ...final.filter((_item, position) => !used.has(position))];
   }
 
   /**
    * The usual case, checked without building a map: the final response holds exactly the
-   * streamed items, in stream order.
+   * streamed items, in stream order, each at the position the stream gave it.
    */
   private sameItems(final: ResponseOutputItem[]): boolean {
-    if (final.length !== this.order.length) return false;
-    for (let position = 0; position < final.length; position++)
-      if (keyOf(final[position]!, position) !== this.order[position]) return false;
+    if (final.length !== this.entries.length) return false;
+    for (let position = 0; position < final.length; position++) {
+      const entry = this.entries[position]!;
+      if (entry.outputIndex !== position || entry.type !== final[position]!.type) return false;
+    }
     return true;
   }
 
-  private remember(key: string, item: ResponseOutputItem): void {
-    if (!this.items.has(key)) this.order.push(key);
+  private remember(outputIndex: number, item: ResponseOutputItem, finished: boolean): void {
+    const key = keyOf(outputIndex, item.type);
+    let entry = this.byKey.get(key);
+    if (entry === undefined) {
+      entry = { outputIndex, type: item.type, item, ids: new Set(), finished };
+      this.entries.push(entry);
+      this.byKey.set(key, entry);
+    }
     // A message is copied, as the text deltas below grow its content in place; other items
     // are kept as the event carried them (nothing changes them).
-    this.items.set(key, item.type === 'message' ? { ...item, content: [...item.content] } : item);
+    entry.item = item.type === 'message' ? { ...item, content: [...item.content] } : item;
+    entry.finished ||= finished;
+    const id = idOf(item);
+    if (id !== undefined) entry.ids.add(id);
   }
 
   private append(
-    itemId: string,
+    outputIndex: number,
     contentIndex: number,
     type: 'output_text' | 'refusal',
     delta: string,
   ): void {
-    const item = this.items.get(itemId);
+    const item = this.byKey.get(keyOf(outputIndex, 'message'))?.item;
     if (item?.type !== 'message') return;
     const current = item.content[contentIndex];
     if (current === undefined || current.type !== type) {
@@ -96,22 +122,40 @@ export class StreamedItems {
     if (content.type === 'output_text') content.text += delta;
     else content.refusal += delta;
   }
+}
 
-  /**
-   * A finished item is kept as the server finished it; an unfinished one only when it is a
-   * message with streamed text (Ollama never finishes the message it streamed before its
-   * calls), since a half-streamed call or reasoning item cannot be sent back.
-   */
-  private worthKeeping(key: string): boolean {
-    if (this.finished.has(key)) return true;
-    const item = this.items.get(key);
-    return (
-      item?.type === 'message' &&
-      item.content.some((part) =>
-        part.type === 'output_text' ? part.text !== '' : part.refusal !== '',
-      )
-    );
-  }
+/**
+ * Where `final` holds a streamed item: at its output position when the type agrees there,
+ * else under one of the ids the stream gave it (a server whose final positions shift).
+ */
+function matchIn(
+  final: ResponseOutputItem[],
+  entry: StreamedEntry,
+  used: ReadonlySet<number>,
+): number | undefined {
+  const atPosition = final[entry.outputIndex];
+  if (atPosition?.type === entry.type && !used.has(entry.outputIndex)) return entry.outputIndex;
+  const position = final.findIndex((item, index) => {
+    const id = idOf(item);
+    return !used.has(index) && id !== undefined && entry.ids.has(id);
+  });
+  return position === -1 ? undefined : position;
+}
+
+/**
+ * A finished item is kept as the server finished it; an unfinished one only when it is a
+ * message with streamed text (Ollama never finishes the message it streamed before its
+ * calls), since a half-streamed call or reasoning item cannot be sent back.
+ */
+function worthKeeping(entry: StreamedEntry): boolean {
+  if (entry.finished) return true;
+  const item = entry.item;
+  return (
+    item.type === 'message' &&
+    item.content.some((part) =>
+      part.type === 'output_text' ? part.text !== '' : part.refusal !== '',
+    )
+  );
 }
 
 function emptyContent(type: 'output_text' | 'refusal'): MessageContent {

@@ -79,6 +79,46 @@ describe('recorded OpenAI streams', () => {
   });
 });
 
+describe('gateway streams whose item ids change between events', () => {
+  const reasoningOf = (id: string, text: string) => ({
+    type: 'reasoning',
+    provider: 'openai',
+    text,
+    state: { id, summary: [{ type: 'summary_text', text }] },
+  });
+
+  it('a completed response keeps each item once, as the final output has it', async () => {
+    const { response, deltas, sendBack } = await replay(
+      OPENAI,
+      'openai',
+      'stream-gateway-changing-ids.sse',
+    );
+    expect(response.message.parts).toEqual([
+      reasoningOf('rs_gw_final_4', 'Oslo is the capital.'),
+      { type: 'text', text: 'Oslo is 4 °C.' },
+    ]);
+    expect(deltas).toEqual(['Oslo', ' is 4 °C', '.']);
+    const body = await sendBack();
+    expect(body.input.slice(1)).toEqual([
+      {
+        type: 'reasoning',
+        id: 'rs_gw_final_4',
+        summary: [{ type: 'summary_text', text: 'Oslo is the capital.' }],
+      },
+      { type: 'message', role: 'assistant', content: 'Oslo is 4 °C.' },
+    ]);
+  });
+
+  it('an incomplete response keeps each item once', async () => {
+    const { response } = await replay(OPENAI, 'openai', 'stream-gateway-incomplete.sse');
+    expect(response.message.parts).toEqual([
+      reasoningOf('rs_gw_final_8', 'A long history is asked for.'),
+      { type: 'text', text: 'The history of' },
+    ]);
+    expect(response.stopReason).toBe('max_tokens');
+  });
+});
+
 describe('recorded xAI streams', () => {
   const grok: Partial<ResolvedModel> = { key: 'grok_4_3', apiName: 'grok-4.3' };
 
