@@ -64,7 +64,10 @@ export function decodeProject(
       start: { line: 1, column: 1, offset: 0 },
       end: { line: 1, column: 1, offset: 0 },
     };
-    blocks.push(...checkBody(file.body, TOP_LEVEL, context, fileSpan).blocks);
+    // One push per block: spreading 200,000 blocks into push() overflows the call stack.
+    for (const block of checkBody(file.body, TOP_LEVEL, context, fileSpan).blocks) {
+      blocks.push(block);
+    }
   }
   const ofType = (type: string): Block[] => blocks.filter((block) => block.type === type);
   const named = <T>(

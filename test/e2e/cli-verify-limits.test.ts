@@ -86,4 +86,45 @@ describe('sortie verify on monstrous input (child process)', () => {
       stderr: '',
     });
   }, 60_000);
+  it('reports a chain of 50,000 prefix operators as too deep, not as a stack overflow', () => {
+    const result = sortie(['verify', project('unary', `${'!'.repeat(50_000)}true`)]);
+    expect(result).toEqual({
+      status: 2,
+      stdout: oneError(
+        'error: syntax error: nested more than 200 levels deep',
+        ' --> main.hcl:2:212',
+        '  |',
+        `2 | …${'!'.repeat(100)}…`,
+        `  |  ${' '.repeat(30)}^`,
+      ),
+      stderr: '',
+    });
+  }, 60_000);
+
+  it('reports 50,000 splats in a row as too deep, not as a stack overflow', () => {
+    const result = sortie(['verify', project('splats', `a${'[*]'.repeat(50_000)}`)]);
+    expect(result).toEqual({
+      status: 2,
+      stdout: oneError(
+        'error: syntax error: nested more than 200 levels deep',
+        ' --> main.hcl:2:617',
+        '  |',
+        `2 | …${'[*]'.repeat(33)}[…`,
+        `  |  ${' '.repeat(30)}^`,
+      ),
+      stderr: '',
+    });
+  }, 60_000);
+
+  it('checks a project of 200,000 top-level blocks', () => {
+    const directory = join(temporary, 'many-blocks');
+    mkdirSync(directory);
+    const blocks = Array.from({ length: 200_000 }, (_, index) => `variable "v${index}" {}\n`);
+    writeFileSync(join(directory, 'main.hcl'), blocks.join(''));
+    expect(sortie(['verify', directory])).toEqual({
+      status: 0,
+      stdout: 'ok: 0 missions, 0 tasks, 0 agents, 0 models used, 0 warnings\n',
+      stderr: '',
+    });
+  }, 60_000);
 });

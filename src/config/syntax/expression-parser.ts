@@ -6,14 +6,7 @@ import { readNumber } from './number-literal.ts';
 import { parseHeredoc } from './heredoc-parser.ts';
 import { unsupported } from './invalid-expr.ts';
 import { readBinaryOperator, type OperatorKind } from './operators.ts';
-import {
-  expected,
-  isDigit,
-  maximumNesting,
-  nestingMessage,
-  Scanner,
-  SyntaxAbort,
-} from './scanner.ts';
+import { expected, isDigit, maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
 import { parseQuotedTemplate } from './template-parser.ts';
 import { LineIndex } from './text-position.ts';
 import { parseSteps } from './traversal-parser.ts';
@@ -34,9 +27,7 @@ export class ExpressionParser {
   /** Parses a full expression, reporting operators and conditionals as unsupported. */
   parseExpression(newlines: boolean): Expr {
     const scanner = this.scanner;
-    if (this.depth >= maximumNesting) {
-      scanner.fail(scanner.offset, scanner.offset + 1, nestingMessage);
-    }
+    if (this.depth >= maximumNesting) scanner.failTooDeep();
     this.depth++;
     try {
       return this.parseOperatorChain(newlines);
@@ -90,23 +81,38 @@ export class ExpressionParser {
     this.parseExpression(newlines);
   }
 
-  /** A term with optional prefix `!` or `-` (a `-` before a number is a negative literal). */
+  /**
+   * A term with optional prefix `!` or `-` (a `-` before a number is a negative literal). The
+   * prefixes are read in a loop, not by recursion, and count as nesting (HCL nests one node
+   * per operator): a chain of thousands is one diagnostic, not a stack overflow. The outermost
+   * operator names the unsupported construct.
+   */
   private parseUnary(newlines: boolean): Expr {
     const scanner = this.scanner;
     const start = scanner.offset;
-    const character = scanner.peek();
-    if (character !== '!' && character !== '-') return this.parsePostfix(newlines);
-    scanner.offset++;
-    scanner.skipSpace(false);
-    if (character === '-' && isDigit(scanner.peek())) {
-      return this.parsePostfix(newlines, start);
-    }
+    const outermost = scanner.peek();
+    if (outermost !== '!' && outermost !== '-') return this.parsePostfix(newlines);
     const marker = scanner.diagnostics.length;
-    this.parseUnary(newlines);
+    for (let operators = 0; ; operators++) {
+      if (this.depth + operators >= maximumNesting) scanner.failTooDeep();
+      const character = scanner.peek();
+      if (character !== '!' && character !== '-') {
+        this.parsePostfix(newlines);
+        break;
+      }
+      const operatorStart = scanner.offset;
+      scanner.offset++;
+      scanner.skipSpace(false);
+      if (character === '-' && isDigit(scanner.peek())) {
+        if (operatorStart === start) return this.parsePostfix(newlines, start);
+        this.parsePostfix(newlines, operatorStart);
+        break;
+      }
+    }
     return unsupported(
       scanner,
       start,
-      character === '!' ? 'logical operator' : 'arithmetic',
+      outermost === '!' ? 'logical operator' : 'arithmetic',
       marker,
     );
   }

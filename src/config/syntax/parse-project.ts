@@ -63,6 +63,9 @@ async function parseProjectFile(projectFile: ProjectFile, strictHcl: boolean): P
   const own = parseSource(projectFile.path, text, projectFile.absolutePath);
   if (own.diagnostics.length === 0 && !strictHcl)
     return { file: own.file, diagnostics: own.diagnostics, hclChecked: false };
+  // HCL's parser recurses once per level: input nested too deep overflows the stack inside
+  // hcl2json (and takes its WASM runtime down), so sortie's own nesting error stands alone.
+  if (own.tooDeep) return { file: own.file, diagnostics: own.diagnostics, hclChecked: false };
   // Only a file with a problem (or --strict-hcl) needs hcl2json: a valid project's load does
   // not load its module (nor start the grapheme segmenter its diagnostics use).
   const { checkWithHcl2Json } = await import('./hcl2json.ts');

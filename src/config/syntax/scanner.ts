@@ -63,6 +63,8 @@ export class Scanner {
   readonly longTextRuns: Span[] = [];
   /** Enclosing block path for diagnostics, e.g. ['mission "research"']. */
   path: string[] = [];
+  /** Whether something nested beyond `maximumNesting` (see `failTooDeep`). */
+  tooDeep = false;
 
   constructor(
     readonly text: string,
@@ -212,6 +214,15 @@ export class Scanner {
   fail(start: number, end: number, message: string): never {
     this.report(start, Math.max(end, start), message);
     throw new SyntaxAbort(message);
+  }
+
+  /**
+   * Reports nesting beyond `maximumNesting` at the cursor and unwinds. The file is marked, so
+   * that it is not handed to hcl2json, whose parser recurses per level and overflows the stack.
+   */
+  failTooDeep(): never {
+    this.tooDeep = true;
+    return this.fail(this.offset, this.offset + 1, nestingMessage);
   }
 
   /** Describes the character at the cursor for "expected X, found Y" messages. */

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../base/errors.ts';
 import type { Attribute, Block, Body, SourceFile, Span } from '../ast.ts';
 import { ExpressionParser } from './expression-parser.ts';
-import { expected, maximumNesting, nestingMessage, Scanner, SyntaxAbort } from './scanner.ts';
+import { expected, maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
 import { skipToItemEnd } from './skip.ts';
 import { parseQuotedTemplate } from './template-parser.ts';
 import { LineIndex } from './text-position.ts';
@@ -12,6 +12,8 @@ export interface ParsedSource {
   diagnostics: Diagnostic[];
   /** Long runs of plain string text (see Scanner.longTextRuns). */
   longTextRuns: Span[];
+  /** Whether something nested more than `maximumNesting` levels deep (see Scanner.tooDeep). */
+  tooDeep: boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export function parseSource(path: string, text: string, absolutePath: string = p
     file: { path, absolutePath, text, body },
     diagnostics: scanner.diagnostics,
     longTextRuns: scanner.longTextRuns,
+    tooDeep: scanner.tooDeep,
   };
 }
 
@@ -153,9 +156,7 @@ class BodyParser {
         expected(what, scanner),
       );
     }
-    if (scanner.path.length >= maximumNesting) {
-      scanner.fail(scanner.offset, scanner.offset + 1, nestingMessage);
-    }
+    if (scanner.path.length >= maximumNesting) scanner.failTooDeep();
     const openEnd = scanner.offset + 1;
     scanner.offset = openEnd;
     const typeSpan = scanner.span(start, typeEnd);

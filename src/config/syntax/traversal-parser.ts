@@ -1,15 +1,21 @@
 import type { LiteralExpr, TraversalStep } from '../ast.ts';
 import type { ExpressionParser } from './expression-parser.ts';
-import { expected, isDigit } from './scanner.ts';
+import { expected, isDigit, maximumNesting } from './scanner.ts';
 
 /**
  * Reads traversal steps after a term: `.name`, legacy `.0`, `[expr]`. Returns 'splat' after
- * consuming a splat (`.*` or `[*]`) and every step that follows it. Spans: an attribute
- * step covers its name, an index step its brackets, a legacy index its digits.
+ * consuming a splat (`.*` or `[*]`) and every step that follows it, in the same loop: HCL
+ * nests what follows a splat inside it, so more than `maximumNesting` splats are reported as
+ * too deep rather than recursed into. Spans: an attribute step covers its name, an index step
+ * its brackets, a legacy index its digits.
  */
 export function parseSteps(parser: ExpressionParser, newlines: boolean): TraversalStep[] | 'splat' {
   const scanner = parser.scanner;
   const steps: TraversalStep[] = [];
+  let splats = 0;
+  const splat = (): void => {
+    if (++splats > maximumNesting) scanner.failTooDeep();
+  };
   for (;;) {
     const before = scanner.offset;
     scanner.skipSpace(newlines);
@@ -19,9 +25,9 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
       // Inside brackets, parentheses and interpolations HCL allows a newline after the dot too.
       scanner.skipSpace(newlines);
       if (scanner.peek() === '*') {
+        splat();
         scanner.offset++;
-        parseSteps(parser, newlines);
-        return 'splat';
+        continue;
       }
       const stepStart = scanner.offset;
       if (isDigit(scanner.peek())) {
@@ -45,9 +51,9 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
       const stepStart = scanner.offset;
       scanner.offset++;
       scanner.skipSpace(true);
-      const splat = scanner.peek() === '*';
-      const key = splat ? undefined : parser.parseExpression(true);
-      if (splat) scanner.offset++;
+      const star = scanner.peek() === '*';
+      const key = star ? undefined : parser.parseExpression(true);
+      if (star) scanner.offset++;
       scanner.skipSpace(true);
       if (scanner.peek() !== ']') {
         scanner.fail(
@@ -58,13 +64,13 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
       }
       scanner.offset++;
       if (key === undefined) {
-        parseSteps(parser, newlines);
-        return 'splat';
+        splat();
+        continue;
       }
       steps.push({ kind: 'index', key, span: scanner.span(stepStart) });
     } else {
       scanner.offset = before;
-      return steps;
+      return splats > 0 ? 'splat' : steps;
     }
   }
 }
