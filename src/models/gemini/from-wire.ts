@@ -7,7 +7,7 @@ import type {
   GenerateContentResponsePromptFeedback,
   Part as WirePart,
 } from '@google/genai';
-import type { Part, StopReason } from '../model-types.ts';
+import type { StopReason, ToolCallPart } from '../model-types.ts';
 
 /** Finish reasons of a reply a safety or policy filter stopped. */
 const FILTERED = new Set([
@@ -71,12 +71,12 @@ export function unsupportedPartKind(part: WirePart): string | undefined {
 }
 
 /** A function call part as a tool call; `makeId` names calls the API left without an id. */
-export function toolCallFromWire(part: WirePart, makeId: () => string): Part {
+export function toolCallFromWire(part: WirePart, makeId: () => string): ToolCallPart {
   const call = part.functionCall!;
   const state: Record<string, unknown> = {};
   if (call.id !== undefined && call.id !== '') state['id'] = call.id;
   if (part.thoughtSignature !== undefined) state['signature'] = part.thoughtSignature;
-  const toolCall: Part = {
+  const toolCall: ToolCallPart = {
     type: 'tool_call',
     id: call.id !== undefined && call.id !== '' ? call.id : makeId(),
     name: call.name ?? '',

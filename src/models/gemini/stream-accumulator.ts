@@ -9,7 +9,14 @@ import type {
   GenerateContentResponseUsageMetadata,
   Part as WirePart,
 } from '@google/genai';
-import type { ModelResponse, Part, ReasoningPart, StopReason, TextPart } from '../model-types.ts';
+import type {
+  ModelResponse,
+  Part,
+  ReasoningPart,
+  StopReason,
+  TextPart,
+  ToolCallPart,
+} from '../model-types.ts';
 import { normalizeGeminiUsage } from '../usage.ts';
 import {
   blockDetail,
@@ -18,6 +25,7 @@ import {
   toolCallFromWire,
   unsupportedPartKind,
 } from './from-wire.ts';
+import { StreamedCallArguments } from './streamed-call.ts';
 
 /** A chunk as the SDK yields it; only the data fields are read. */
 export type GeminiChunk = Pick<
@@ -37,6 +45,8 @@ export class GeminiStreamAccumulator {
   private blocked = false;
   private finished = false;
   private generatedIds = 0;
+  /** The call whose arguments are still streaming (Vertex's `willContinue`), if any. */
+  private openCall: { part: ToolCallPart; collected: StreamedCallArguments } | undefined;
 
   /** `makeId(n)` names the n-th call (0-based) the API sent without an id. */
   constructor(
@@ -72,13 +82,42 @@ export class GeminiStreamAccumulator {
 
   private addPart(part: WirePart): string {
     if (part.functionCall !== undefined) {
-      this.parts.push(toolCallFromWire(part, () => this.makeId(this.generatedIds++)));
+      this.addCall(part);
       return '';
     }
     if (part.text !== undefined) return this.addText(part);
     const kind = unsupportedPartKind(part);
     this.warnings.push(`ignored a Gemini reply part of kind "${kind}"`);
     return '';
+  }
+
+  /**
+   * A whole call, or a piece of one streamed in parts: a named part starts a call, an
+   * unnamed one continues the open call, and a part without `willContinue` closes it.
+   */
+  private addCall(part: WirePart): void {
+    const call = part.functionCall!;
+    if (call.name !== undefined && call.name !== '') this.closeCall();
+    let open = this.openCall;
+    if (open === undefined) {
+      const toolCall = toolCallFromWire(part, () => this.makeId(this.generatedIds++));
+      this.parts.push(toolCall);
+      if (call.willContinue !== true && call.partialArgs === undefined) return;
+      open = { part: toolCall, collected: new StreamedCallArguments(call.args) };
+      this.openCall = open;
+    } else if (call.args !== undefined) open.collected.merge(call.args);
+    open.collected.apply(call.partialArgs ?? []);
+    if (call.willContinue !== true) this.closeCall();
+  }
+
+  /** Writes the open call's collected arguments into its part. */
+  private closeCall(): void {
+    const open = this.openCall;
+    if (open === undefined) return;
+    this.openCall = undefined;
+    open.part.arguments = open.collected.arguments();
+    for (const path of open.collected.unreadPaths)
+      this.warnings.push(`ignored a streamed argument of "${open.part.name}" at path "${path}"`);
   }
 
   private addText(part: WirePart): string {
@@ -108,6 +147,8 @@ export class GeminiStreamAccumulator {
   }
 
   response(): ModelResponse {
+    // Vertex sometimes ends the stream without the part that closes the last call.
+    this.closeCall();
     const stopReason = this.stopReason();
     const response: ModelResponse = {
       message: { role: 'assistant', parts: this.parts },

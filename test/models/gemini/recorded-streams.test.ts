@@ -80,4 +80,27 @@ describe('recorded Gemini streams', () => {
     });
     expect(response.stopReason).toBe('end');
   });
+
+  it('a call whose arguments stream in several chunks is one call with all its arguments', async () => {
+    const { response, deltas } = await replay('stream-function-call-partial-args.sse');
+    expect(deltas).toEqual(['Checking both.']);
+    expect(response.message.parts).toEqual([
+      { type: 'text', text: 'Checking both.' },
+      {
+        type: 'tool_call',
+        id: expect.stringMatching(/^call_[0-9a-f]{8}_0$/) as string,
+        name: 'get_weather',
+        arguments: '{"city":"Oslo","days":3}',
+        state: { signature: 'U29ydGllU2lnbmF0dXJlV2VhdGhlcg==' },
+      },
+      {
+        type: 'tool_call',
+        id: expect.stringMatching(/^call_[0-9a-f]{8}_1$/) as string,
+        name: 'plan_trip',
+        arguments: '{"stops":[{"city":"Bergen"},{"city":"Tromsø"}],"flexible":true,"note":null}',
+      },
+    ]);
+    expect(response.stopReason).toBe('tool_use');
+    expect(response.warnings).toEqual([]);
+  });
 });
