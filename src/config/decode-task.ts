@@ -79,7 +79,13 @@ export function decodeTask(
     const itemSchema = iterator ? scope.datasets.get(iterator.dataset)?.schema : undefined;
     checkObjective(
       objective,
-      { inputs: scope.inputs, inputsBroken: scope.inputsBroken, iterator, itemSchema },
+      {
+        inputs: scope.inputs,
+        inputsBroken: scope.inputsBroken,
+        iterator,
+        iteratorBroken: iteratorBlock !== undefined && iterator === undefined,
+        itemSchema,
+      },
       inner,
     );
   }

@@ -10,6 +10,11 @@ export interface ObjectiveScope {
   inputs?: ConfigSchema;
   inputsBroken: boolean;
   iterator?: IteratorConfig;
+  /**
+   * The task has an iterator block that did not decode (its error is reported): whether
+   * `item` is allowed is then unknown, and saying it is not would be a second, wrong cause.
+   */
+  iteratorBroken?: boolean;
   /** The iterated dataset's item schema, for checking `item.FIELD`. */
   itemSchema?: ConfigSchema;
 }
@@ -134,6 +139,7 @@ function checkItem(
   scope: ObjectiveScope,
   context: DecodeContext,
 ): void {
+  if (scope.iteratorBroken === true) return;
   if (!scope.iterator?.parallel) {
     const hint = scope.iterator
       ? 'a sequential task gets its items from dataset_next'

@@ -59,6 +59,20 @@ describe('objectives', () => {
     `);
   });
 
+  it('reports a misspelt iterated dataset once, not also item outside a parallel task', () => {
+    expect(
+      diagnose(
+        mission(
+          `${INPUTS}  dataset "cities" {\n    bind_to = inputs.cities\n  }\n  task "p" {\n    objective = "Visit \${item.name}"\n    iterator {\n      dataset  = datasets.citie\n      parallel = true\n    }\n  }\n`,
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "error 33:18 unknown dataset "citie" in iterator (did you mean "cities"?)",
+      ]
+    `);
+  });
+
   it('keeps the objective as a template with load() text inlined', () => {
     const { config, diagnostics } = decodeText(
       mission(
