@@ -1,6 +1,6 @@
 /**
  * `builtins.human.ask` in the real CLI's TUI (tmux, scripted model server): the asking actor's
- * row says it waits for you, another agent of the same task finishes its work meanwhile, `a`
+ * row says it waits for you, another agent of the same task finishes its work meanwhile (✓ once its call returned), `a`
  * opens the question, and the choices typed reach the model as a JSON array.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ describe('builtins.human.ask in the TUI (tmux)', () => {
     await shown.until('the question on the asker', () => shown.screen().includes('asks you'));
     // The helper's two turns (a tool call, then its answer) happen while the question waits.
     await shown.until('the helper to finish', () => helperRequests() === 2);
-    await shown.until('the helper idle in the tree', () => /● helper +│/.test(shown.screen()));
+    await shown.until('the helper done in the tree', () => /✓ helper +│/.test(shown.screen()));
     const waiting = shown.screen();
     expect(waiting).toMatch(/● asker · \? asks you: Which checks shou…│/);
     expect(waiting).toContain(`${ASKER} asks you a question: a to answer`);

@@ -2,10 +2,10 @@
  * What actors are doing: model requests and streamed text, tool calls, conversations, held
  * gate points, errors and warnings.
  */
-import type { EventOf, MissionEvent } from '../../base/events.ts';
+import { actorId, parseActorId, type EventOf, type MissionEvent } from '../../base/events.ts';
 import { isForkPoint } from '../../journal/fork-journal.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
-import { ensureActor, patchActor } from './actor-tree.ts';
+import { ensureActor, finishActor, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError } from './outputs.ts';
 
@@ -46,8 +46,23 @@ function samePoint(left: GatePoint, right: GatePoint): boolean {
   );
 }
 
+/**
+ * The agent a commander's `call_agent` runs, if it is in the tree: no event of its own says
+ * that an agent has finished, its commander's call returning does.
+ */
+function calledAgent(draft: StateDraft, commander: string, tool: string, argumentsText: string) {
+  if (tool !== 'call_agent') return undefined;
+  const parsed = parseActorId(commander);
+  const name = argumentField(argumentsText, 'name');
+  if (parsed?.kind !== 'commander' || name === null) return undefined;
+  return draft.actor(actorId.agent(parsed.name, name, parsed.index ?? undefined));
+}
+
 function onToolCalled(draft: StateDraft, event: EventOf<'tool.called'>): void {
   patchActor(draft, event.actor, { activity: toolActivity(event.tool, event.arguments) });
+  // Called again, a finished agent works again (its conversation goes on).
+  const agent = calledAgent(draft, event.actor, event.tool, event.arguments);
+  if (agent !== undefined) patchActor(draft, agent.id, { status: 'running' });
   const call = {
     callId: event.callId,
     tool: event.tool,
@@ -85,6 +100,8 @@ function onToolCompleted(draft: StateDraft, event: EventOf<'tool.completed'>): v
       : calls.map((call, at) => (at === position ? completed : call));
   draft.patchDetail(event.actor, { toolCalls });
   patchActor(draft, event.actor, { activity: '' });
+  const agent = calledAgent(draft, event.actor, event.tool, completed.arguments);
+  if (agent !== undefined) finishActor(draft, agent.id, event.isError ? 'failed' : 'succeeded');
 }
 
 function onGateResumed(draft: StateDraft, point: GatePoint): void {
