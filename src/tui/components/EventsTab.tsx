@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import type { EventLine } from '../store/index.ts';
 import { formatElapsed } from '../../present/numbers.ts';
+import { shortActorId } from '../../present/actor-text.ts';
 import { padEnd, textWidth, truncate } from '../../present/columns.ts';
 
 export interface EventsTabProps {
@@ -52,7 +53,7 @@ export function eventLineText(
 ): string {
   const since = origin === null ? 0 : Date.parse(line.time) - Date.parse(origin);
   const seq = String(line.seq).padStart(columns.seq);
-  const head = `${selected ? '▸' : ' '}${seq} ${formatElapsed(since)} ${padEnd(line.actor, columns.actor, 'middle')} ${padEnd(line.type, columns.type)}`;
+  const head = `${selected ? '▸' : ' '}${seq} ${formatElapsed(since)} ${padEnd(shortActorId(line.actor, columns.actor), columns.actor)} ${padEnd(line.type, columns.type)}`;
   return truncate(`${head} ${line.text}`, width);
 }
 

@@ -2,6 +2,7 @@
 import { formatCost, UNPRICED_NOTE } from '../../present/money.ts';
 import { formatCount } from '../../present/numbers.ts';
 import type { CostRow, CostTables } from '../store/state.ts';
+import { shortActorId } from '../../present/actor-text.ts';
 import { padEnd, padStart } from '../../present/columns.ts';
 
 const NUMBER_WIDTH = 10;
@@ -71,7 +72,8 @@ export function costLines(costs: CostTables, width: number): CostLine[] {
     ...table('per model', costs.byModel, nameWidth, (row) =>
       row.local ? `${row.key} (local)` : row.key,
     ),
-    ...table('per actor', costs.byActor, nameWidth, (row) => row.key),
+    // Parallel items' actors differ only in their item number, which the shortening keeps.
+    ...table('per actor', costs.byActor, nameWidth, (row) => shortActorId(row.key, nameWidth)),
   ];
   if (costs.total.unpriced) {
     lines.push({
