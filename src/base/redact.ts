@@ -55,6 +55,7 @@ function redactValue(value: unknown, redact: Redactor): unknown {
   return value;
 }
 
-function escapeRegExp(text: string): string {
+/** The text as a regular expression matching it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

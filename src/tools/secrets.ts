@@ -1,4 +1,4 @@
-import { createRedactor } from '../base/redact.ts';
+import { createRedactor, escapeRegExp, MIN_REDACTED_LENGTH } from '../base/redact.ts';
 import type { Redactor } from '../base/redact.ts';
 import { perObject } from '../base/per-object.ts';
 import type { AgentTool, ToolOutcome } from './builtins/agent-tool.ts';
@@ -25,7 +25,16 @@ export function substituteSecrets(
   secrets: SecretValues,
 ): SecretSubstitution {
   const unknown = new Set<string>();
-  const replaced = replaceDeep(args, secrets, unknown) as Record<string, unknown>;
+  const replaced = mapStrings(args, (text) => {
+    if (!text.includes(PLACEHOLDER_START)) return text;
+    return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+      if (!Object.hasOwn(secrets, name)) {
+        unknown.add(name);
+        return placeholder;
+      }
+      return secrets[name] ?? '';
+    });
+  }) as Record<string, unknown>;
   if (unknown.size === 0) return { ok: true, args: replaced };
   const names = Object.keys(secrets);
   const available =
@@ -34,24 +43,36 @@ export function substituteSecrets(
   return { ok: false, error: `unknown secret ${missing} in the arguments; ${available}` };
 }
 
-/** Copy-on-write: a string without a placeholder, and a branch holding none, is returned as it is. */
-function replaceDeep(value: unknown, secrets: SecretValues, unknown: Set<string>): unknown {
-  if (typeof value === 'string') {
-    if (!value.includes(PLACEHOLDER_START)) return value;
-    return value.replace(PLACEHOLDER, (placeholder, name: string) => {
-      if (!Object.hasOwn(secrets, name)) {
-        unknown.add(name);
-        return placeholder;
-      }
-      return secrets[name] ?? '';
-    });
+/**
+ * Turns every secret value in the string values of the arguments, at any depth, back into
+ * its `${secrets.NAME}` placeholder (longest value first); placeholders stay as written.
+ * Values shorter than MIN_REDACTED_LENGTH are left, as redaction leaves them.
+ */
+export function restorePlaceholders(
+  args: Record<string, unknown>,
+  secrets: SecretValues,
+): Record<string, unknown> {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(secrets)) {
+    if (value.length >= MIN_REDACTED_LENGTH && !names.has(value)) names.set(value, name);
   }
+  if (names.size === 0) return args;
+  const values = [...names.keys()].sort((left, right) => right.length - left.length);
+  const pattern = new RegExp(values.map(escapeRegExp).join('|'), 'g');
+  return mapStrings(args, (text) =>
+    text.replace(pattern, (value) => `\${secrets.${names.get(value) ?? ''}}`),
+  ) as Record<string, unknown>;
+}
+
+/** Copy-on-write: a string `map` keeps, and a branch holding only such strings, is returned as it is. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
-      const replaced = replaceDeep(item, secrets, unknown);
+      const replaced = mapStrings(item, map);
       if (replaced !== item && copy === undefined) copy = value.slice(0, index);
       copy?.push(replaced);
     }
@@ -60,7 +81,7 @@ function replaceDeep(value: unknown, secrets: SecretValues, unknown: Set<string>
   const entries = Object.entries(value);
   let changed = false;
   const replacedEntries = entries.map(([key, item]): [string, unknown] => {
-    const replaced = replaceDeep(item, secrets, unknown);
+    const replaced = mapStrings(item, map);
     if (replaced !== item) changed = true;
     return [key, replaced];
   });
@@ -112,13 +133,19 @@ export function redactOutcome(outcome: ToolOutcome, redact: Redactor): ToolOutco
 /**
  * Wraps a tool so `${secrets.NAME}` placeholders are replaced just before it executes and
  * the secret values are removed from what it returns. The model only ever sees placeholders.
+ * A tool whose writes outlive the run gets the placeholders themselves (restorePlaceholders).
  */
 export function withSecrets(tool: AgentTool, secrets: SecretValues): AgentTool {
   const redact = secretRedactorFor(secrets);
   return {
     definition: tool.definition,
     ...(tool.validatesOwnArguments === true ? { validatesOwnArguments: true } : {}),
+    ...(tool.keepsSecretPlaceholders === true ? { keepsSecretPlaceholders: true } : {}),
     async execute(args, context) {
+      if (tool.keepsSecretPlaceholders === true) {
+        const outcome = await tool.execute(restorePlaceholders(args, secrets), context);
+        return redact.redactsNothing === true ? outcome : redactOutcome(outcome, redact);
+      }
       const substitution = substituteSecrets(args, secrets);
       if (!substitution.ok) return errorOutcome(substitution.error);
       const outcome = await tool.execute(substitution.args, context);

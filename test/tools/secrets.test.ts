@@ -123,6 +123,26 @@ describe('withSecrets', () => {
     });
   });
 
+  it('hands a tool whose writes outlive the run placeholders, never values, even for an unknown name', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const tool = withSecrets({ ...echoTool(seen), keepsSecretPlaceholders: true }, SECRETS);
+    const outcome = await tool.execute(
+      {
+        content: 'key ${secrets.api_key}, literal sk-live-123456, ${secrets.nope}',
+        nested: [{ pass: 'pa"ss\\word!' }],
+      },
+      context,
+    );
+    expect(seen).toEqual([
+      {
+        content: 'key ${secrets.api_key}, literal ${secrets.api_key}, ${secrets.nope}',
+        nested: [{ pass: '${secrets.quoted}!' }],
+      },
+    ]);
+    expect(tool.keepsSecretPlaceholders).toBe(true);
+    expect(outcome.isError).toBe(false);
+  });
+
   it('redacts the text parts of rich content', async () => {
     const rich: AgentTool = {
       definition: defineTool({ name: 'rich', description: 'rich', parameters: { type: 'object' } }),

@@ -38,6 +38,11 @@ export interface AgentTool {
    * object and leaves `definition.parameters` to the tool.
    */
   validatesOwnArguments?: boolean;
+  /**
+   * True when what the tool writes outlives the run (a file in a slot): its arguments keep
+   * `${secrets.NAME}` as written, never the value, so no later run can read a secret back.
+   */
+  keepsSecretPlaceholders?: boolean;
   execute(args: Record<string, unknown>, context: AgentToolContext): Promise<ToolOutcome>;
 }
 

@@ -9,13 +9,17 @@ import { statSlotPath } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 import { makeDirectory } from '../../base/make-directory.ts';
 
-/** `file_create {slot, path, content, overwrite = false, append = false}` → `{"status":"ok","bytes":N}`. */
+/**
+ * `file_create {slot, path, content, overwrite = false, append = false}` → `{"status":"ok","bytes":N}`.
+ * A slot outlives the run (memory, workspaces), so `${secrets.NAME}` is written as it is.
+ */
 export function createFileCreateTool(slots: SlotSet): AgentTool {
   return {
+    keepsSecretPlaceholders: true,
     definition: defineTool({
       name: 'file_create',
       description:
-        'Write a text file in a slot (parent folders are created). An existing file needs overwrite = true or append = true.',
+        'Write a text file in a slot (parent folders are created). An existing file needs overwrite = true or append = true. ${secrets.NAME} is written as it is, never the value.',
       parameters: {
         type: 'object',
         properties: {
