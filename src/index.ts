@@ -14,6 +14,7 @@ export {
   type MissionRunOptions,
   type ResumeOptions,
   type RunResult,
+  type RunResultJson,
   type RunSettings,
   type TaskResult,
 } from './run/mission-run.ts';

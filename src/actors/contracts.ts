@@ -155,9 +155,16 @@ export interface RunResult {
   tokens: number;
   /** Whole pico-dollars (10⁻¹² USD), of the whole run like `tokens`. */
   costPico: bigint;
+  /** The same cost in dollars, as a number (exact to about 15 digits). */
+  costDollars: number;
   /** True when some model had no known price. */
   unpriced: boolean;
+  /** What `JSON.stringify` writes: `costPico` as a decimal string (JSON has no BigInt). */
+  toJSON(): RunResultJson;
 }
+
+/** A RunResult as JSON: `costPico` as a decimal string, everything else as it is. */
+export type RunResultJson = Omit<RunResult, 'costPico' | 'toJSON'> & { costPico: string };
 
 export interface RunHandle {
   runId: string;

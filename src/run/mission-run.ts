@@ -4,7 +4,7 @@
  * under the state directory, cassettes, gate, cancellation, a run stopped when its journal or
  * cassette cannot be written), publish its events to subscribers, and settle with its result.
  */
-import type { FinalStatus, RunResult, TaskResult } from '../actors/contracts.ts';
+import type { FinalStatus, RunResult, RunResultJson, TaskResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { followSignal } from '../base/abort.ts';
 import {
@@ -19,7 +19,7 @@ import type { Project } from './project.ts';
 import { missionToContinue, readRunState, resumedInputs } from './resume-state.ts';
 import { newRunId } from './start-run.ts';
 
-export type { FinalStatus, HumanListAnswer, RunResult, RunSettings, TaskResult };
+export type { FinalStatus, HumanListAnswer, RunResult, RunResultJson, RunSettings, TaskResult };
 
 /** How to run a mission. */
 export interface MissionRunOptions extends RunSettings {

@@ -36,6 +36,7 @@ import { removeLeftAppendFolders } from '../base/append-file.ts';
 import { FINISHED_COMMANDERS_PREFIX } from '../actors/commander/commander-registry.ts';
 import { KNOWLEDGE_PREFIX } from '../runtime/knowledge-store.ts';
 import { withPinnedResponse } from './pinned-turn.ts';
+import { createRunResult } from './run-result.ts';
 
 /** What tests and the resume path may replace. */
 export interface StartRunDependencies {
@@ -118,7 +119,7 @@ async function runMissionsSafely(context: RunContext): Promise<RunResult> {
       exitCode: exitCodeOf('failed'),
       ...totals,
     });
-    return {
+    return createRunResult({
       runId: context.runId,
       status: 'failed',
       missions: [{ name: context.options.mission, status: 'failed', error: reasonOf(error) }],
@@ -126,7 +127,7 @@ async function runMissionsSafely(context: RunContext): Promise<RunResult> {
       tokens: totalTokens(totals.usage),
       costPico: BigInt(totals.costPico),
       unpriced: totals.unpriced,
-    };
+    });
   }
 }
 
@@ -283,7 +284,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     exitCode: exitCodeOf(status),
     ...totals,
   });
-  return {
+  return createRunResult({
     runId,
     status,
     missions,
@@ -291,5 +292,5 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     tokens: totalTokens(totals.usage),
     costPico: BigInt(totals.costPico),
     unpriced: totals.unpriced,
-  };
+  });
 }

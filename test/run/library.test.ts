@@ -314,6 +314,34 @@ describe('runMission', () => {
     );
   });
 
+  it('gives a result JSON.stringify writes, with the cost as a pico string and in dollars', async () => {
+    const { opened, mockModel } = await mockedCapital();
+    // One step of 1M input and 1M output tokens of gpt-4o-mini: $0.15 + $0.60.
+    await writeFile(
+      mockModel,
+      capitalMock(`  - text: Paris
+    usage: { input: 1000000, output: 1000000 }
+`),
+    );
+    const result = await runMission(opened, {
+      inputs: { country: 'France' },
+      mockModel,
+      journal: false,
+    }).result;
+    expect([result.costPico, result.costDollars]).toEqual([750_000_000_000n, 0.75]);
+    const json = JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
+    expect({ ...json, runId: 'RUN', tasks: (json.tasks as unknown[]).length }).toEqual({
+      runId: 'RUN',
+      status: 'succeeded',
+      missions: [{ name: 'look', status: 'succeeded' }],
+      tasks: 1,
+      tokens: 2_000_000,
+      costPico: '750000000000',
+      costDollars: 0.75,
+      unpriced: false,
+    });
+  });
+
   it("lets go of the caller's signal when each run ends, however many runs share it", async () => {
     const { opened, mockModel } = await mockedCapital();
     // An application's one shutdown signal, handed to every run it starts.
