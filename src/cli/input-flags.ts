@@ -4,6 +4,7 @@ import { UsageError } from '../base/errors.ts';
 import type { ConfigSchema } from '../config/config-types.ts';
 import { FILE_MARKER, formatProblem, validate } from '../schema/index.ts';
 import { didYouMean } from '../base/suggest.ts';
+import { convertInputText, type ConvertedInput } from '../config/input-text.ts';
 
 type PropertySchema = Record<string, unknown>;
 
@@ -78,39 +79,9 @@ function convert(
   text: string,
   property: PropertySchema,
   cwd: string,
-): { value: unknown } | { problem: string } {
+): ConvertedInput {
   if (property[FILE_MARKER] === true) return fileValue(name, text, cwd);
-  const type = property.type;
-  if (type === 'string') return { value: text };
-  if (type === 'number' || type === 'integer') {
-    const number = text.trim() === '' ? Number.NaN : Number(text);
-    if (!Number.isFinite(number))
-      return { problem: `expected ${type === 'integer' ? 'a whole number' : 'a number'}` };
-    if (type === 'integer' && !Number.isInteger(number))
-      return { problem: 'expected a whole number' };
-    return { value: number };
-  }
-  if (type === 'boolean') {
-    const lowered = text.toLowerCase();
-    if (['true', '1', 'yes'].includes(lowered)) return { value: true };
-    if (['false', '0', 'no'].includes(lowered)) return { value: false };
-    return { problem: 'expected true/false, 1/0 or yes/no' };
-  }
-  if (type === 'array' || type === 'object') {
-    try {
-      return { value: JSON.parse(text) as unknown };
-    } catch {
-      return {
-        problem: `expected JSON (${type === 'array' ? 'a list like ["a","b"]' : 'an object like {"k":"v"}'})`,
-      };
-    }
-  }
-  // `any` and `any_primitive`: JSON when it parses (numbers, booleans, lists), else the text.
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return { value: text };
-  }
+  return convertInputText(text, property);
 }
 
 /**

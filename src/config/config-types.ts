@@ -353,6 +353,49 @@ export interface TaskConfig {
   span: Span;
 }
 
+/** A time of day on a 24-hour clock, in the schedule's time zone. */
+export interface TimeOfDay {
+  hour: number;
+  minute: number;
+}
+
+/**
+ * One `schedule` block: exactly one of `at`, `every` and `cron` is set. Fire times are computed
+ * in `timezone` (the server's local zone when absent), on `weekdays` only when given.
+ */
+export interface ScheduleConfig {
+  span: Span;
+  /** The inputs each fire gives the mission, checked against its inputs at load. */
+  inputs: Record<string, unknown>;
+  /** Days it fires on, 0 = Sunday … 6 = Saturday, sorted; every day when absent (never with `cron`). */
+  weekdays?: number[];
+  /** An IANA time zone name, checked at load. */
+  timezone?: string;
+  /** Fires at exactly these times each day, sorted, without duplicates. */
+  at?: TimeOfDay[];
+  /** An interval as written (`"15m"`, `"2h"`) that divides an hour or a day; aligned on the clock. */
+  every?: string;
+  /** A 5-field cron pattern (minute hour day-of-month month day-of-week), checked at load. */
+  cron?: string;
+}
+
+/** A `trigger` block: `POST /webhooks<webhookPath>` starts the mission under `sortie serve`. */
+export interface TriggerConfig {
+  /** One leading slash, no trailing one: `/NAME` by default, as in the reference runtime. */
+  webhookPath: string;
+  /**
+   * Compared with the `X-Webhook-Secret` header. A secret value: never printed, journaled or
+   * returned (secretValues() lists it for redaction).
+   */
+  secret?: string;
+  /**
+   * The variable `secret` reads when that variable has no value: `secret` is then unset, and a
+   * server must refuse the trigger rather than take webhooks without their secret.
+   */
+  unsetSecretVariable?: string;
+  span: Span;
+}
+
 export interface MissionConfig {
   name: string;
   directive?: string;
@@ -369,11 +412,15 @@ export interface MissionConfig {
   memory?: { description: string };
   scratchpad: boolean;
   /**
-   * `max_parallel`, as written: the reference runtime's limit on concurrent runs of this
-   * mission. It has no effect in sortie (one `sortie run` runs one mission at a time), which
-   * a load-time warning says.
+   * `max_parallel`: how many runs of this mission `sortie serve` runs at once (default 3, as
+   * in the reference runtime); more wait in its queue. A `sortie run` runs one mission and
+   * does not read it.
    */
-  maxParallel?: number;
+  maxParallel: number;
+  /** `schedule` blocks: when `sortie serve` starts this mission by itself (empty when none). */
+  schedules: ScheduleConfig[];
+  /** The `trigger` block: the webhook that starts this mission under `sortie serve`. */
+  trigger?: TriggerConfig;
   /**
    * Packets the mission's agents and commanders can read (slot `packet.NAME`): the mission's
    * `packets`, then those only its tasks name. As in the reference runtime, a task's list

@@ -6,6 +6,7 @@ import { DEFAULT_TOOL_RESPONSE_MAX_TOKENS } from './decode-context-limits.ts';
 import { decodeDataset } from './decode-dataset.ts';
 import { decodeBudget, decodeMissionMemory } from './decode-memory.ts';
 import { decodeTask, type TaskDraft } from './decode-task.ts';
+import { decodeSchedule, decodeTrigger, DEFAULT_MAX_PARALLEL } from './decode-schedule.ts';
 import { applyInputValues, takeInputValues } from './input-values.ts';
 import { resolveModelRef } from './model-refs.ts';
 import { resolveNameList } from './references.ts';
@@ -51,8 +52,19 @@ export function decodeMission(
         'commander',
         'max_parallel',
       ],
-      blocks: ['commander', 'agent', 'inputs', 'input', 'dataset', 'task', 'memory', 'budget'],
-      ignoredBlocks: ['schedule', 'trigger', 'secret'],
+      blocks: [
+        'commander',
+        'agent',
+        'inputs',
+        'input',
+        'dataset',
+        'task',
+        'memory',
+        'budget',
+        'schedule',
+        'trigger',
+      ],
+      ignoredBlocks: ['secret'],
       lenient: { what: 'missions' },
       ignoredHints: {
         secret:
@@ -143,8 +155,16 @@ export function decodeMission(
     memories: [],
     scratchpad: false,
     packets: [],
+    maxParallel: DEFAULT_MAX_PARALLEL,
+    schedules: blocksOf('schedule').flatMap((scheduleBlock) => {
+      const schedule = decodeSchedule(scheduleBlock, inner, { name, inputs });
+      return schedule ? [schedule] : [];
+    }),
     span: block.labelSpans[0] ?? block.span,
   };
+  const triggerBlock = singleBlock(blocksOf('trigger'), 'trigger', inner);
+  const trigger = triggerBlock && decodeTrigger(triggerBlock, inner, name);
+  if (trigger) mission.trigger = trigger;
   readMissionExtras(body, blocksOf, inner, scope, mission);
   if (inputs) mission.inputs = inputs;
   return commander ? { mission, tasks: drafts } : undefined;
@@ -248,15 +268,8 @@ function readMissionExtras(
   if (memory) mission.memory = memory;
   const maxParallel = body.attributes.get('max_parallel');
   const maxParallelValue =
-    maxParallel && readNumber(maxParallel, context, { integer: true, min: 0 });
-  if (maxParallel && maxParallelValue !== undefined) {
-    mission.maxParallel = maxParallelValue;
-    context.sink.warning(
-      maxParallel.nameSpan,
-      'max_parallel has no effect in sortie: it limits concurrent runs of a mission, and a sortie run runs one mission at a time',
-      context.path,
-    );
-  }
+    maxParallel && readNumber(maxParallel, context, { integer: true, min: 1 });
+  if (maxParallelValue !== undefined) mission.maxParallel = maxParallelValue;
   const scratchpad = body.attributes.get('scratchpad');
   if (scratchpad) mission.scratchpad = readBool(scratchpad, context) ?? false;
   const budgetBlock = singleBlock(blocksOf('budget'), 'budget', context);

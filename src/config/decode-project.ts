@@ -6,6 +6,7 @@ import { decodeAgent } from './decode-agent.ts';
 import { decodeMcpServer } from './decode-mcp.ts';
 import { decodeMemory } from './decode-memory.ts';
 import { decodeMission, type MissionDraft } from './decode-mission.ts';
+import { checkWebhookPaths } from './decode-schedule.ts';
 import { decodeModel } from './decode-models.ts';
 import { decodePacket } from './decode-packet.ts';
 import { decodeSkill } from './decode-skill.ts';
@@ -135,6 +136,10 @@ export function decodeProject(
   };
   const missions = named('mission', (block) => decodeMission(block, context, scope));
   warnUnknowableRouteInputs(missions.values);
+  checkWebhookPaths(
+    [...missions.values.values()].map((draft) => draft.mission),
+    context,
+  );
   undeclared.report();
   const config: Config = {
     root: options.root,

@@ -102,7 +102,8 @@ export function variableValues(config: Config): Record<string, string | number |
 
 /**
  * Every value that must never be printed: secret variables, literal API keys, and MCP server
- * values marked secret (credential-like `env`/`headers` entries, OAuth client secrets).
+ * values marked secret (credential-like `env`/`headers` entries, OAuth client secrets), and
+ * missions' webhook secrets.
  */
 export function secretValues(config: Config): string[] {
   const secrets = [...config.variables.values()].flatMap((variable) =>
@@ -113,5 +114,7 @@ export function secretValues(config: Config): string[] {
       if ('text' in segment && segment.text) secrets.push(segment.text);
   }
   secrets.push(...mcpSecretValues(config));
+  for (const mission of config.missions.values())
+    if (mission.trigger?.secret !== undefined) secrets.push(mission.trigger.secret);
   return secrets;
 }

@@ -102,7 +102,7 @@ describe('sortie verify (in process)', () => {
     const result = await run(['verify', 'test/fixtures/config/squadron']);
     expect(result.code).toBe(0);
     expect(result.out.split('\n').at(-2)).toBe(
-      'ok: 2 missions, 6 tasks, 2 agents, 2 models used (models.anthropic.claude_sonnet_4, models.openai.gpt_4o), 6 warnings',
+      'ok: 2 missions, 6 tasks, 2 agents, 2 models used (models.anthropic.claude_sonnet_4, models.openai.gpt_4o), 5 warnings',
     );
     expect(
       result.out.startsWith('warning: `role` is ignored by sortie\n --> agents.hcl:4:3\n'),
@@ -123,7 +123,6 @@ describe('sortie verify (in process)', () => {
     expect(warnings).toEqual([
       'vars.anthropic_api_key has no variable "anthropic_api_key" block: it is read like a secret variable @ --> main.hcl:3:14',
       'unknown attribute "goal" is ignored by sortie @ --> main.hcl:14:3',
-      'max_parallel has no effect in sortie: it limits concurrent runs of a mission, and a sortie run runs one mission at a time @ --> main.hcl:19:3',
       '`secret` blocks are ignored by sortie @ --> main.hcl:25:3',
       'vars.pager_token has no variable "pager_token" block: it is read like a secret variable @ --> main.hcl:32:17',
       'protected is ignored inside an object: only top-level mission inputs are protected @ --> main.hcl:48:51',
@@ -132,7 +131,7 @@ describe('sortie verify (in process)', () => {
       '   = in mission "incident" › input "pager_token"\n   = hint: its value comes from --var pager_token=VALUE, SORTIE_VAR_pager_token or PAGER_TOKEN; declare it with variable "pager_token" { secret = true } to silence this warning\n',
     );
     expect(result.out.split('\n').at(-2)).toBe(
-      'ok: 2 missions, 2 tasks, 1 agent, 1 model used (models.anthropic.claude_sonnet_4_6), 6 warnings',
+      'ok: 2 missions, 2 tasks, 1 agent, 1 model used (models.anthropic.claude_sonnet_4_6), 5 warnings',
     );
   });
 

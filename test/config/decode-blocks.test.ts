@@ -124,14 +124,12 @@ describe('strict bodies and labels', () => {
     expect(
       diagnose(
         mission(
-          `  schedule {\n  }\n  trigger {\n  }\n  agent "local" {\n    model = models.openai.gpt_4o\n    personality = "p"\n    role = "helper"\n  }\n  task "t" {\n    objective = "x"\n  }`,
+          `  schedule {\n    every = "15m"\n  }\n  trigger {\n  }\n  agent "local" {\n    model = models.openai.gpt_4o\n    personality = "p"\n    role = "helper"\n  }\n  task "t" {\n    objective = "x"\n  }`,
         ),
       ),
     ).toMatchInlineSnapshot(`
       [
-        "warning 20:3 \`schedule\` blocks are ignored by sortie",
-        "warning 22:3 \`trigger\` blocks are ignored by sortie",
-        "warning 27:5 \`role\` is ignored by sortie",
+        "warning 28:5 \`role\` is ignored by sortie",
       ]
     `);
   });

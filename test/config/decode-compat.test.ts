@@ -68,14 +68,13 @@ describe('vars.NAME without a variable block', () => {
 });
 
 describe('constructs of the reference runtime sortie accepts', () => {
-  it('decodes max_parallel and warns that it has no effect', () => {
+  it('decodes max_parallel without a warning, 3 when absent as in the reference runtime', () => {
     const { config, diagnostics } = decodeText(mission('  max_parallel = 2'));
-    expect(rows(diagnostics)).toEqual([
-      'warning 18:3 max_parallel has no effect in sortie: it limits concurrent runs of a mission, and a sortie run runs one mission at a time',
-    ]);
+    expect(rows(diagnostics)).toEqual([]);
     expect(config.missions.get('m')?.maxParallel).toBe(2);
-    expect(diagnose(mission('  max_parallel = -1'))).toEqual([
-      'error 18:18 max_parallel must be 0 or more',
+    expect(decodeText(mission('')).config.missions.get('m')?.maxParallel).toBe(3);
+    expect(diagnose(mission('  max_parallel = 0'))).toEqual([
+      'error 18:18 max_parallel must be 1 or more',
     ]);
   });
 
@@ -171,7 +170,7 @@ describe('diagnostics of the reference runtime constructs', () => {
     [
       'a negative max_parallel',
       mission('  max_parallel = -1'),
-      [['error 18:18 max_parallel must be 0 or more', 'mission "m"', undefined]],
+      [['error 18:18 max_parallel must be 1 or more', 'mission "m"', undefined]],
     ],
     [
       'a configured value that is not text',

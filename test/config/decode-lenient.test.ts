@@ -31,7 +31,7 @@ function described(text: string): Array<[string, string, string | undefined]> {
 }
 
 const MISSION_HINT =
-  'missions use directive, agents, inputs, memories, packets, scratchpad, commander, max_parallel and the blocks commander, agent, inputs, input, dataset, task, memory, budget';
+  'missions use directive, agents, inputs, memories, packets, scratchpad, commander, max_parallel and the blocks commander, agent, inputs, input, dataset, task, memory, budget, schedule, trigger';
 const TASK_HINT =
   'tasks use objective, agents, depends_on, send_to, output, packets and the blocks router, output, iterator, budget';
 

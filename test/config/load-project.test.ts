@@ -36,7 +36,6 @@ describe('loadProject', () => {
     expect(config.variables.get('openai_api_key')).toMatchObject({ source: 'unset', secret: true });
     expect(rows(config.warnings)).toEqual([
       'warning 4:3 `role` is ignored by sortie',
-      'warning 7:3 `schedule` blocks are ignored by sortie',
       'warning 82:5 commander of mission "sequential_test": reasoning = "low" has no effect: model gpt-4o (models.openai.gpt_4o) is not reasoning-capable',
       'warning 3:3 `allowed_models` is ignored by sortie',
       'warning 2:1 `storage` blocks are ignored by sortie',
@@ -44,7 +43,6 @@ describe('loadProject', () => {
     ]);
     expect(config.warnings.map((warning) => warning.file)).toEqual([
       'agents.hcl',
-      'mission.hcl',
       'mission.hcl',
       'models.hcl',
       'operations.hcl',

@@ -1,0 +1,123 @@
+/**
+ * A schedule's `inputs = { ... }` checked against its mission's inputs at load, as `--input`
+ * flags are checked: unknown names, text converted by the input's type, required inputs given,
+ * then the whole validated. A schedule that could never start its mission fails `verify`.
+ */
+import type { Attribute, Expr, Span } from './ast.ts';
+import type { DecodeContext } from './context.ts';
+import type { ConfigSchema } from './config-types.ts';
+import { convertInputText } from './input-text.ts';
+import { constantValue } from './schema-helpers/constant-value.ts';
+import { readString } from './values.ts';
+import { didYouMean } from '../base/suggest.ts';
+import { FILE_MARKER, formatProblem, validate } from '../schema/index.ts';
+
+/** Reads and checks `inputs` of a schedule; undefined (errors reported) when they do not fit. */
+export function readScheduleInputs(
+  attribute: Attribute | undefined,
+  schema: ConfigSchema | undefined,
+  context: DecodeContext,
+  where: { mission: string; header: Span },
+): Record<string, unknown> | undefined {
+  const { mission, header } = where;
+  const values: Record<string, unknown> = {};
+  let ok = true;
+  const properties = (schema?.jsonSchema.properties ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const names = schema?.fields.map((field) => field.name) ?? [];
+  if (attribute !== undefined) {
+    if (attribute.value.kind !== 'object') {
+      context.sink.error(
+        attribute.value.span,
+        'inputs must be a map: { NAME = value }',
+        context.path,
+      );
+      return undefined;
+    }
+    for (const entry of attribute.value.entries) {
+      const property = properties[entry.key];
+      if (property === undefined || !names.includes(entry.key)) {
+        context.sink.error(
+          entry.keySpan,
+          `mission "${mission}" has no input "${entry.key}"${didYouMean(entry.key, names)}`,
+          context.path,
+        );
+        ok = false;
+        continue;
+      }
+      if (property[FILE_MARKER] === true) {
+        context.sink.error(
+          entry.keySpan,
+          `input "${entry.key}" is a file input, which a schedule cannot give`,
+          context.path,
+          'give it a default, or start the mission with --input or through the API',
+        );
+        ok = false;
+        continue;
+      }
+      const value = entryValue(entry.key, entry.keySpan, entry.value, property, context);
+      if (value === undefined) ok = false;
+      else
+        Object.defineProperty(values, entry.key, {
+          value: value.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    }
+  }
+  if (!ok) return undefined;
+  const at = attribute?.nameSpan ?? header;
+  for (const field of schema?.fields ?? []) {
+    if (field.required && !(field.name in values)) {
+      context.sink.error(
+        at,
+        `schedule does not give required input "${field.name}" of mission "${mission}"`,
+        context.path,
+        `add it to the schedule's inputs: inputs = { ${field.name} = ... }`,
+      );
+      ok = false;
+    }
+  }
+  if (!ok || schema === undefined) return ok ? values : undefined;
+  const checked = validate(schema.jsonSchema, values);
+  for (const problem of checked.problems) {
+    context.sink.error(at, `schedule input ${formatProblem(problem)}`, context.path);
+  }
+  return checked.problems.length === 0 ? values : undefined;
+}
+
+/** One entry's value: a string (vars.* allowed) converted by the input's type, else a constant. */
+function entryValue(
+  key: string,
+  keySpan: Span,
+  expr: Expr,
+  property: Record<string, unknown>,
+  context: DecodeContext,
+): { value: unknown } | undefined {
+  const isText =
+    expr.kind === 'template' ||
+    (expr.kind === 'literal' && typeof expr.value === 'string') ||
+    (expr.kind === 'traversal' && expr.root === 'vars');
+  if (isText) {
+    const attribute: Attribute = {
+      kind: 'attribute',
+      name: `inputs.${key}`,
+      nameSpan: keySpan,
+      value: expr,
+      span: expr.span,
+    };
+    const text = readString(attribute, context);
+    if (text === undefined) return undefined;
+    const converted = convertInputText(text, property);
+    if ('value' in converted) return converted;
+    context.sink.error(expr.span, `input "${key}": ${converted.problem}`, context.path);
+    return undefined;
+  }
+  const constant = constantValue(expr);
+  if (constant.ok) return { value: constant.value };
+  context.sink.error(expr.span, `input "${key}" ${constant.diagnostic.message}`, context.path);
+  return undefined;
+}
