@@ -31,7 +31,8 @@ import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';
 import { TerminalAsker } from './plain/terminal-asker.ts';
 import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
-import { resumeCommandFor, StorageWatch } from '../run/run-storage.ts';
+import { StorageWatch } from '../run/run-storage.ts';
+import { resumeLine, unjournaledInputs } from './resume-line.ts';
 import { prepareStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
@@ -112,13 +113,18 @@ export async function executeRun(
   } finally {
     await storage.close([() => journal.close(), () => clients.close(), () => indexed]);
   }
-  const location = {
+  const { command: resumeCommand, withheld } = resumeLine({
+    runId: ended.runId,
     root: prepared.config.root,
     cwd: environment.cwd,
-    stateDirFlag: flags.stateDir,
-  };
-  const resumeCommand = resumeCommandFor(ended.runId, location);
-  storage.throwIfFailed(ended.runId, resumeCommand);
+    flags,
+    config: prepared.config,
+    mission: prepared.mission,
+  });
+  storage.throwIfFailed(
+    ended.runId,
+    withheld === undefined ? resumeCommand : `${resumeCommand}\n${withheld}`,
+  );
   // A run that did not succeed ends with where its journal is and how to go on (not in
   // --json, whose stdout is events only; stderr, so the line log's summary stays the end);
   // the TUI leaves the screen, so after it every run says where it is and what it cost.
@@ -129,6 +135,7 @@ export async function executeRun(
       [
         `run ${result.runId} ${result.status} · ${formatCost(result.costPico, result.unpriced)} · journal ${runPaths(prepared.stateDir, result.runId).journal}`,
         ...(failed ? [`continue it with: ${resumeCommand}`] : []),
+        ...(failed && withheld !== undefined ? [withheld] : []),
         '',
       ].join('\n'),
     );
@@ -141,11 +148,7 @@ export async function executeRun(
 
 /** The run a fork from its TUI starts from: `--input` only for what the journal does not keep. */
 function forkParent(prepared: PreparedRun, flags: RunFlags, runId: string): ForkParent {
-  const unjournaled = new Set(
-    (prepared.mission.inputs?.fields ?? [])
-      .filter((field) => field.protected || field.file)
-      .map((field) => field.name),
-  );
+  const unjournaled = unjournaledInputs(prepared.mission);
   const input = (flags.input ?? []).filter((spec) => unjournaled.has(spec.split('=')[0] ?? ''));
   return {
     runId,

@@ -4,7 +4,6 @@
  * worth spending tokens on work nobody can resume or replay — and the command ends with a
  * usage error that names the file, the reason and how to continue.
  */
-import { isAbsolute, relative } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { UsageError } from '../base/errors.ts';
 
@@ -27,25 +26,6 @@ function describeFailure(reason: unknown, path: string | undefined): string {
   if (isFileSystemError(reason)) return describeFileSystemError(reason, path);
   const message = reason instanceof Error ? reason.message : String(reason);
   return `cannot write ${path ?? 'a run file'}: ${message}`;
-}
-
-/** Where the run and its files are, for the `sortie resume` command to print. */
-export interface ResumeLocation {
-  /** The project root (absolute), printed relative to `cwd` when it is below it. */
-  root: string;
-  cwd: string;
-  /** The state directory when `--state-dir` chose it (SORTIE_HOME and the default need nothing). */
-  stateDirFlag: string | undefined;
-}
-
-/** `sortie resume RUN_ID [DIR] [--state-dir DIR]`, as the user would type it. */
-export function resumeCommandFor(runId: string, location: ResumeLocation): string {
-  const parts = ['sortie resume', runId];
-  // Relative when the project is below the working directory, else as an absolute path.
-  const below = relative(location.cwd, location.root);
-  if (below !== '') parts.push(below.startsWith('..') || isAbsolute(below) ? location.root : below);
-  if (location.stateDirFlag !== undefined) parts.push(`--state-dir ${location.stateDirFlag}`);
-  return parts.join(' ');
 }
 
 /** How to stop a run, told why (the output shows it before the run's cancellation). */

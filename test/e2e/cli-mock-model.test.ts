@@ -3,11 +3,12 @@
  * no network and no key; an unmatched request shows the request and an entry to add; the
  * mock can be recorded into a cassette and a failed mocked run resumed with a completed file.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sortieSync as sortie } from './cli-child.ts';
+import { CLI_ENV, ROOT, sortieSync as sortie, type ChildResult } from './cli-child.ts';
 
 const PLAN = `commander:greet:
   - tool: set_subtasks
@@ -23,6 +24,27 @@ const GREETER = `agent:*/greeter:
   - text: Hello, mock world!
     usage: { input: 100, output: 20 }
 `;
+
+/** A path single-quoted for a POSIX shell, as the resume line quotes it. */
+function quoted(path: string): string {
+  return `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Runs a command line in `sh` from the repository root, `sortie` being this checkout's CLI. */
+function sortieInShell(line: string): ChildResult {
+  const result = spawnSync(
+    'sh',
+    ['-c', `sortie() { "$NODE" "$ROOT/bin/sortie.js" "$@"; }\n${line}`],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...CLI_ENV, NODE: process.execPath, ROOT },
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 
 function folder(): string {
   return mkdtempSync(join(tmpdir(), 'sortie-mock-'));
@@ -61,7 +83,8 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
   });
 
   it('fails an unmatched request showing the request and an entry to add, then resumes with the completed file', () => {
-    const directory = folder();
+    // A space and a quote in every path: the printed resume line must survive a shell.
+    const directory = mkdtempSync(join(tmpdir(), "sortie mock's-"));
     const stateDir = join(directory, 'state');
     const mock = file(directory, 'mock.yaml', PLAN + GREETER);
     const run = sortie(['run', 'examples/hello', '--mock-model', mock, '--state-dir', stateDir]);
@@ -71,7 +94,7 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
     expect(run.stderr).toBe(
       [
         `run ${runId} failed · <$0.0001 · journal ${join(stateDir, 'runs', String(runId), 'journal.jsonl')}`,
-        `continue it with: sortie resume ${runId} examples/hello --state-dir ${stateDir}`,
+        `continue it with: sortie resume ${runId} examples/hello --state-dir ${quoted(stateDir)} --mock-model ${quoted(mock)}`,
         '',
       ].join('\n'),
     );
@@ -87,16 +110,9 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
     ]);
     // The failed task starts again from scratch: its new commander gets the answers from the first.
     file(directory, 'mock.yaml', PLAN + DONE + GREETER);
-    const resumed = sortie([
-      'resume',
-      String(runId),
-      'examples/hello',
-      '--mock-model',
-      mock,
-      '--state-dir',
-      stateDir,
-      '--plain',
-    ]);
+    // The printed line itself, run by a shell, with `sortie` standing for this checkout's CLI.
+    const printed = run.stderr.split('\n')[1]?.replace('continue it with: ', '') ?? '';
+    const resumed = sortieInShell(printed);
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(summary(resumed.stdout)[1]).toBe(

@@ -156,7 +156,7 @@ describe('an edited objective replayed against the old cassette (CLI)', () => {
     await writeFile(hcl, original);
     // A run that did not succeed ends by saying how to continue it.
     expect(edited.stderr).toMatch(
-      /^run (\S+) failed · \$\d+\.\d{4} · journal \S+\/\1\/journal\.jsonl\ncontinue it with: sortie resume \1 \S+ --state-dir \S+\n$/,
+      /^run (\S+) failed · \$\d+\.\d{4} · journal \S+\/\1\/journal\.jsonl\ncontinue it with: sortie resume \1 \S+ --state-dir \S+ --replay-model \S+ --quiet\n$/,
     );
     expect(edited.status).toBe(1);
     expect(edited.stdout.split('\n').slice(0, 17)).toEqual([
