@@ -201,7 +201,7 @@ async function runToEnd(
   resume: RunJournalState | undefined,
 ): Promise<{ runId: string; exitCode: number; result: RunResult }> {
   const hub = createEventHub();
-  const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io);
+  const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io, resume);
   const gate =
     flags.step === true || prepared.breakpoints.length > 0
       ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
@@ -364,7 +364,12 @@ interface HeadlessOutput {
   finish(result: RunResult): void;
 }
 
-function headlessOutput(prepared: PreparedRun, flags: RunFlags, io: CliIo): HeadlessOutput {
+function headlessOutput(
+  prepared: PreparedRun,
+  flags: RunFlags,
+  io: CliIo,
+  resume: RunJournalState | undefined,
+): HeadlessOutput {
   if (prepared.mode === 'json') {
     return { subscriber: createJsonPrinter(io.stdout), finish: () => undefined };
   }
@@ -374,6 +379,7 @@ function headlessOutput(prepared: PreparedRun, flags: RunFlags, io: CliIo): Head
     quiet: flags.quiet === true,
     dependencies: taskDependencies(prepared.config),
     journalOf: (runId) => runPaths(prepared.stateDir, runId).journal,
+    ...(resume !== undefined ? { resumed: resume } : {}),
     // Only on a terminal: a pipe or a file gets the log alone.
     ...(io.stdoutIsTty ? { status: { columns: () => process.stdout.columns || 80 } } : {}),
   });

@@ -39,6 +39,7 @@ export interface TaskSummary extends Spending {
   skipReason?: SkipReason;
   /** The task whose failure or skip caused this skip. */
   skipCause?: string;
+  /** The time it ran in all the run's sessions (a resumed task's parts added up). */
   durationMs?: number;
   items: ItemSummary[];
 }

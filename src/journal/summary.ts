@@ -7,6 +7,7 @@ import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type MissionEvent } from '../base/events.ts';
 import { isForkPoint } from './fork-journal.ts';
 import { RunTotalsTally } from './run-totals.ts';
+import { TaskDurations } from './task-durations.ts';
 import type {
   ActorForkPoints,
   MissionSummary,
@@ -65,6 +66,8 @@ class SummaryBuilder {
   private forkStarting = false;
   /** The run's duration over its sessions (crashed ones included). */
   private readonly totals = new RunTotalsTally();
+  /** Each task's time over the sessions, for a task that ran in parts. */
+  private readonly taskDurations = new TaskDurations();
 
   constructor(private readonly unfinished: 'running' | 'interrupted') {
     this.summary = {
@@ -90,6 +93,7 @@ class SummaryBuilder {
     if (summary.runId === '') summary.runId = event.runId;
     if (summary.startedAt === '') summary.startedAt = event.time;
     this.totals.add(event);
+    const wholeMs = this.taskDurations.add(event, this.currentMission);
     this.addForkPoint(event);
     switch (event.type) {
       case 'run.started':
@@ -131,7 +135,7 @@ class SummaryBuilder {
         summary.warnings.push(event.message);
         break;
       default:
-        this.addTaskEvent(event);
+        this.addTaskEvent(event, wholeMs);
     }
   }
 
@@ -202,28 +206,34 @@ class SummaryBuilder {
     }
   }
 
-  private addTaskEvent(event: MissionEvent): void {
+  /** `wholeMs`: a task end's time over all its parts (undefined: a restore's end). */
+  private addTaskEvent(event: MissionEvent, wholeMs: number | undefined): void {
     switch (event.type) {
       case 'task.started': {
         const task = this.task(event.task);
         task.status = 'running';
         task.iterated = event.iterated;
+        // A task started again (resumed after a cancel or failure) is no longer what ended it.
+        delete task.error;
         break;
       }
-      case 'task.succeeded':
-        Object.assign(this.task(event.task), {
+      case 'task.succeeded': {
+        const task = this.task(event.task);
+        Object.assign(task, {
           status: 'succeeded',
           summary: event.summary,
           output: event.output,
           route: event.route,
-          durationMs: event.durationMs,
+          durationMs: wholeMs ?? task.durationMs ?? event.durationMs,
         });
+        delete task.error;
         break;
+      }
       case 'task.failed':
         Object.assign(this.task(event.task), {
           status: 'failed',
           error: event.error,
-          durationMs: event.durationMs,
+          durationMs: wholeMs ?? event.durationMs,
         });
         this.summary.errors.push(`task ${event.task}: ${event.error}`);
         break;

@@ -36,6 +36,11 @@ export interface LogState {
   dependencies: ReadonlyMap<string, readonly string[]>;
   /** Item counts by task, from `dataset.locked`. */
   iterationTotals: Map<string, number>;
+  /**
+   * A resumed run: outputs of the items that had succeeded in earlier sessions, by
+   * `mission/task` and index. They do not run again, so no event of this session tells them.
+   */
+  earlierItems: ReadonlyMap<string, ReadonlyMap<number, unknown>>;
   tasks: Map<string, TaskLine>;
   models: Map<string, ModelSpend>;
   tokens: number;
@@ -43,15 +48,20 @@ export interface LogState {
   unpriced: boolean;
 }
 
-/** A fresh state; `dependencies` maps `mission/task` to its `depends_on` task names. */
+/**
+ * A fresh state; `dependencies` maps `mission/task` to its `depends_on` task names,
+ * `earlierItems` holds a resumed run's items that succeeded before (see LogState).
+ */
 export function createLogState(
   dependencies: ReadonlyMap<string, readonly string[]> = new Map(),
+  earlierItems: ReadonlyMap<string, ReadonlyMap<number, unknown>> = new Map(),
 ): LogState {
   return {
     startMs: undefined,
     mission: '',
     dependencies,
     iterationTotals: new Map(),
+    earlierItems,
     tasks: new Map(),
     models: new Map(),
     tokens: 0,
@@ -81,16 +91,24 @@ export function observeEvent(state: LogState, event: MissionEvent): void {
     case 'model.response':
       recordSpend(state, event);
       return;
-    case 'task.started':
-      state.tasks.set(taskKey(state, event.task), {
+    case 'task.started': {
+      const key = taskKey(state, event.task);
+      // A task started again (a resumed run) keeps the items that had succeeded: they do not
+      // run again. Those that failed do, so their count starts over.
+      const items = new Map([
+        ...(state.earlierItems.get(key) ?? []),
+        ...(state.tasks.get(key)?.items ?? []),
+      ]);
+      state.tasks.set(key, {
         mission: state.mission,
         task: event.task,
         status: 'running',
         detail: '',
-        items: new Map(),
+        items,
         failedItems: 0,
       });
       return;
+    }
     case 'iteration.succeeded':
       taskLine(state, event.task).items.set(event.index, event.output);
       return;

@@ -3,6 +3,7 @@
  * quiet), and prints the summary when asked.
  */
 import type { MissionEvent } from '../../base/events.ts';
+import type { RunJournalState } from '../../journal/restore.ts';
 import { formatEventLine } from './format-event-line.ts';
 import { createLogState, observeEvent, type LogState } from './log-state.ts';
 import { summaryLines } from './run-summary.ts';
@@ -21,6 +22,8 @@ export interface PlainPrinterOptions {
   journalOf?: (runId: string) => string;
   /** On a terminal: a status line while a model or tool is slow (status-line.ts). */
   status?: StatusLineOptions;
+  /** A resumed run's journal: the summary shows the items its earlier sessions finished. */
+  resumed?: RunJournalState;
 }
 
 /** A subscriber for the event bus plus the closing summary. */
@@ -32,7 +35,7 @@ export interface PlainPrinter {
 
 /** Makes a plain printer. */
 export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
-  const state = createLogState(options.dependencies);
+  const state = createLogState(options.dependencies, earlierItems(options.resumed));
   const paint = painter(options.color);
   const status =
     options.status === undefined || options.quiet === true
@@ -59,4 +62,18 @@ export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
       for (const line of summaryLines(state, paint)) options.write(`${line}\n`);
     },
   };
+}
+
+/** The outputs of the items a resumed run's journal says succeeded, by `mission/task`. */
+function earlierItems(resumed: RunJournalState | undefined): Map<string, Map<number, unknown>> {
+  const outputs = new Map<string, Map<number, unknown>>();
+  for (const [mission, journal] of resumed?.journals ?? []) {
+    for (const [task, items] of journal.items) {
+      outputs.set(
+        `${mission}/${task}`,
+        new Map([...items.values()].map((item) => [item.index, item.output])),
+      );
+    }
+  }
+  return outputs;
 }
