@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
+import { registerExport } from './export.ts';
 import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
 import { registerModels } from './models.ts';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerShow,
   registerDiff,
   registerReplay,
+  registerExport,
   registerInit,
   registerWorker,
 ];

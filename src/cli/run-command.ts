@@ -36,6 +36,7 @@ import { resumeLine, unjournaledInputs } from './resume-line.ts';
 import { prepareStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
+import { openRunTraces } from './run-traces.ts';
 
 /** What `sortie run` was given. */
 export interface RunRequest {
@@ -93,6 +94,7 @@ export async function executeRun(
     storage.failed,
   );
   const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
+  const traces = await openRunTraces(flags.otel, io, prepared.stateDir, resume);
   // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.
   const forks =
     prepared.mode === 'tui'
@@ -108,10 +110,16 @@ export async function executeRun(
       storage,
       started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
       forks,
+      traces: traces === undefined ? undefined : (event: MissionEvent) => traces.add(event),
     };
     ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
   } finally {
-    await storage.close([() => journal.close(), () => clients.close(), () => indexed]);
+    await storage.close([
+      () => journal.close(),
+      () => clients.close(),
+      () => indexed,
+      () => traces?.close() ?? Promise.resolve(),
+    ]);
   }
   const { command: resumeCommand, withheld } = resumeLine({
     runId: ended.runId,
@@ -190,6 +198,8 @@ interface RunWiring {
   started: (runId: string) => void;
   /** The TUI's forker (`f`, `e`): fed the run's events. */
   forks: TuiForks | undefined;
+  /** The trace export (`--otel`, OTEL_EXPORTER_OTLP_ENDPOINT): fed the run's events. */
+  traces: ((event: MissionEvent) => void) | undefined;
 }
 
 async function runToEnd(
@@ -231,6 +241,7 @@ async function runToEnd(
       wiring.journal,
       output?.subscriber ?? hub.publish,
       ...(wiring.forks === undefined ? [] : [wiring.forks.record]),
+      ...(wiring.traces === undefined ? [] : [wiring.traces]),
       ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
     ],
   });

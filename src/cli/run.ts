@@ -21,6 +21,7 @@ export interface RunFlags extends HumanFlags {
   plain?: boolean;
   quiet?: boolean;
   queue?: string;
+  otel?: string;
 }
 
 /** The options `sortie run` and `sortie resume` share. */
@@ -61,6 +62,10 @@ export function withRunOptions(command: Command): Command {
     .option(
       '--queue <URL>',
       'run the items of parallel tasks on workers: redis://HOST:PORT/DB (or SORTIE_QUEUE)',
+    )
+    .option(
+      '--otel <URL>',
+      'send the run as OpenTelemetry traces to this OTLP endpoint (or OTEL_EXPORTER_OTLP_ENDPOINT)',
     );
 }
 
