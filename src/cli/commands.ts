@@ -3,6 +3,7 @@ import type { CliIo } from './io.ts';
 import { registerExport } from './export.ts';
 import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
+import { registerMcp } from './mcp.ts';
 import { registerModels } from './models.ts';
 import { registerReplay } from './replay-source.ts';
 import { registerResume } from './resume.ts';
@@ -35,4 +36,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerExport,
   registerInit,
   registerWorker,
+  registerMcp,
 ];

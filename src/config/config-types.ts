@@ -257,6 +257,8 @@ export interface McpUrlTransport {
   headers: McpSetting[];
   /** A pre-registered OAuth client (`client_id`, `client_secret`) for servers that require it. */
   oauth?: { clientId: DeferredString; clientSecret?: DeferredString };
+  /** `client_metadata_url`: the HTTPS URL of sortie's OAuth Client ID Metadata Document. */
+  clientMetadataUrl?: string;
 }
 
 export type McpTransport =

@@ -24,6 +24,7 @@ const MCP_ATTRIBUTES = [
   'headers',
   'client_id',
   'client_secret',
+  'client_metadata_url',
 ];
 
 /** Names that read like credentials: such `env` and `headers` values are redacted everywhere. */
@@ -83,6 +84,9 @@ function buildTransport(shape: McpShape, attributes: McpAttributes): McpTranspor
         url: shape.url,
         headers: attributes.headers?.value ?? [],
       };
+      if (attributes.clientMetadataUrl !== undefined) {
+        transport.clientMetadataUrl = attributes.clientMetadataUrl.value;
+      }
       const clientId = attributes.clientId?.value;
       if (clientId !== undefined) {
         transport.oauth = { clientId };
@@ -120,6 +124,7 @@ function readMcpAttributes(
   assign('source', text('source'));
   assign('version', text('version'));
   assign('entry', text('entry'));
+  assign('clientMetadataUrl', text('client_metadata_url'));
   assign('url', deferred('url'));
   assign('clientId', deferred('client_id'));
   assign('clientSecret', deferred('client_secret'));

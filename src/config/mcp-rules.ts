@@ -22,6 +22,7 @@ export interface McpAttributes {
   headers?: Read<McpSetting[]>;
   clientId?: Read<DeferredString>;
   clientSecret?: Read<DeferredString>;
+  clientMetadataUrl?: Read<string>;
 }
 
 /** How the server is reached, once the attributes are known to fit together. */
@@ -109,11 +110,22 @@ function checkModeAttributes(
   } else if (mode !== undefined) {
     if (attributes.headers) error(attributes.headers, 'headers is only valid on a url server');
     if (attributes.clientId) error(attributes.clientId, 'client_id is only valid on a url server');
+    if (attributes.clientMetadataUrl) {
+      error(attributes.clientMetadataUrl, 'client_metadata_url is only valid on a url server');
+    }
     if (attributes.clientSecret && !attributes.clientId)
       error(attributes.clientSecret, 'client_secret is only valid on a url server');
   }
   if (attributes.clientSecret && !attributes.clientId && mode === 'url') {
     error(attributes.clientSecret, 'client_secret requires client_id');
+  }
+  const metadataUrl = attributes.clientMetadataUrl;
+  if (metadataUrl && mode === 'url' && !isDocumentUrl(metadataUrl.value)) {
+    error(
+      metadataUrl,
+      `client_metadata_url must be an https:// URL with a path (the client's metadata document), got ${JSON.stringify(metadataUrl.value)}`,
+      true,
+    );
   }
 }
 
@@ -143,6 +155,16 @@ function checkUrl(url: Read<DeferredString>, error: Report): McpShape | undefine
     );
   }
   return { kind: 'url', url: url.value };
+}
+
+/** A Client ID Metadata Document's URL: https, with a path beyond `/`. */
+function isDocumentUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.pathname !== '/';
+  } catch {
+    return false;
+  }
 }
 
 function isHttpUrl(text: string): boolean {

@@ -39,6 +39,7 @@ export type ResolvedMcpTransport =
       protocol: 'sse' | 'streamable_http';
       headers: Record<string, string>;
       oauth?: { clientId: string; clientSecret?: string };
+      clientMetadataUrl?: string;
     };
 
 /** Every deferred value of a server, for checks of unset variables. */
@@ -79,6 +80,9 @@ export function resolveMcpServer(config: Config, name: string): ResolvedMcpTrans
       protocol: mcpUrlProtocol(url),
       headers: settings(transport.headers),
     };
+    if (transport.clientMetadataUrl !== undefined) {
+      resolved.clientMetadataUrl = transport.clientMetadataUrl;
+    }
     if (transport.oauth) {
       const { clientId, clientSecret } = transport.oauth;
       resolved.oauth = { clientId: text(clientId) };

@@ -7,18 +7,33 @@ import { isAbsolute, join } from 'node:path';
 import { ConfigError } from '../base/errors.ts';
 import { resolveMcpServer } from '../config/mcp-values.ts';
 import type { Config } from '../config/config-types.ts';
-import { McpPool, McpStartError, type McpServerSpec } from '../tools/mcp/index.ts';
+import {
+  AuthStore,
+  mcpAuthDirectory,
+  McpPool,
+  McpStartError,
+  type McpServerSpec,
+} from '../tools/mcp/index.ts';
 
 /** Installed `source` servers live under `<state dir>/mcp/` (the sortie home). */
 export function mcpCacheRoot(stateDir: string): string {
   return join(stateDir, 'mcp');
 }
 
-/** A pool with every declared server; the run closes it when it ends. */
-export function createRunMcpPool(config: Config, stateDir: string): McpPool {
+/**
+ * A pool with every declared server; the run closes it when it ends. Url servers use the
+ * OAuth logins of the user's sortie home (`sortie mcp login`), found through `env`.
+ */
+export function createRunMcpPool(
+  config: Config,
+  stateDir: string,
+  env: Record<string, string | undefined> = process.env,
+): McpPool {
   const servers = new Map<string, () => McpServerSpec>();
   for (const name of config.mcpServers.keys()) servers.set(name, () => serverSpec(config, name));
-  return new McpPool(servers, mcpCacheRoot(stateDir));
+  const authDirectory = mcpAuthDirectory(env);
+  const authStore = authDirectory === undefined ? undefined : new AuthStore(authDirectory);
+  return new McpPool(servers, mcpCacheRoot(stateDir), authStore);
 }
 
 /**
@@ -52,7 +67,18 @@ export function serverSpec(config: Config, name: string): McpServerSpec {
       return { ...transport, name };
     case 'github':
       return { ...transport, name };
-    case 'url':
-      return { kind: 'url', name, url: transport.url, headers: transport.headers };
+    case 'url': {
+      const { oauth, clientMetadataUrl } = transport;
+      return {
+        kind: 'url',
+        name,
+        url: transport.url,
+        headers: transport.headers,
+        oauth: {
+          ...(oauth !== undefined ? oauth : {}),
+          ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
+        },
+      };
+    }
   }
 }

@@ -78,6 +78,16 @@ describe('mcp blocks', () => {
     expect(config.mcpServers.get('local')?.span).toMatchObject({ start: { line: 7, column: 5 } });
   });
 
+  it('keeps the client metadata document URL of a url server', () => {
+    const { config } = decodeText(
+      'mcp "m" {\n  url                 = "https://x.dev/mcp"\n  client_metadata_url = "https://sortie.example/client.json"\n}\n',
+    );
+    expect(config.mcpServers.get('m')?.transport).toMatchObject({
+      kind: 'url',
+      clientMetadataUrl: 'https://sortie.example/client.json',
+    });
+  });
+
   it('marks a setting secret when it interpolates a secret variable, whatever its name', () => {
     const { config } = decodeText(
       'variable "k" {\n  secret = true\n}\nmcp "m" {\n  command = "srv"\n  env     = { PLAIN = "x-${vars.k}" }\n}\n',
@@ -114,6 +124,15 @@ describe('mcp blocks', () => {
       [
         'error 3:3 headers is only valid on a url server',
         'error 4:3 client_id is only valid on a url server',
+      ],
+    ],
+    [
+      'a client metadata document URL that is not https with a path, or on a command server',
+      'mcp "a" {\n  url                 = "https://x.dev/mcp"\n  client_metadata_url = "http://x.dev/client.json"\n}\nmcp "b" {\n  url                 = "https://x.dev/mcp"\n  client_metadata_url = "https://x.dev/"\n}\nmcp "c" {\n  command             = "srv"\n  client_metadata_url = "https://x.dev/client.json"\n}',
+      [
+        'error 3:25 client_metadata_url must be an https:// URL with a path (the client\'s metadata document), got "http://x.dev/client.json"',
+        'error 7:25 client_metadata_url must be an https:// URL with a path (the client\'s metadata document), got "https://x.dev/"',
+        'error 11:3 client_metadata_url is only valid on a url server',
       ],
     ],
     [

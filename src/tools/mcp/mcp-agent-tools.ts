@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createRedactor, redactDeep } from '../../base/redact.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';
@@ -25,7 +26,10 @@ export function mcpAgentTool(session: McpServerSession, tool: Tool): AgentTool {
     async execute(args, context) {
       const called = await session.call(tool.name, args, context.signal);
       if (!called.ok) return errorOutcome(called.error);
-      return outcomeOfResult(called.result, label);
+      const outcome = await outcomeOfResult(called.result, label);
+      // A server that echoes its OAuth token (a debugging tool) must not hand it to the model.
+      const redact = createRedactor(session.tokenValues());
+      return redact.redactsNothing === true ? outcome : redactDeep(outcome, redact);
     },
   };
 }

@@ -13,11 +13,12 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
 import { startFailure } from './mcp-failures.ts';
 import { usesSseTransport } from './mcp-spec.ts';
+import type { RunAuth } from './oauth/run-auth.ts';
 
 /** Where a server is reached: a program to spawn, or a URL. */
 export type McpEndpoint =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string; headers: Record<string, string> };
+  | { kind: 'http'; url: string; headers: Record<string, string>; auth?: RunAuth };
 
 /** How long initialising and listing tools may take: a server that hangs fails the start. */
 export const START_TIMEOUT_MS = 30_000;
@@ -89,10 +90,14 @@ function createTransport(endpoint: McpEndpoint, onStderr: (chunk: string) => voi
     return transport;
   }
   const url = new URL(endpoint.url);
-  const requestInit = { headers: endpoint.headers };
+  const { auth } = endpoint;
+  const options = {
+    requestInit: { headers: endpoint.headers },
+    ...(auth !== undefined ? { authProvider: auth.provider, fetch: auth.fetch } : {}),
+  };
   return usesSseTransport(url)
-    ? new SSEClientTransport(url, { requestInit })
-    : new StreamableHTTPClientTransport(url, { requestInit });
+    ? new SSEClientTransport(url, options)
+    : new StreamableHTTPClientTransport(url, options);
 }
 
 async function listAllTools(

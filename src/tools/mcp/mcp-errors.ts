@@ -28,3 +28,15 @@ export class McpUnknownToolError extends SortieError {
     super(`${serverLabel(server)} has no tool "${tool}"${suggestion}; ${list}`);
   }
 }
+
+/**
+ * A remote server wants an OAuth login sortie does not have (none yet, one that expired and
+ * could not be renewed, one without a scope the server asks for): a run cannot send anyone to
+ * a browser, so the message names the command that logs in. The server's tools stop for the
+ * rest of the run, as for any server that cannot be had.
+ */
+export class McpLoginRequiredError extends McpStartError {
+  constructor(server: string, reason: string, options?: { cause?: unknown }) {
+    super(server, `needs a login: ${reason}; run \`sortie mcp login ${server}\``, options);
+  }
+}

@@ -1,9 +1,11 @@
 /** What went wrong with an MCP server, as one sentence a person (or a model) can act on. */
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpEndpoint } from './mcp-connect.ts';
-import { McpStartError } from './mcp-errors.ts';
+import { McpLoginRequiredError, McpStartError } from './mcp-errors.ts';
 
 /** Why a server could not be started or reached. */
 export function startFailure(
@@ -12,10 +14,34 @@ export function startFailure(
   error: unknown,
   stderr: string,
 ): McpStartError {
-  return new McpStartError(server, startDetail(endpoint, error, stderr), { cause: error });
+  const login = endpoint.kind === 'http' ? loginFailure(server, error) : undefined;
+  if (login !== undefined) return login;
+  return new McpStartError(server, startDetail(server, endpoint, error, stderr), { cause: error });
 }
 
-function startDetail(endpoint: McpEndpoint, error: unknown, stderr: string): string {
+/**
+ * The error as a missing login, when it is one: sortie's own, the authorization server's
+ * refusal (a client-credentials grant refused, a renewal refused), or the SDK's.
+ */
+export function loginFailure(server: string, error: unknown): McpLoginRequiredError | undefined {
+  if (error instanceof McpLoginRequiredError) return error;
+  if (error instanceof OAuthError) {
+    const said = error.message === '' ? '' : `: ${error.message}`;
+    const reason = `the authorization server refused a token (${error.errorCode}${said})`;
+    return new McpLoginRequiredError(server, reason, { cause: error });
+  }
+  if (error instanceof UnauthorizedError) {
+    return new McpLoginRequiredError(server, 'the server refused the stored one', { cause: error });
+  }
+  return undefined;
+}
+
+function startDetail(
+  server: string,
+  endpoint: McpEndpoint,
+  error: unknown,
+  stderr: string,
+): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (endpoint.kind === 'stdio') {
     if (code === 'ENOENT') {
@@ -29,7 +55,7 @@ function startDetail(endpoint: McpEndpoint, error: unknown, stderr: string): str
     return `the server failed to start: ${messageOf(error)}${tail}`;
   }
   const status = httpStatus(error);
-  if (status === 401 || status === 403) return authorizationDetail(endpoint.url, status);
+  if (status === 401 || status === 403) return authorizationDetail(server, endpoint.url, status);
   if (status !== undefined) {
     return `the server at ${endpoint.url} answered HTTP ${status}: ${messageOf(error)}`;
   }
@@ -37,15 +63,12 @@ function startDetail(endpoint: McpEndpoint, error: unknown, stderr: string): str
   return `could not connect to ${endpoint.url}: ${networkReason(error)}`;
 }
 
-/**
- * sortie keeps no token vault and runs no browser login, so a server that wants OAuth is told
- * to take a token the user already has, in `headers`.
- */
-function authorizationDetail(url: string, status: number): string {
+/** A refusal that no OAuth login fixed: a token in `headers`, or a login, may. */
+function authorizationDetail(server: string, url: string, status: number): string {
   return (
-    `the server at ${url} requires authorization (HTTP ${status}); sortie does not run OAuth ` +
-    'logins: give a token in headers, e.g. headers = { Authorization = "Bearer ${vars.token}" } ' +
-    'with a secret variable'
+    `the server at ${url} refused the request (HTTP ${status}): log in with \`sortie mcp login ${server}\`, ` +
+    'or give a token in headers, e.g. headers = { Authorization = "Bearer ${vars.token}" } with ' +
+    'a secret variable'
   );
 }
 

@@ -10,6 +10,7 @@ import { mcpAgentTool } from './mcp-agent-tools.ts';
 import { McpStartError, McpUnknownToolError } from './mcp-errors.ts';
 import { McpServerSession } from './mcp-session.ts';
 import type { McpServerSpec } from './mcp-spec.ts';
+import type { AuthStore } from './oauth/auth-store.ts';
 
 /** `mcp.SERVER.all` (no `tool`) or `mcp.SERVER.TOOL`; `where` (`file:line:col`) opens errors. */
 export interface McpToolReference {
@@ -25,17 +26,23 @@ export class McpPool {
 
   /**
    * `servers`: each declared server's name and how to resolve its settings (called at its
-   * first start); `cacheRoot`: where `source` servers are installed (`<state dir>/mcp`).
+   * first start); `cacheRoot`: where `source` servers are installed (`<state dir>/mcp`);
+   * `authStore`: the OAuth logins of url servers (none: url servers get no OAuth).
    */
-  constructor(servers: ReadonlyMap<string, () => McpServerSpec>, cacheRoot: string) {
+  constructor(
+    servers: ReadonlyMap<string, () => McpServerSpec>,
+    cacheRoot: string,
+    authStore?: AuthStore,
+  ) {
     for (const [name, resolve] of servers) {
-      this.sessions.set(name, new McpServerSession(name, resolve, cacheRoot));
+      this.sessions.set(name, new McpServerSession(name, resolve, cacheRoot, authStore));
     }
   }
 
   /** A pool of servers whose settings are known already (tests, programmatic use). */
-  static of(servers: readonly McpServerSpec[], cacheRoot: string): McpPool {
-    return new McpPool(new Map(servers.map((spec) => [spec.name, () => spec])), cacheRoot);
+  static of(servers: readonly McpServerSpec[], cacheRoot: string, authStore?: AuthStore): McpPool {
+    const resolvers = new Map(servers.map((spec) => [spec.name, () => spec]));
+    return new McpPool(resolvers, cacheRoot, authStore);
   }
 
   /** True when the run has at least one `mcp` block. */

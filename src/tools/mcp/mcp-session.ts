@@ -7,10 +7,12 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
 import { openConnection, type McpConnection, type McpEndpoint } from './mcp-connect.ts';
 import { McpStartError } from './mcp-errors.ts';
-import { callFailureDetail, isConnectionClosed } from './mcp-failures.ts';
+import { callFailureDetail, isConnectionClosed, loginFailure } from './mcp-failures.ts';
 import { installGithubRelease } from './github-install.ts';
 import { installNpmPackage } from './npm-install.ts';
 import type { McpServerSpec } from './mcp-spec.ts';
+import type { AuthStore } from './oauth/auth-store.ts';
+import { runAuth, type RunAuth } from './oauth/run-auth.ts';
 
 /**
  * How long one tool call may run without news; a progress notification from the server
@@ -30,6 +32,8 @@ export class McpServerSession {
   /** The connection died: the next call restarts it, once. */
   private restartPending = false;
   private closing = false;
+  /** The OAuth side of the live url connection, whose tokens are masked in results. */
+  private auth: RunAuth | undefined;
 
   /**
    * `resolve` gives the server's settings with variables read; it runs at the first start, so
@@ -39,7 +43,14 @@ export class McpServerSession {
     readonly name: string,
     private readonly resolve: () => McpServerSpec,
     private readonly cacheRoot: string,
+    /** The auth files of OAuth logins; without them a url server gets no OAuth. */
+    private readonly authStore?: AuthStore,
   ) {}
+
+  /** The OAuth tokens the connection uses (none without OAuth), to mask in tool results. */
+  tokenValues(): string[] {
+    return this.auth?.tokenValues() ?? [];
+  }
 
   /** The server's tools as it listed them when it first started; starts it if needed. */
   async tools(signal: AbortSignal): Promise<Tool[]> {
@@ -77,6 +88,13 @@ export class McpServerSession {
       return { ok: true, result };
     } catch (error) {
       if (signal.aborted) throw error;
+      const login = loginFailure(this.name, error);
+      if (login !== undefined) {
+        // Final for the run: every later call gets the same answer without asking the server.
+        this.failure = login;
+        await this.dropConnection(connection);
+        return { ok: false, error: login.message };
+      }
       if (error instanceof McpError && !isConnectionClosed(error) && !isTimeoutError(error)) {
         // The server answered with a protocol error (unknown tool, bad arguments): it lives on.
         return { ok: false, error: `tool "${tool}" failed: ${error.message}` };
@@ -196,8 +214,18 @@ export class McpServerSession {
         });
         return { kind: 'stdio', command: installed.entry, args: spec.args, env: spec.env };
       }
-      case 'url':
-        return { kind: 'http', url: spec.url, headers: spec.headers };
+      case 'url': {
+        if (this.authStore === undefined) {
+          return { kind: 'http', url: spec.url, headers: spec.headers };
+        }
+        this.auth = await runAuth({
+          server: spec.name,
+          serverUrl: spec.url,
+          store: this.authStore,
+          configured: spec.oauth ?? {},
+        });
+        return { kind: 'http', url: spec.url, headers: spec.headers, auth: this.auth };
+      }
     }
   }
 }

@@ -46,8 +46,8 @@ export interface McpUrlSpec extends McpServerBase {
   url: string;
   /** Sent with every request. */
   headers: Record<string, string>;
-  /** `client_id` given: the server may require an OAuth login sortie cannot do by itself. */
-  oauthClientId?: string;
+  /** The OAuth client the block names (`client_id`, `client_secret`, `client_metadata_url`). */
+  oauth?: { clientId?: string; clientSecret?: string; clientMetadataUrl?: string };
 }
 
 export type McpServerSpec = McpCommandSpec | McpNpmSpec | McpGithubSpec | McpUrlSpec;

@@ -62,12 +62,12 @@ describe('MCP servers over HTTP', () => {
     expect(server.received.every((headers) => headers['x-team'] === 'red')).toBe(true);
   });
 
-  it('tells how to give a token when the server answers 401', async () => {
+  it('tells how to log in or give a token when the server answers 401', async () => {
     const server = await started(startStreamableServer({ authorization: 'Bearer right' }));
     const pool = await openPool([{ kind: 'url', name: 'remote', url: server.url, headers: {} }]);
     await expect(pool.toolsFor([{ server: 'remote' }], signal)).rejects.toThrow(
-      `mcp "remote": the server at ${server.url} requires authorization (HTTP 401); sortie does not run OAuth logins: ` +
-        'give a token in headers, e.g. headers = { Authorization = "Bearer ${vars.token}" } with a secret variable',
+      `mcp "remote": the server at ${server.url} refused the request (HTTP 401): log in with ` +
+        '`sortie mcp login remote`, or give a token in headers, e.g. headers = { Authorization = "Bearer ${vars.token}" } with a secret variable',
     );
   });
 
