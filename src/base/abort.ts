@@ -46,6 +46,24 @@ export async function withOwnSignal<T>(
   }
 }
 
+/**
+ * `work`, or a rejection with `abortError(message)` as soon as `signal` aborts: for work that
+ * may never look at its signal (a tool stuck in a system call), so the caller is not held.
+ */
+export function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+  message: string,
+): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortError(message));
+  let stop: () => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    stop = () => reject(abortError(message));
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', stop));
+}
+
 /** Timer functions, injectable so tests need no real time. */
 export interface Timers {
   setTimeout(callback: () => void, milliseconds: number): unknown;

@@ -5,7 +5,7 @@
  */
 import type { ToolCallPart } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
-import { abortError } from '../../base/abort.ts';
+import { abortError, untilAborted } from '../../base/abort.ts';
 import { openGate, type StepGate } from '../../runtime/gate.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
@@ -130,7 +130,12 @@ async function runTool(
     return errorOutcome(`invalid arguments for ${call.name}`, { problems: parsed.problems });
   }
   try {
-    return await tool.execute(parsed.args, { signal, callId: call.id });
+    // A tool stuck in a call that ignores the signal must not hold a cancelled run.
+    return await untilAborted(
+      tool.execute(parsed.args, { signal, callId: call.id }),
+      signal,
+      'the tool call was aborted',
+    );
   } catch (error) {
     // A cancelled run must stop here, not carry on with an error result.
     if (signal.aborted) throw error;

@@ -1,10 +1,11 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
 import { resolveSlotPath } from './path-guard.ts';
+import { notRegularFile, writeFlags } from './regular-file.ts';
 import { statSlotPath } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 import { makeDirectory } from '../../base/make-directory.ts';
@@ -48,6 +49,8 @@ export function createFileCreateTool(slots: SlotSet): AgentTool {
       if (file.relative === '.') return errorOutcome('path must name a file, not the slot root');
       const stats = await statSlotPath(file);
       if (stats?.isDirectory() === true) return errorOutcome(`"${file.relative}" is a folder`);
+      if (stats !== undefined && !stats.isFile())
+        return errorOutcome(notRegularFile(file.relative));
       if (stats !== undefined && !overwrite && !append) {
         return errorOutcome(
           `file "${file.relative}" already exists: pass overwrite = true to replace it or append = true to add to it`,
@@ -56,8 +59,7 @@ export function createFileCreateTool(slots: SlotSet): AgentTool {
       const content = args.content as string;
       try {
         await makeDirectory(dirname(file.host));
-        if (append) await appendFile(file.host, content, 'utf8');
-        else await writeFile(file.host, content, 'utf8');
+        await writeFile(file.host, content, { encoding: 'utf8', flag: writeFlags(append) });
       } catch (error) {
         return errorOutcome(`could not write "${file.relative}": ${errorCode(error)}`);
       }

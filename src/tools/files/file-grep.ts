@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
@@ -11,6 +10,7 @@ import {
   slotProperty,
 } from './file-tool-common.ts';
 import { looksBinary } from './media-type.ts';
+import { notRegularFile, readRegularFile } from './regular-file.ts';
 import type { SlotPath } from './path-guard.ts';
 import type { SlotEntry } from './slot-entries.ts';
 import { statSlotPath, walkSlotFolder } from './slot-entries.ts';
@@ -56,7 +56,10 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
           skipped++;
           continue;
         }
-        const bytes = await readFile(file.host).catch(() => undefined);
+        // What is no regular file (any more) is skipped like an unreadable one.
+        const bytes = await readRegularFile(file.host, MAX_UNCAPPED_READ_BYTES).catch(
+          () => undefined,
+        );
         if (bytes === undefined || looksBinary(bytes.subarray(0, 8192))) continue;
         const lines = bytes.toString('utf8').split(/\r?\n/);
         lines.forEach((line, index) => {
@@ -75,6 +78,7 @@ async function filesToSearch(target: SlotPath, recursive: boolean): Promise<Slot
   const stats = await statSlotPath(target);
   if (stats === undefined) return `"${target.relative}" not found in slot "${target.slot.label}"`;
   if (!stats.isDirectory()) {
+    if (!stats.isFile()) return notRegularFile(target.relative);
     return [{ relative: target.relative, host: target.host, isDirectory: false, size: stats.size }];
   }
   const walk = await walkSlotFolder(target, recursive);

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
@@ -10,6 +9,7 @@ import {
   slotProperty,
 } from './file-tool-common.ts';
 import { looksBinary } from './media-type.ts';
+import { notRegularFile, openRegularFile } from './regular-file.ts';
 import { existingFile, useFileList } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 
@@ -50,13 +50,14 @@ export function createFileReadTool(slots: SlotSet): AgentTool {
           `file "${file.relative}" is ${formatSize(stats.size)}, over the 10 MB limit for a whole read: pass max_bytes to read part of it`,
         );
       }
-      let bytes: Uint8Array;
+      let bytes: Uint8Array | undefined;
       try {
         const limit = Math.min(maxBytes ?? Infinity, MAX_UNCAPPED_READ_BYTES);
         bytes = await readHead(file.host, limit, maxLines);
       } catch (error) {
         return errorOutcome(`could not read "${file.relative}": ${errorCode(error)}`);
       }
+      if (bytes === undefined) return errorOutcome(notRegularFile(file.relative));
       if (looksBinary(bytes.subarray(0, SNIFF_BYTES))) {
         const instead = file.slot.textOnly
           ? `slot "${file.slot.label}" holds text files only`
@@ -69,13 +70,17 @@ export function createFileReadTool(slots: SlotSet): AgentTool {
   };
 }
 
-/** Reads at most `limit` bytes, stopping early once `maxLines` line breaks have been seen. */
+/**
+ * Reads at most `limit` bytes, stopping early once `maxLines` line breaks have been seen;
+ * undefined when the file is no regular file (swapped in after the first check).
+ */
 async function readHead(
   host: string,
   limit: number,
   maxLines: number | undefined,
-): Promise<Uint8Array> {
-  const handle = await open(host, 'r');
+): Promise<Uint8Array | undefined> {
+  const handle = await openRegularFile(host);
+  if (handle === undefined) return undefined;
   try {
     const chunks: Buffer[] = [];
     let total = 0;

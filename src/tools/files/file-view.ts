@@ -1,10 +1,10 @@
-import { open } from 'node:fs/promises';
 import type { DocumentPart, ImagePart, TextPart } from '../../models/model-types.ts';
 import { defineTool } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, formatSize, pathProperty, slotProperty } from './file-tool-common.ts';
 import { detectViewableType } from './media-type.ts';
+import { notRegularFile, readRegularFile } from './regular-file.ts';
 import { existingFile, useFileList } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 import { rasteriseSvg } from './svg-raster.ts';
@@ -38,9 +38,12 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       if (file.slot.textOnly) {
         return errorOutcome(`slot "${file.slot.label}" holds text files only: use file_read`);
       }
-      const head = await readBytes(file.host, 4096).catch((error: unknown) => errorCode(error));
+      const head = await readRegularFile(file.host, 4096).catch((error: unknown) =>
+        errorCode(error),
+      );
       if (typeof head === 'string')
         return errorOutcome(`could not read "${file.relative}": ${head}`);
+      if (head === undefined) return errorOutcome(notRegularFile(file.relative));
       const type = detectViewableType(head);
       if (type === undefined) {
         return errorOutcome(
@@ -58,11 +61,12 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
           `file "${file.relative}" is ${formatSize(stats.size)}, over the ${formatSize(limit)} limit for ${type}`,
         );
       }
-      const bytes = await readBytes(file.host, stats.size).catch((error: unknown) =>
+      const bytes = await readRegularFile(file.host, stats.size).catch((error: unknown) =>
         errorCode(error),
       );
       if (typeof bytes === 'string')
         return errorOutcome(`could not read "${file.relative}": ${bytes}`);
+      if (bytes === undefined) return errorOutcome(notRegularFile(file.relative));
       const name = file.relative.split('/').at(-1) ?? file.relative;
       const label = (detail: string): TextPart => ({
         type: 'text',
@@ -102,15 +106,4 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       return { content: [label(`${type}, ${formatSize(stats.size)}`), image], isError: false };
     },
   };
-}
-
-async function readBytes(host: string, count: number): Promise<Uint8Array> {
-  const handle = await open(host, 'r');
-  try {
-    const buffer = Buffer.alloc(count);
-    const { bytesRead } = await handle.read(buffer, 0, count, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,4 +1,5 @@
 import type { AgentTool } from '../builtins/agent-tool.ts';
+import { withDeadline } from './deadline.ts';
 import { createFileCreateTool } from './file-create.ts';
 import { createFileDeleteTool } from './file-delete.ts';
 import { createFileGrepTool } from './file-grep.ts';
@@ -22,6 +23,7 @@ export { detectViewableType } from './media-type.ts';
 
 /**
  * The file tools, in offering order, when the mission has at least one slot; none otherwise.
+ * Each call has a deadline (deadline.ts).
  */
 export function fileToolsFor(slots: SlotSet): AgentTool[] {
   if (slots.isEmpty) return [];
@@ -33,5 +35,5 @@ export function fileToolsFor(slots: SlotSet): AgentTool[] {
     createFileSearchTool(slots),
     createFileGrepTool(slots),
     createFileViewTool(slots),
-  ];
+  ].map((tool) => withDeadline(tool));
 }

@@ -3,6 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SlotAccess, SlotPath } from './path-guard.ts';
 import { isInside, resolveSlotPath } from './path-guard.ts';
+import { notRegularFile } from './regular-file.ts';
 import type { SlotSet } from './slots.ts';
 
 /** One file or folder inside a slot. */
@@ -36,7 +37,8 @@ export type ExistingFile =
 
 /**
  * Resolves a tool's `slot` and `path` arguments to an existing file: the path guard first,
- * then "not found" and, for a folder, `folderError` (each tool says what to use instead).
+ * then "not found" and, for a folder, `folderError` (each tool says what to use instead). A
+ * read also refuses what is no regular file (a FIFO would block it); a deletion may remove one.
  */
 export async function existingFile(
   slots: SlotSet,
@@ -52,6 +54,9 @@ export async function existingFile(
     return { ok: false, error: `file "${file.relative}" not found in slot "${file.slot.label}"` };
   }
   if (stats.isDirectory()) return { ok: false, error: folderError(file.relative) };
+  if (access === 'read' && !stats.isFile()) {
+    return { ok: false, error: notRegularFile(file.relative) };
+  }
   return { ok: true, file, stats };
 }
 
@@ -67,7 +72,8 @@ function isOnlyFileRoot(path: SlotPath): boolean {
 /**
  * The entries under a folder, depth first in code-point order of names. Hidden names
  * (leading `.`) are skipped, links pointing outside the slot are skipped, and linked
- * folders are listed but not entered (no cycles, no double counting).
+ * folders are listed but not entered (no cycles, no double counting). Only regular files and
+ * folders are entries: a FIFO, socket or device is no file a tool can read.
  */
 export async function walkSlotFolder(folder: SlotPath, recursive: boolean): Promise<WalkResult> {
   const result: WalkResult = { entries: [], capped: false };
@@ -75,7 +81,7 @@ export async function walkSlotFolder(folder: SlotPath, recursive: boolean): Prom
     const onlyFile = folder.slot.onlyFile ?? '';
     const host = join(folder.slot.root, onlyFile);
     const stats = await stat(host).catch(() => undefined);
-    if (stats !== undefined) {
+    if (stats?.isFile() === true) {
       result.entries.push({ relative: onlyFile, host, isDirectory: false, size: stats.size });
     }
     return result;
@@ -109,7 +115,7 @@ async function walkInto(
       target = real;
     }
     const stats = await stat(target).catch(() => undefined);
-    if (stats === undefined) continue;
+    if (stats === undefined || !(stats.isFile() || stats.isDirectory())) continue;
     const relative = `${prefix}${dirent.name}`;
     const isDirectory = stats.isDirectory();
     result.entries.push({
