@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
  */
 const layers = [
   'cli',
+  'serve',
   'tui',
   // Beside tui (neither imports the other, see below): exporters fed by the run's events.
   'observe',
@@ -143,6 +144,11 @@ export default tseslint.config(
               },
               disallow: { to: { module: { origin: 'external', source: 'xstate' } } },
             },
+            // The service runs missions without a terminal: it never loads the TUI.
+            {
+              from: { element: { type: 'serve' } },
+              disallow: { to: { element: { type: 'tui' } } },
+            },
             // The TUI renders events: it never reaches into models or config, nor the exporters
             // that sit beside it.
             {
@@ -150,6 +156,21 @@ export default tseslint.config(
               disallow: { to: { element: { types: { anyOf: ['models', 'config', 'observe'] } } } },
             },
             ...packagePolicies,
+            // croner computes schedules' fire times in serve; config uses it only to check patterns.
+            {
+              from: {
+                element: {
+                  types: {
+                    anyOf: [
+                      ...layers.filter((layer) => layer !== 'serve' && layer !== 'config'),
+                      'testing',
+                      'package',
+                    ],
+                  },
+                },
+              },
+              disallow: { to: { module: { origin: 'external', source: 'croner' } } },
+            },
           ],
         },
       ],
