@@ -6,7 +6,7 @@
 import { UsageError } from '../base/errors.ts';
 import { describeForkPoint, type ForkPoint } from '../journal/fork-journal.ts';
 import { editDocument, editFileName, readEditedPoint } from '../run/fork-edit.ts';
-import { createFork, type EditForkPoint } from '../run/fork-run.ts';
+import { planFork, type EditForkPoint } from '../run/fork-run.ts';
 import { editText } from './editor.ts';
 import type { ForkFlags } from './fork.ts';
 import type { CliIo } from './io.ts';
@@ -45,12 +45,16 @@ export async function forkCommand(
               return Promise.resolve(readEditedPoint(point, text, config));
             }
           : undefined;
-    const fork = await createFork(dir, { parent: parent.runId, at, ...(edit ? { edit } : {}) });
+    const fork = await planFork(dir, { parent: parent.runId, at, ...(edit ? { edit } : {}) });
     const edited = fork.edited ? ', edited' : '';
-    io.stderr(
-      `forked run ${fork.state.runId} from ${fork.parentRunId} at ${describeForkPoint(fork.point)}${edited}\n`,
-    );
-    return fork.state;
+    // Written once every check of the run has passed: a fork that cannot start is no run.
+    const create = async (): Promise<void> => {
+      await fork.write();
+      io.stderr(
+        `forked run ${fork.state.runId} from ${fork.parentRunId} at ${describeForkPoint(fork.point)}${edited}\n`,
+      );
+    };
+    return { state: fork.state, create };
   });
 }
 

@@ -28,13 +28,20 @@ export async function resumeCommand(
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
   const { runId, directory, flags } = await locateRun(request, io, environment.cwd);
-  return continueJournaledRun(directory, flags, io, environment, (_config, dir) =>
-    readRunState(dir, runId),
-  );
+  return continueJournaledRun(directory, flags, io, environment, async (_config, dir) => ({
+    state: await readRunState(dir, runId),
+  }));
 }
 
-/** Reads (or makes, for a fork) the journal of the run to continue. */
-export type JournaledRunSource = (config: Config, stateDir: string) => Promise<RunJournalState>;
+/** The run to continue: its journal's state, and for a fork how to write that journal. */
+export interface JournaledRun {
+  state: RunJournalState;
+  /** Writes the run's journal; called once every check has passed, before the run starts. */
+  create?: () => Promise<void>;
+}
+
+/** Reads (or plans, for a fork) the journal of the run to continue. */
+export type JournaledRunSource = (config: Config, stateDir: string) => Promise<JournaledRun>;
 
 /**
  * Continues the journaled run `source` gives (`resume`, `fork`): its mission, its inputs from
@@ -47,13 +54,14 @@ export async function continueJournaledRun(
   environment: RunEnvironment,
   source: JournaledRunSource,
 ): Promise<number> {
-  let state: RunJournalState | undefined;
+  let journaled: JournaledRun | undefined;
   const prepared = await prepareRun(
     { directory, mission: undefined, flags },
     io,
     environment,
     async (config, stateDir) => {
-      state = await source(config, stateDir);
+      journaled = await source(config, stateDir);
+      const { state } = journaled;
       const mission = missionToContinue(config, state);
       const given = parseInputFlags(
         flags.input ?? [],
@@ -68,8 +76,8 @@ export async function continueJournaledRun(
     },
   );
   // Set by the choice above, which prepareRun always calls.
-  if (state === undefined) throw new UsageError('the run to continue could not be read');
-  return executeRun(prepared, flags, io, environment, state);
+  if (journaled === undefined) throw new UsageError('the run to continue could not be read');
+  return executeRun(prepared, flags, io, environment, journaled.state, journaled.create);
 }
 
 /**

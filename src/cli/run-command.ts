@@ -74,7 +74,8 @@ export async function runCommand(
 
 /**
  * Runs a prepared run to its end with its output (TUI, line log or JSONL), journal, cassette,
- * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run. When
+ * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run, whose
+ * journal `create` writes (a fork's) once the model clients are ready, the last check. When
  * the journal or the cassette cannot be written the run is stopped and a RunStorageError
  * (a usage error) says how to continue it.
  */
@@ -84,6 +85,7 @@ export async function executeRun(
   io: CliIo,
   environment: RunEnvironment,
   resume?: RunJournalState,
+  create?: () => Promise<void>,
 ): Promise<number> {
   const redact = createRunRedactor(prepared.config, [prepared]);
   const storage = new StorageWatch();
@@ -93,6 +95,12 @@ export async function executeRun(
     (message) => io.stderr(`warning: ${message}\n`),
     storage.failed,
   );
+  try {
+    await create?.();
+  } catch (error) {
+    await clients.close();
+    throw error;
+  }
   const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
   const traces = await openRunTraces(flags.otel, io, prepared.stateDir, resume);
   // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.

@@ -1,7 +1,9 @@
 /**
  * Makes a fork of a journaled run (`sortie fork`): reads the parent's journal, finds the fork
- * point, lets the caller edit it, and writes the fork's journal (journal/fork-journal.ts) under a new run
- * id. The fork is then an interrupted run like any other: resuming it continues from the point.
+ * point, lets the caller edit it, and plans the fork's journal (journal/fork-journal.ts) under
+ * a new run id, written only when the caller says so: a fork that cannot run (its project's
+ * configuration or variables fail) leaves no run behind. Once written, the fork is an
+ * interrupted run like any other: resuming it continues from the point.
  */
 import { forkEvents, forkPointAt, type ForkPoint } from '../journal/fork-journal.ts';
 import { runPaths } from '../journal/paths.ts';
@@ -22,21 +24,23 @@ export interface ForkRequest {
   edit?: EditForkPoint;
 }
 
-/** A fork written to the state directory, ready to resume. */
-export interface CreatedFork {
+/** A fork planned in memory, ready to be written to the state directory and resumed. */
+export interface PlannedFork {
   parentRunId: string;
   point: ForkPoint;
   edited: boolean;
   /** The fork's journal as resume reads it. */
   state: RunJournalState;
+  /** Writes the fork's journal; until then the state directory holds no trace of the fork. */
+  write(): Promise<void>;
 }
 
 /**
- * Writes the fork's journal under a new run id. The parent may still be running (its journal
+ * Plans the fork's journal under a new run id. The parent may still be running (its journal
  * is read as far as it is written). Throws a usage error for an unknown run or a seq that is
- * not a fork point; nothing is written then, nor when `edit` throws.
+ * not a fork point, or when `edit` throws; nothing is written before `write()`.
  */
-export async function createFork(stateDir: string, request: ForkRequest): Promise<CreatedFork> {
+export async function planFork(stateDir: string, request: ForkRequest): Promise<PlannedFork> {
   const parentRunId = await findRunInStateDir(stateDir, request.parent);
   const { events } = await readJournal(runPaths(stateDir, parentRunId).journal);
   const point = forkPointAt(events, request.at, parentRunId);
@@ -48,14 +52,16 @@ export async function createFork(stateDir: string, request: ForkRequest): Promis
     point,
     ...(edited !== undefined ? { edited } : {}),
   });
-  const writer = await openJournal(runPaths(stateDir, runId).dir, { fresh: true });
-  for (const event of forked) writer.subscriber(event);
-  await writer.close();
-  if (writer.failure !== undefined) throw writer.failure;
   return {
     parentRunId,
     point,
     edited: edited !== undefined,
     state: restoreFromJournal(runId, forked),
+    write: async () => {
+      const writer = await openJournal(runPaths(stateDir, runId).dir, { fresh: true });
+      for (const event of forked) writer.subscriber(event);
+      await writer.close();
+      if (writer.failure !== undefined) throw writer.failure;
+    },
   };
 }

@@ -177,6 +177,21 @@ describe('sortie fork', () => {
     );
   }, 60_000);
 
+  it('refuses a fork whose project cannot run (a variable without a value), and forks nothing', async () => {
+    const at = seqOf(parent, callsPoet);
+    const runs = readdirSync(join(stateDir, 'runs'));
+    // No --var api_key: the project's model has no key, which is found before the fork is made.
+    const child = await sortieAsync(
+      ['fork', parentId, project, '--at', String(at), '--state-dir', stateDir, '--plain'],
+      { SORTIE_VAR_base_url: server.baseUrl('openai') },
+    );
+    expect([child.status, child.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: variable "api_key" has no value',
+    ]);
+    expect(readdirSync(join(stateDir, 'runs'))).toEqual(runs);
+  }, 60_000);
+
   it('refuses a seq that is no fork point, naming the nearest ones', async () => {
     const called = seqOf(parent, (event) => event.type === 'tool.called');
     const child = sortie(['fork', parentId, project, '--at', String(called)]);
