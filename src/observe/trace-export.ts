@@ -47,11 +47,9 @@ export function openTraceExport(
     warn(message);
   };
   const where = settings.destination;
-  setGlobalErrorHandler((error) =>
-    warnOnce(
-      `traces could not be sent to ${where} (${firstLine(error)}); the run goes on without them`,
-    ),
-  );
+  const unsent = (why: string): void => warnOnce(`traces could not be sent to ${where} (${why})`);
+  // The batch processor reports failed exports here; the run goes on either way.
+  setGlobalErrorHandler((error) => unsent(firstLine(error)));
   const options = settings.url !== undefined ? { url: settings.url } : {};
   const exporter =
     settings.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
@@ -95,15 +93,13 @@ export function openTraceExport(
       const shutdown = provider.shutdown().then(
         () => 'sent' as const,
         (error: unknown) => {
-          warnOnce(`traces could not be sent to ${where} (${firstLine(error)})`);
+          unsent(firstLine(error));
           return 'sent' as const;
         },
       );
       const ended = await Promise.race([shutdown, late]);
       clearTimeout(timer);
-      if (ended === 'late') {
-        warnOnce(`traces to ${where} were not all sent within ${settings.flushTimeoutMs} ms`);
-      }
+      if (ended === 'late') unsent(`no answer within ${settings.flushTimeoutMs} ms`);
     },
   };
 }
