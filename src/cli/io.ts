@@ -8,6 +8,8 @@ export interface CliIo {
   stderrIsTty: boolean;
   /** Whether stdin is an interactive terminal (a person can answer agents' questions). */
   stdinIsTty?: boolean;
+  /** Milliseconds since the epoch for commands that print times to come; tests fix it. */
+  now?: () => number;
 }
 
 /** The real process streams and environment. */

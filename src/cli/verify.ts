@@ -72,6 +72,12 @@ export async function verify(
     return ExitCode.usage;
   }
   checkDeclaredVariables(vars, analysis.config.variables.keys());
+  const missions = [...analysis.config.missions.values()];
+  if (missions.some((mission) => mission.schedules.length > 0)) {
+    // Loaded only for a project with schedules: the fire-time code is the server's.
+    const { formatScheduleTimes } = await import('./verify-schedules.ts');
+    io.stdout(formatScheduleTimes(analysis.config, new Date((io.now ?? Date.now)())));
+  }
   io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
   if (options.tokens === true) {
     const { formatHarnessTokens } = await import('./verify-tokens.ts');
