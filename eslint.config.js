@@ -82,9 +82,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // The MCP servers of the tests and examples are plain JavaScript: a stdio child starts
-        // without a TS loader.
+        // without a TS loader; so is the module hook `node --import` loads before the CLI.
         projectService: {
-          allowDefaultProject: ['test/fixtures/mcp/*.mjs', 'examples/*/server/*.mjs'],
+          allowDefaultProject: [
+            'test/fixtures/mcp/*.mjs',
+            'test/fixtures/observe/*.mjs',
+            'examples/*/server/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
