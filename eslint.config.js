@@ -45,11 +45,13 @@ const packagePolicies = ownedPackages.map(({ owner, sources }) => ({
  * Packages only one folder of src/ imports (docs/architecture.md). Distributed runs: BullMQ and
  * its Redis client belong to src/actors/queue/, which the run and worker wiring load lazily (a
  * run without --queue never loads them). The HTTP transport: undici belongs to src/base/http/,
- * which loads it with the first request; everything else sends through its fetch.
+ * which loads it with the first request; everything else sends through its fetch. The service's
+ * HTTP framework belongs to src/serve/, which only `sortie serve` loads.
  */
 const soleImporters = [
   { folder: 'src/actors/queue/', packages: ['bullmq', 'ioredis'] },
   { folder: 'src/base/http/', packages: ['undici'] },
+  { folder: 'src/serve/', packages: ['hono', '@hono/node-server'] },
 ];
 
 /** One config object refusing, in `files` but not `ignores`, the packages of `owners`. */

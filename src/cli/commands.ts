@@ -9,6 +9,7 @@ import { registerReplay } from './replay-source.ts';
 import { registerResume } from './resume.ts';
 import { registerRun } from './run.ts';
 import { registerDiff, registerRuns, registerShow } from './runs-command.ts';
+import { registerServe } from './serve.ts';
 import { registerVerify } from './verify.ts';
 import { registerWorker } from './worker.ts';
 
@@ -37,4 +38,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerInit,
   registerWorker,
   registerMcp,
+  registerServe,
 ];
