@@ -75,7 +75,7 @@ export async function serveCommand(
   const graceSeconds = wholeNumber('--grace', flags.grace, 0, 86_400);
   const queueLimit = wholeNumber('--queue-limit', flags.queueLimit, 0, 100_000);
   const token = (flags.token ?? io.env.SORTIE_SERVE_TOKEN ?? '') || undefined;
-  const { isLoopback, startServer } = await import('../serve/index.ts');
+  const { isLoopback, startServer, webhookMissions } = await import('../serve/index.ts');
   if (!isLoopback(flags.host) && token === undefined) {
     throw new UsageError(
       `refusing to listen on ${flags.host} without a token: anyone who can reach it could start runs`,
@@ -106,6 +106,14 @@ export async function serveCommand(
     log,
   });
   log(`sortie serve listening on ${server.url} (state ${stateDir})`);
+  for (const [route, mission] of webhookMissions(project.config)) {
+    const off = mission.trigger?.unsetSecretVariable;
+    log(
+      off === undefined
+        ? `webhook POST ${server.url}/webhooks/${route} starts mission ${mission.name}`
+        : `webhook /webhooks/${route} is off: its secret, variable "${off}", has no value`,
+    );
+  }
   await untilSignal(environment.signals);
   log(`stopping: running runs have ${graceSeconds}s to finish (signal again to cancel them now)`);
   await server.stop(graceOrSignal(graceSeconds, environment.signals));

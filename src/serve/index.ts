@@ -1,3 +1,4 @@
 /** `sortie serve`: the service's public names (the CLI loads them only for that command). */
 export { startServer, type RunningServer, type ServeOptions } from './server.ts';
 export { isLoopback } from './http/guards.ts';
+export { webhookMissions } from './http/webhook-routes.ts';

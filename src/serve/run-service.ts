@@ -19,9 +19,6 @@ import {
 } from './served-run.ts';
 import type { Project } from '../run/project.ts';
 
-/** The reference runtime's `max_parallel` when a mission does not say. */
-export const DEFAULT_MAX_PARALLEL = 3;
-
 /** How the runs of a server are kept. */
 export interface RunServiceOptions {
   project: Project;
@@ -60,8 +57,7 @@ export class RunService {
       log: options.log,
     };
     this.manager = new RunManager<ServeRunRequest>({
-      limitOf: (mission) =>
-        options.project.config.missions.get(mission)?.maxParallel ?? DEFAULT_MAX_PARALLEL,
+      limitOf: (mission) => options.project.config.missions.get(mission)?.maxParallel ?? 1,
       queueLimit: options.queueLimit,
       launch: (request) => {
         const run = new ServedRun(request, this.context);

@@ -45,10 +45,11 @@ afterAll(async () => {
   if (dir !== undefined) await removeProject(dir);
 });
 
-const hook = (body: unknown, secret: string | undefined = HOOK_SECRET) =>
+/** A webhook post with the right secret, another one, or none (null). */
+const hook = (body: unknown, secret: string | null = HOOK_SECRET) =>
   api(served, 'POST', '/webhooks/hooks/greet', {
     body,
-    headers: secret === undefined ? {} : { 'x-webhook-secret': secret },
+    headers: secret === null ? {} : { 'x-webhook-secret': secret },
   });
 
 const isEnd = (event: Record<string, unknown>) => event.type === 'run.finished';
@@ -106,7 +107,7 @@ describe('sortie serve: webhooks', () => {
   });
 
   it('refuses a wrong or missing secret with 401', async () => {
-    for (const secret of ['wrong', undefined]) {
+    for (const secret of ['wrong', null]) {
       const answer = await hook({ name: 'Ada' }, secret);
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({

@@ -33,7 +33,7 @@ function missionView(mission: MissionConfig): Record<string, unknown> {
   }
   return {
     name: mission.name,
-    max_parallel: mission.maxParallel ?? 3,
+    max_parallel: mission.maxParallel,
     inputs: fields.map((field) => ({
       name: field.name,
       type: field.type,
@@ -75,7 +75,7 @@ export function apiRoutes(api: ApiContext): Hono {
     if (mission === undefined) {
       return jsonError(context, 404, 'unknown_mission', `no mission "${name}"`);
     }
-    const body = await readJson(context);
+    const body = readJson(context);
     if (body instanceof Response) return body;
     const { value } = body;
     const inputs =
@@ -124,7 +124,7 @@ export function apiRoutes(api: ApiContext): Hono {
     context.json({ questions: api.service.inbox.list(context.req.query('run_id')) }),
   );
   routes.post('/questions/:id/answer', async (context) => {
-    const body = await readJson(context);
+    const body = readJson(context);
     if (body instanceof Response) return body;
     const answer = (body.value as { answer?: unknown } | null)?.answer;
     const isList = Array.isArray(answer) && answer.every((pick) => typeof pick === 'string');

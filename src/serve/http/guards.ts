@@ -6,7 +6,6 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -97,12 +96,37 @@ export function guard(
       }),
     );
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (context) =>
-        jsonError(context, 413, 'body_too_large', 'the request body is over 1 MiB'),
-    }),
-  );
+  app.use('*', limitedBody);
 }
+
+/** Past this much, an oversized body is no longer read: the connection is closed instead. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const bodies = new WeakMap<Request, string>();
+
+/** The request's body as text, read by `limitedBody` ('' when it had none). */
+export function bodyText(context: Context): string {
+  return bodies.get(context.req.raw) ?? '';
+}
+
+/**
+ * Reads the body before any route, at most 1 MiB. A bigger one is read to its end (up to a
+ * limit) and thrown away before the 413 is sent: a client still sending its body would
+ * otherwise see the connection reset instead of the answer.
+ */
+const limitedBody: MiddlewareHandler = async (context, next) => {
+  const body = context.req.raw.body;
+  if (body === null) return next();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    else if (size > DRAIN_LIMIT_BYTES) break;
+  }
+  if (size > MAX_BODY_BYTES) {
+    return jsonError(context, 413, 'body_too_large', 'the request body is over 1 MiB');
+  }
+  bodies.set(context.req.raw, Buffer.concat(chunks).toString('utf8'));
+  return next();
+};

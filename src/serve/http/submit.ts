@@ -9,11 +9,11 @@ import type { MissionConfig } from '../../config/config-types.ts';
 import { requestInputs } from '../request-inputs.ts';
 import type { RunSource } from '../run-manager.ts';
 import type { RunService } from '../run-service.ts';
-import { jsonError } from './guards.ts';
+import { bodyText, jsonError } from './guards.ts';
 
 /** The body as JSON, or the 400 answer saying it is not JSON. */
-export async function readJson(context: Context): Promise<{ value: unknown } | Response> {
-  const text = await context.req.text();
+export function readJson(context: Context): { value: unknown } | Response {
+  const text = bodyText(context);
   if (text.trim() === '') return { value: {} };
   try {
     return { value: JSON.parse(text) as unknown };

@@ -36,11 +36,20 @@ export function webhookRoutes(config: Config, service: RunService): Hono {
     if (mission?.trigger === undefined) {
       return jsonError(context, 404, 'unknown_webhook', `no trigger has the path "${route}"`);
     }
-    const { secret } = mission.trigger;
+    const { secret, unsetSecretVariable } = mission.trigger;
+    if (unsetSecretVariable !== undefined) {
+      // Its secret reads a variable with no value: taking webhooks without it would let anyone in.
+      return jsonError(
+        context,
+        503,
+        'webhook_disabled',
+        `this webhook is off: its secret, variable "${unsetSecretVariable}", has no value`,
+      );
+    }
     if (secret !== undefined && !sameSecret(context.req.header('x-webhook-secret') ?? '', secret)) {
       return jsonError(context, 401, 'wrong_secret', 'X-Webhook-Secret is missing or wrong');
     }
-    const body = await readJson(context);
+    const body = readJson(context);
     if (body instanceof Response) return body;
     return submitRun(context, service, mission, body.value, 'webhook');
   });
