@@ -36,6 +36,7 @@ import { resumeLine, unjournaledInputs } from './resume-line.ts';
 import { prepareStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
+import { resolveBreakpoints } from './breakpoint-tools.ts';
 import { openRunTraces } from './run-traces.ts';
 
 /** What `sortie run` was given. */
@@ -351,8 +352,8 @@ export async function prepareRun(
   },
 ): Promise<PreparedRun> {
   const { flags } = request;
-  const breakpoints = flags.break ?? [];
-  for (const spec of breakpoints) parseBreakpoint(spec);
+  // Their form is checked at once; the tools they name once the project is loaded.
+  for (const spec of flags.break ?? []) parseBreakpoint(spec);
   const mode = chooseOutputMode(flags, io);
   checkCassetteFlags(flags);
   const human = await humanOptions(flags, mode, io, environment.cwd);
@@ -361,6 +362,7 @@ export async function prepareRun(
     parseVarFlags(flags.var ?? []),
     io.env,
   );
+  const breakpoints = resolveBreakpoints(flags.break ?? [], config);
   const stateDir = resolveStateDir({
     stateDir: flags.stateDir,
     env: io.env,
