@@ -217,7 +217,13 @@ function configuredTools(
       const tool = findBuiltinTool(reference.name);
       return tool === undefined ? [] : [tool];
     }
-    if (reference.kind === 'mcp') return from.mcpTools.get(reference) ?? [];
+    if (reference.kind === 'mcp') {
+      // A server's questions to the person (elicitation) go through the calling agent's asker.
+      return (from.mcpTools.get(reference) ?? []).map((tool): AgentTool => ({
+        ...tool,
+        execute: (args, context) => tool.execute(args, { ...context, human: from.human }),
+      }));
+    }
     const custom = config.tools.get(reference.name);
     if (custom !== undefined) return [customToolFromConfig(custom, variables)];
     const registered = sources.functionTools?.get(reference.name);

@@ -1,3 +1,4 @@
+import type { HumanAsker } from './human-ask.ts';
 import type {
   DocumentPart,
   ImagePart,
@@ -24,6 +25,8 @@ export interface AgentToolContext {
   signal: AbortSignal;
   /** The model's id of the call being executed (a question to the person is known by it). */
   callId?: string;
+  /** The calling actor's way to the person (an MCP server's elicitation asks through it). */
+  human?: HumanAsker;
 }
 
 /**

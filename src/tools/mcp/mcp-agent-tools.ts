@@ -24,7 +24,11 @@ export function mcpAgentTool(session: McpServerSession, tool: Tool): AgentTool {
     }),
     validatesOwnArguments: true,
     async execute(args, context) {
-      const called = await session.call(tool.name, args, context.signal);
+      const person =
+        context.human === undefined
+          ? undefined
+          : { asker: context.human, callId: context.callId ?? tool.name };
+      const called = await session.call(tool.name, args, context.signal, person);
       if (!called.ok) return errorOutcome(called.error);
       const outcome = await outcomeOfResult(called.result, label);
       // A server that echoes its OAuth token (a debugging tool) must not hand it to the model.

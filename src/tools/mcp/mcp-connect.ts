@@ -9,7 +9,12 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  type ElicitRequest,
+  type ElicitResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
 import { startFailure } from './mcp-failures.ts';
 import { usesSseTransport } from './mcp-spec.ts';
@@ -24,6 +29,12 @@ export type McpEndpoint =
 export const START_TIMEOUT_MS = 30_000;
 /** Characters of a child's stderr kept for error messages. */
 const STDERR_TAIL_CHARS = 2_000;
+
+/** How the client answers a server's own requests. */
+export interface McpClientHandlers {
+  /** `elicitation/create`: a question to the person. */
+  elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+}
 
 /** A live session with a server. */
 export interface McpConnection {
@@ -47,12 +58,19 @@ export async function openConnection(
   server: string,
   endpoint: McpEndpoint,
   signal?: AbortSignal,
+  handlers?: McpClientHandlers,
 ): Promise<McpConnection> {
   let stderr = '';
   const transport = createTransport(endpoint, (chunk) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
   });
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const capabilities = handlers === undefined ? {} : { elicitation: { form: {}, url: {} } };
+  const client = new Client(CLIENT_INFO, { capabilities });
+  if (handlers !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      handlers.elicit(request.params, extra.signal),
+    );
+  }
   let resolveEnded = (): void => undefined;
   const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
   client.onclose = () => resolveEnded();

@@ -13,6 +13,15 @@ import { installNpmPackage } from './npm-install.ts';
 import type { McpServerSpec } from './mcp-spec.ts';
 import type { AuthStore } from './oauth/auth-store.ts';
 import { runAuth, type RunAuth } from './oauth/run-auth.ts';
+import type { HumanAsker } from '../builtins/human-ask.ts';
+import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The person behind a call: the calling agent's asker and the model's id of the call. */
+export interface CallPerson {
+  asker: HumanAsker;
+  callId: string;
+}
 
 /**
  * How long one tool call may run without news; a progress notification from the server
@@ -32,6 +41,10 @@ export class McpServerSession {
   /** The connection died: the next call restarts it, once. */
   private restartPending = false;
   private closing = false;
+  /** The calls under way whose agents can reach the person, oldest first. */
+  private readonly people: Array<{ person: CallPerson; signal: AbortSignal }> = [];
+  /** Questions asked so far: each gets an id of its own under its call's id. */
+  private questionCount = 0;
   /** The OAuth side of the live url connection, whose tokens are masked in results. */
   private auth: RunAuth | undefined;
 
@@ -65,6 +78,40 @@ export class McpServerSession {
 
   /** Calls a tool; a transport failure is a result (the server restarts on the next call). */
   async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    person?: CallPerson,
+  ): Promise<McpCallResult> {
+    if (person === undefined) return this.callOnce(tool, args, signal);
+    const entry = { person, signal };
+    this.people.push(entry);
+    try {
+      return await this.callOnce(tool, args, signal);
+    } finally {
+      this.people.splice(this.people.indexOf(entry), 1);
+    }
+  }
+
+  /**
+   * A server's question to the person. MCP does not say which call it belongs to over every
+   * transport, so it goes to the agent of the latest call under way; with none, it is declined.
+   */
+  private async elicit(
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
+    const current = this.people.at(-1);
+    if (current === undefined) return { action: 'decline' };
+    this.questionCount += 1;
+    const answer = await current.person.asker.ask(elicitationQuestion(this.name, params), {
+      callId: `${current.person.callId}.elicitation-${this.questionCount}`,
+      signal: AbortSignal.any([signal, current.signal]),
+    });
+    return elicitationResult(params, answer);
+  }
+
+  private async callOnce(
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
@@ -145,7 +192,9 @@ export class McpServerSession {
   }
 
   private async start(signal: AbortSignal): Promise<McpConnection> {
-    const connection = await openConnection(this.name, await this.endpoint(signal), signal);
+    const connection = await openConnection(this.name, await this.endpoint(signal), signal, {
+      elicit: (params, asked) => this.elicit(params, asked),
+    });
     this.firstTools ??= connection.tools;
     if (this.closing) {
       await connection.close();
