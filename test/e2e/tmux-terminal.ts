@@ -78,8 +78,12 @@ export class TmuxTerminal {
     return this.capture('-p', '-S', '-', '-t', this.session);
   }
 
-  press(key: string): void {
-    this.tmux('send-keys', '-t', this.session, key);
+  /**
+   * Sends keys in ONE `send-keys` call, so that they reach the program in one write, as fast
+   * typing or a paste does: key names (`Enter`, `Left`, `C-c`) and literal text (`type=tool`).
+   */
+  press(...keys: string[]): void {
+    this.tmux('send-keys', '-t', this.session, ...keys);
   }
 
   /** Polls until `check` holds; fails with the last screen after 30 s. */

@@ -24,7 +24,7 @@ const exitFile = join(directory, 'exit-code');
 const stderrFile = join(directory, 'stderr');
 const terminal = new TmuxTerminal(SOCKET, SESSION);
 const screen = (): string => terminal.screen();
-const press = (key: string): void => terminal.press(key);
+const press = (...keys: string[]): void => terminal.press(...keys);
 const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
 
 /** Requests before the breakpoint: survey's first two turns and the clock's tool-calling turn. */
@@ -103,7 +103,7 @@ describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => 
     expect(held).toMatch(/^ {10}⏸ clock · held before bui… +\S/m);
     expect(server.requests.map((request) => request.actor)).toEqual([SURVEY, SURVEY, CLOCK]);
     // Selecting the clock shows the held call's arguments in the detail pane.
-    for (let row = 0; row < 3; row += 1) press('j');
+    press('j', 'j', 'j');
     await until('the held call in the detail pane', () =>
       screen().includes(`⏸ held before tool ${TOOL}: arguments`),
     );

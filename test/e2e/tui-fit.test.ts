@@ -67,7 +67,7 @@ describe('sortie run in the TUI at 80×24 with NO_COLOR=1 (tmux, real CLI)', () 
 
     terminal.press('?');
     await until('the help overlay', () => screen().includes('Keys (live run) 1–17 of 33'));
-    for (let line = 0; line < 14; line += 1) terminal.press('j');
+    terminal.press(...Array.from({ length: 14 }, () => 'j'));
     await until('the help scrolled down', () => screen().includes('15–31 of 33'));
     expect(screen()).toContain(
       'ctrl-c    anywhere          cancel the run (again to leave at once)',

@@ -120,16 +120,8 @@ async function moveUntil(
 
 /** Opens the Events tab filtered by two words and waits for the `count` lines it leaves. */
 async function filterEvents(first: string, second: string, count: number): Promise<void> {
-  terminal.press('3');
-  await terminal.until('the Events tab', () => screen().includes('[3 Events]'));
-  terminal.press('/');
-  await terminal.until('the filter line', () => screen().includes('/ ▏'));
-  terminal.press(first);
-  terminal.press('Space');
-  terminal.press(second);
-  // Enter sent with the text in one read would be taken as text: wait for the text first.
-  await terminal.until('the filter typed', () => screen().includes(`/ ${first} ${second}▏`));
-  terminal.press('Enter');
+  // One send-keys call: the tab, the filter line, both words and Enter reach the TUI together.
+  terminal.press('3', '/', `${first} ${second}`, 'Enter');
   await terminal.until('the filter applied', () =>
     screen().includes(`/ ${first} ${second}  (${count} events)`),
   );
@@ -168,7 +160,7 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     // The Events tab: only the commander's replies, the cursor on the one that calls the poet
     // (the third from the newest: task_complete, complete_subtask, call_agent).
     await filterEvents('type=model.response', 'actor=commander', 4);
-    for (const _ of [1, 2, 3]) terminal.press('k');
+    terminal.press('k', 'k', 'k');
     await terminal.until('the cursor on the reply', () => cursorSeq() === reply);
     capture('fork-events.txt');
     const before = server.requests.length;
@@ -249,7 +241,7 @@ describe('forking from the TUI (tmux, real CLI)', () => {
     await terminal.until('the replay at its end', () => screen().includes('run finished'));
     // The commander's results: task_complete, complete_subtask, then call_agent's.
     await filterEvents('type=tool.completed', 'actor=commander', 4);
-    for (const _ of [1, 2, 3]) terminal.press('k');
+    terminal.press('k', 'k', 'k');
     const cursorOnResult = (): boolean =>
       screen()
         .split('\n')

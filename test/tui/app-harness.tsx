@@ -1,5 +1,6 @@
 /** Mounts the App with ink-testing-library (100×30 unless told) and sends keys to it. */
 import { render } from 'ink-testing-library';
+import { act } from 'react';
 import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -21,9 +22,40 @@ export const KEYS = {
   ctrlC: '\u0003',
 } as const;
 
-/** Lets Ink read input, React commit and effects run. */
-export async function settle(): Promise<void> {
-  for (let round = 0; round < 3; round++) await new Promise((resolve) => setImmediate(resolve));
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/**
+ * Does `work` (a key, an event), then lets Ink read input, React commit and effects run. React's
+ * act() runs what they schedule (renders, effects, the next key of the app's queue) before it
+ * returns, not on timers: the frame shows all the work did, however loaded the machine is.
+ * React expects act() only where IS_REACT_ACT_ENVIRONMENT is set, and then warns of updates
+ * made outside act(), such as a gate's or a replay player's: it is set for act()'s time only.
+ */
+export async function settle(work: () => void = () => undefined): Promise<void> {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    await act(async () => {
+      work();
+      for (let round = 0; round < 3; round++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  }
+}
+
+/**
+ * The reads a terminal makes of `keys` typed at once: one read, except that a lone escape ends
+ * one (followed by more in the same read, it would be Alt and the next key).
+ */
+export function terminalReads(keys: readonly string[]): string[] {
+  const reads = [''];
+  for (const key of keys) {
+    reads[reads.length - 1] += key;
+    if (key === KEYS.escape) reads.push('');
+  }
+  return reads.filter((read) => read !== '');
 }
 
 export interface MountOptions {
@@ -46,6 +78,7 @@ export interface MountOptions {
 export interface Mounted {
   store: TuiStore;
   frame(): string;
+  /** Types `keys` as fast as one terminal read takes them (see `terminalReads`). */
   press(...keys: string[]): Promise<void>;
   /** Publishes events queued in the store and lets the frame follow. */
   sync(): Promise<void>;
@@ -59,7 +92,8 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
   const stopBus = options.bus?.subscribe((event) => store.dispatch(event));
   const stopSource = options.subscribe?.((event) => store.dispatch(event));
   store.flush();
-  const instance = render(
+  let instance: ReturnType<typeof render> | undefined;
+  const element = (
     <App
       store={store}
       cancel={options.cancel ?? (() => undefined)}
@@ -68,32 +102,36 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
       forker={options.forker}
       human={options.human}
       now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
-    />,
+    />
   );
-  if (options.columns !== undefined || options.rows !== undefined) {
-    // A terminal resized to the size asked for: Ink and the App both follow `resize`.
-    const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { rows?: number };
-    Object.defineProperty(stdout, 'columns', { value: options.columns ?? 100 });
-    stdout.rows = options.rows ?? 30;
-    stdout.emit('resize');
-  }
-  await settle();
+  await settle(() => {
+    instance = render(element);
+    if (options.columns !== undefined || options.rows !== undefined) {
+      // A terminal resized to the size asked for: Ink and the App both follow `resize`.
+      const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { rows?: number };
+      Object.defineProperty(stdout, 'columns', { value: options.columns ?? 100 });
+      stdout.rows = options.rows ?? 30;
+      stdout.emit('resize');
+    }
+  });
+  return mounted(store, instance as ReturnType<typeof render>, () => {
+    stopBus?.();
+    stopSource?.();
+  });
+}
+
+function mounted(store: TuiStore, instance: ReturnType<typeof render>, stop: () => void): Mounted {
   return {
     store,
     frame: () => instance.lastFrame() ?? '',
     async press(...keys) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await settle();
-      }
+      for (const read of terminalReads(keys)) await settle(() => instance.stdin.write(read));
     },
     async sync() {
-      store.flush();
-      await settle();
+      await settle(() => store.flush());
     },
     unmount() {
-      stopBus?.();
-      stopSource?.();
+      stop();
       instance.unmount();
       store.dispose();
     },

@@ -81,6 +81,15 @@ describe('App: header, tree and detail', () => {
     expect(app.frame()).toContain('/ actor=agent▏  (4 events)');
   });
 
+  it('handles each key of one read with what the keys before it did', async () => {
+    const app = await mount();
+    // Down to fetch's commander, collapse it, expand it with Enter, down to its researcher: a
+    // lost Enter, or a `j` on the rows from before the collapse, selects another row.
+    await app.press('jj', KEYS.left, `${KEYS.enter}j`);
+    expect(lineWith(app.frame(), '✓ researcher')).toMatch(/^› {9}✓ researcher /);
+    expect(app.frame()).toContain('▸ ✓ agent:fetch/researcher');
+  });
+
   it('collapses and expands a node of the tree', async () => {
     const app = await mount();
     await app.press('j', 'j', 'j', 'j');
@@ -129,14 +138,14 @@ describe('App: tabs', () => {
     const app = await mount();
     await app.press('3');
     expect(app.frame()).toContain('iteration.failed');
-    await app.press('/', ...'type=tool'.split(''));
+    await app.press('/type=tool');
     expect(app.frame()).toContain('/ type=tool▏  (4 events)');
     await app.press(KEYS.enter);
     const frame = app.frame();
     expect(frame).toContain('/ type=tool  (4 events)');
     expect(lineWith(frame, '→ builtins_http_get http:')).toContain('agent:fetch/researcher');
     expect(frame).not.toContain('iteration.failed');
-    await app.press('/', ...' actor=agent'.split(''), KEYS.enter);
+    await app.press('/ actor=agent', KEYS.enter);
     expect(app.frame()).toContain('(2 events)');
     await app.press('/', KEYS.escape);
     expect(app.frame()).not.toContain('/ type=');
@@ -144,10 +153,13 @@ describe('App: tabs', () => {
 
   it('takes a filter and its Enter typed in one terminal read', async () => {
     const app = await mount();
-    await app.press('3');
-    await app.press(`/type=tool${KEYS.enter}j`);
+    // The `k` after Enter is the Events tab's: the cursor goes to the newest line left.
+    await app.press(`3/type=tool${KEYS.enter}k`);
     const frame = app.frame();
     expect(frame).toContain('/ type=tool  (4 events)');
+    expect(lineWith(frame, '▸')).toMatch(
+      /^▸14 .* commander:fetch +tool\.completed ← call_agent: sunny/,
+    );
     expect(frame).not.toContain('iteration.failed');
     expect(frame).not.toContain('type=tool▏');
     expect(frame).not.toContain('type=toolj');

@@ -3,15 +3,16 @@
  * to the view reducer; pause, step, continue and breakpoints go to the debug gate; replay keys
  * to the player; quit and cancel to the app.
  */
-import { useInput } from 'ink';
 import type { Dispatch, SetStateAction } from 'react';
 import { UsageError } from '../../base/errors.ts';
 import type { DebugGate } from '../../runtime/gate.ts';
-import { commandFor, type PressedKey } from '../key-match.ts';
+import { commandFor } from '../key-match.ts';
+import type { KeyPress } from '../key-presses.ts';
 import type { Command, KeyContext } from '../keys.ts';
 import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
 import type { OpenQuestion } from '../store/index.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
+import { useKeyQueue } from './use-key-queue.ts';
 
 /** Everything the commands act on. */
 export interface CommandTargets {
@@ -65,29 +66,25 @@ export interface HumanAnswering {
   answer(question: OpenQuestion, reply: string): string | undefined;
 }
 
-/**
- * Opens the question, or sends the reply typed; a reply that does not fit stays to be fixed.
- * Returns whether the answer line is open afterwards.
- */
-function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTargets): boolean {
+/** Opens the question, or sends the reply typed; a reply that does not fit stays to be fixed. */
+function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTargets): void {
   const question = targets.human?.question ?? null;
   if (targets.human === undefined || question === null) {
     targets.setView((view) => ({ ...view, overlay: 'none' }));
     targets.setNotice('no question is waiting for you');
-    return false;
+    return;
   }
   if (command === 'answer') {
     targets.setView((view) => ({ ...view, overlay: 'answer' }));
-    return true;
+    return;
   }
   const problem = targets.human.answer(question, targets.view.answer);
   if (problem !== undefined) {
     targets.setNotice(problem);
-    return true;
+    return;
   }
   targets.setView((view) => ({ ...view, overlay: 'none', answer: '' }));
   targets.setNotice(`answered ${question.actor}`);
-  return false;
 }
 
 function gateCommand(command: Command, gate: DebugGate): string | null {
@@ -214,74 +211,38 @@ export function runCommand(command: Command, targets: CommandTargets): void {
   );
 }
 
-const NO_KEY: PressedKey = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  return: false,
-  escape: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  pageUp: false,
-  pageDown: false,
-  ctrl: false,
-};
-
-const ENTER: PressedKey = { ...NO_KEY, return: true };
+function typesIntoLine(press: KeyPress, context: KeyContext): boolean {
+  if (context.overlay !== 'filter' && context.overlay !== 'answer') return false;
+  if (press.input === '' || press.key.ctrl) return false;
+  return commandFor(press.input, press.key, context) === undefined;
+}
 
 /**
- * Text typed into the open filter or answer line. Typed faster than the terminal is read, a
- * line and its Enter arrive as one chunk (`type=tool⏎`): the text before the line end is the
- * line's, the line end is Enter, and what follows is keys again.
+ * Handles the key at the front of `queue`: runs its command, or, while the filter or answer
+ * line is open, types it there together with the typed characters right after it (a paste is
+ * one update, not one per character).
  */
-function typeIntoLine(line: 'filter' | 'answer', input: string, targets: CommandTargets): void {
-  const end = input.search(/[\r\n]/);
-  const text = end === -1 ? input : input.slice(0, end);
-  targets.setView((view) => ({ ...view, [line]: view[line] + text }));
-  if (end === -1) return;
-  const typed = { ...targets, view: { ...targets.view, [line]: targets.view[line] + text } };
-  const enter = commandFor('\r', ENTER, targets.context);
-  let open = false;
-  if (enter === 'answerSubmit') open = answerCommand(enter, typed);
-  else if (enter !== undefined) runCommand(enter, typed);
-  const rest = input.slice(end + 1);
-  if (rest === '') return;
-  const after = { ...typed.context, overlay: open ? line : ('none' as const) };
-  handleKey(rest, NO_KEY, { ...typed, context: after });
-}
-
-/** Handles one read from the terminal: a key, or several typed at once. */
-function handleKey(input: string, key: PressedKey, targets: CommandTargets): void {
-  const command = commandFor(input, key, targets.context);
-  if (command !== undefined) {
-    runCommand(command, targets);
-    return;
-  }
-  const { overlay } = targets.context;
-  if ((overlay === 'filter' || overlay === 'answer') && input !== '' && !key.ctrl) {
-    typeIntoLine(overlay, input, targets);
-    return;
-  }
-  // Keys typed faster than the terminal is read (tmux send-keys, key repeat) arrive as one
-  // chunk: `jjj` is three moves. `/` opens the filter, and what follows it is filter text.
-  const characters = Array.from(input);
-  if (key.ctrl || characters.length < 2) return;
-  for (const [position, character] of characters.entries()) {
-    const single = commandFor(character, NO_KEY, targets.context);
-    if (single === undefined) continue;
-    runCommand(single, targets);
-    if (single === 'filter') {
-      const rest = characters.slice(position + 1).join('');
-      const filtering = { ...targets.context, overlay: 'filter' as const };
-      if (rest !== '') typeIntoLine('filter', rest, { ...targets, context: filtering });
-      return;
+function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
+  const press = queue.shift();
+  if (press === undefined) return;
+  const { context } = targets;
+  if (typesIntoLine(press, context)) {
+    let text = press.input;
+    while (queue[0] !== undefined && typesIntoLine(queue[0], context)) {
+      text += queue.shift()?.input ?? '';
     }
+    const line = context.overlay as 'filter' | 'answer';
+    targets.setView((view) => ({ ...view, [line]: view[line] + text }));
+    return;
   }
+  const command = commandFor(press.input, press.key, context);
+  if (command !== undefined) runCommand(command, targets);
 }
 
-/** Listens for keys and runs their commands; while the filter or answer line is open, typing edits it. */
+/**
+ * Listens for keys and runs their commands, each key in order with what the keys before it
+ * did; while the filter or answer line is open, typing edits it.
+ */
 export function useKeyCommands(targets: CommandTargets): void {
-  useInput((input, key) => handleKey(input, key, targets));
+  useKeyQueue(targets, handleNextKey);
 }
