@@ -2,12 +2,14 @@ import { describeFileSystemError, isFileSystemError } from '../base/file-system-
 import { ConfigError, UsageError } from '../base/errors.ts';
 import { ProjectNotFoundError } from '../config/syntax/project-errors.ts';
 import { ExitCode } from '../base/exit-codes.ts';
+import { escapeControlCharacters as safe } from '../base/control-characters.ts';
 import { useColor, type CliIo } from './io.ts';
 
 /**
  * Prints an error that ended a command and returns its exit code: configuration and usage
  * problems exit 2, and so do file-system failures (a full disk, a folder where a file should
  * be); anything else is reported as an internal error with exit 1. Never a stack trace.
+ * Messages quote what the user gave (paths, files), so control characters show escaped.
  * The diagnostics printer (string-width and its tables) is loaded only when it has work, so
  * it is not part of every command's start.
  */
@@ -20,25 +22,25 @@ export async function printFailure(error: unknown, io: CliIo): Promise<number> {
         : new Map();
     const { printDiagnostics } = await import('./print-diagnostics.ts');
     printDiagnostics(error.diagnostics, sources, io.stderr, color);
-    io.stderr(`${error.message}\n`);
+    io.stderr(`${safe(error.message)}\n`);
     return ExitCode.usage;
   }
   if (error instanceof UsageError) {
     io.stderr(
-      `error: ${error.message}\n${error.hint === undefined ? '' : `hint: ${error.hint}\n`}`,
+      `error: ${safe(error.message)}\n${error.hint === undefined ? '' : `hint: ${safe(error.hint)}\n`}`,
     );
     return ExitCode.usage;
   }
   if (error instanceof ProjectNotFoundError) {
-    io.stderr(`error: ${error.message}\n`);
+    io.stderr(`error: ${safe(error.message)}\n`);
     return ExitCode.usage;
   }
   // A file the command needed could not be read or written: the user's to fix, not a defect.
   if (isFileSystemError(error)) {
-    io.stderr(`error: ${describeFileSystemError(error)}\n`);
+    io.stderr(`error: ${safe(describeFileSystemError(error))}\n`);
     return ExitCode.usage;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`error: internal error: ${message}\n`);
+  io.stderr(`error: internal error: ${safe(message)}\n`);
   return ExitCode.missionFailed;
 }

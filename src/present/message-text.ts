@@ -3,6 +3,7 @@
  * result that the plain log, the Events tab and the detail pane all use.
  */
 import type { Message, Part } from '../base/conversation.ts';
+import { escapeControlCharacters } from '../base/control-characters.ts';
 import { firstLine, oneLine } from './columns.ts';
 import { EXCERPT } from './event-forms.ts';
 import { compactJson } from './json-text.ts';
@@ -24,7 +25,10 @@ export function argumentsText(text: string, width = EXCERPT): string {
     if (values.length === 0) return '';
     if (values.length === 1) {
       const [only] = values;
-      return typeof only === 'string' ? firstLine(only, width) : compactJson(only, width);
+      // Decoded from JSON text, the value may hold control characters its escapes spelt.
+      return typeof only === 'string'
+        ? firstLine(escapeControlCharacters(only), width)
+        : compactJson(only, width);
     }
   }
   return compactJson(parsed, width);

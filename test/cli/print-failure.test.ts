@@ -19,6 +19,18 @@ async function capture(error: unknown): Promise<{ code: number; err: string }> {
 }
 
 describe('printFailure', () => {
+  it('shows control characters of a message escaped (a file name quoted from the user)', async () => {
+    const error = new UsageError('no file "a\u001b]0;T\u0007.yaml"', 'check "\u001b[31m"');
+    expect(await capture(error)).toEqual({
+      code: 2,
+      err: 'error: no file "a\\x1b]0;T\\x07.yaml"\nhint: check "\\x1b[31m"\n',
+    });
+    expect(await capture(new Error('boom\u009b2J'))).toEqual({
+      code: 1,
+      err: 'error: internal error: boom\\u009b2J\n',
+    });
+  });
+
   it('prints configuration errors with their source lines and exits 2', async () => {
     const error = new ProjectConfigError(
       [

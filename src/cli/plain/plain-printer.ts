@@ -9,6 +9,7 @@ import { createLogState, observeEvent, type LogState } from './log-state.ts';
 import { summaryLines } from './run-summary.ts';
 import { painter } from '../../present/paint.ts';
 import { StatusLine, type StatusLineOptions } from './status-line.ts';
+import { terminalSafeEvent } from '../../present/terminal-text.ts';
 
 /** Options of the plain printer. */
 export interface PlainPrinterOptions {
@@ -45,7 +46,9 @@ export function createPlainPrinter(options: PlainPrinterOptions): PlainPrinter {
     status === undefined ? options.write(text) : status.printLine(text);
   return {
     state,
-    onEvent(event) {
+    onEvent(received) {
+      // Escaped before anything keeps or prints it: the lines and the summary alike.
+      const event = terminalSafeEvent(received);
       observeEvent(state, event);
       status?.observe(event);
       if (options.quiet === true) return;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../base/errors.ts';
+import { escapeControlCharacters } from '../../base/control-characters.ts';
 import { excerpt } from './source-excerpt.ts';
 
 /** The longest message printed whole. */
@@ -13,6 +14,7 @@ const ansi = { red: '\u001b[31m', yellow: '\u001b[33m', bold: '\u001b[1m', reset
  * the end of the line when the span continues on later lines; at least one caret), then
  * `= in ...` and `= hint: ...` lines when present.
  * Without `sourceText` (or when the line does not exist) the source excerpt is left out.
+ * Text from the project (messages quote it, the excerpt is it) shows control characters escaped.
  */
 export function formatDiagnostic(
   diagnostic: Diagnostic,
@@ -20,9 +22,10 @@ export function formatDiagnostic(
   options: { color: boolean },
 ): string {
   const gutter = ' '.repeat(String(diagnostic.line).length);
+  const safe = escapeControlCharacters;
   const lines = [
-    `${severityWord(diagnostic.severity, options.color)}: ${paint(bounded(diagnostic.message), 'bold', options.color)}`,
-    `${gutter}--> ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`,
+    `${severityWord(diagnostic.severity, options.color)}: ${paint(safe(bounded(diagnostic.message)), 'bold', options.color)}`,
+    `${gutter}--> ${safe(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}`,
   ];
   const sourceLine = lineOf(sourceText, diagnostic.line);
   if (sourceLine !== undefined) {
@@ -32,8 +35,10 @@ export function formatDiagnostic(
     lines.push(`${diagnostic.line} | ${shown.text}`.trimEnd());
     lines.push(`${gutter} | ${shown.underline}`);
   }
-  if (diagnostic.path.length > 0) lines.push(`${gutter} = in ${diagnostic.path.join(' › ')}`);
-  if (diagnostic.hint !== undefined) lines.push(`${gutter} = hint: ${diagnostic.hint}`);
+  if (diagnostic.path.length > 0) {
+    lines.push(`${gutter} = in ${safe(diagnostic.path.join(' › '))}`);
+  }
+  if (diagnostic.hint !== undefined) lines.push(`${gutter} = hint: ${safe(diagnostic.hint)}`);
   return lines.join('\n');
 }
 

@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { escapeControlCharacters } from '../../base/control-characters.ts';
 
 /** Lines up to this many terminal columns are shown whole. */
 export const WHOLE_LINE_WIDTH = 120;
@@ -29,7 +30,9 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * The line with carets under `[start, end)` (0-based UTF-16 offsets; at least one caret). A
  * line wider than WHOLE_LINE_WIDTH is cut to a window around `start`, each cut marked with
  * `…`, so a diagnostic on an 8 KB line prints about 100 columns. Widths are terminal columns
- * (wide characters count two); tabs are copied into the padding so the carets line up.
+ * (wide characters count two); tabs are copied into the padding so the carets line up. A
+ * control character shows escaped (`\x1b`), as wide as its escape: a file cannot drive the
+ * terminal of whoever verifies it.
  */
 export function excerpt(line: string, start: number, end: number): Excerpt {
   const regionStart = surrogateSafe(line, Math.max(0, start - REGION_UNITS));
@@ -83,8 +86,12 @@ function windowAround(cells: readonly Cell[], at: number): [number, number] {
 function cellsOf(line: string, regionStart: number, regionEnd: number): Cell[] {
   const cells: Cell[] = [];
   for (const { segment, index } of graphemes.segment(line.slice(regionStart, regionEnd))) {
-    const width = segment === '\t' ? 1 : stringWidth(segment);
-    cells.push({ text: segment, index: regionStart + index, width });
+    if (segment === '\t') {
+      cells.push({ text: segment, index: regionStart + index, width: 1 });
+      continue;
+    }
+    const text = escapeControlCharacters(segment);
+    cells.push({ text, index: regionStart + index, width: stringWidth(text) });
   }
   return cells;
 }

@@ -2,6 +2,7 @@
  * What actors are doing: model requests and streamed text, tool calls, conversations, held
  * gate points, errors and warnings.
  */
+import { escapeControlCharacters } from '../../base/control-characters.ts';
 import { actorId, parseActorId, type EventOf, type MissionEvent } from '../../base/events.ts';
 import { isForkPoint } from '../../journal/fork-journal.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
@@ -16,7 +17,8 @@ function argumentField(argumentsText: string, field: string): string | null {
     const parsed: unknown = JSON.parse(argumentsText);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const value = (parsed as Record<string, unknown>)[field];
-    return typeof value === 'string' ? value : null;
+    // Decoded from JSON text, the value may hold control characters its escapes spelt.
+    return typeof value === 'string' ? escapeControlCharacters(value) : null;
   } catch {
     // Models may send malformed arguments; the plain "calling" line is shown instead.
     return null;

@@ -6,6 +6,7 @@
 import type { MissionEvent } from '../../base/events.ts';
 import { applyEvents } from './apply.ts';
 import { initialState, type TuiState } from './state.ts';
+import { terminalSafeEvent } from '../../present/terminal-text.ts';
 
 /** The timer functions the store uses; tests pass fakes. */
 export interface StoreTimers {
@@ -67,7 +68,8 @@ export function createTuiStore(options: TuiStoreOptions = {}, initial?: TuiState
       return () => listeners.delete(listener);
     },
     dispatch(event) {
-      queue.push(event);
+      // Escaped on the way in: every tab shows event text, so it is done once, here.
+      queue.push(terminalSafeEvent(event));
       if (timer !== undefined || disposed) return;
       const wait = Math.max(0, lastPublish + intervalMs - timers.now());
       timer = timers.setTimeout(publish, wait);

@@ -375,6 +375,36 @@ describe('plain line log', () => {
     ]);
   });
 
+  it('shows control characters from events escaped, in the lines and the summary, colours kept', () => {
+    // Every "tides" (the mission's input, a tool's URL, the task's output) carries escapes.
+    const hostile = JSON.parse(
+      JSON.stringify(RUN).replaceAll('tides', 'ti\\u001b]0;T\\u0007\\u001b[31mdes'),
+    ) as Array<[number, EventInput]>;
+    // Arguments are JSON text: an escape inside a string is decoded only when shown.
+    hostile.splice(5, 0, [
+      1550,
+      {
+        type: 'tool.called',
+        actor: 'agent:fetch/researcher',
+        callId: 'c9',
+        tool: 'builtins_http_get',
+        arguments: JSON.stringify({ url: 'https://x.test/\u001b]0;T\u0007' }),
+      },
+    ]);
+    const out = printRun(hostile, { color: true });
+    const shown = 'ti\\x1b]0;T\\x07\\x1b[31mdes';
+    expect(out).toContain(shown);
+    // Only the painter's own SGR colours are left as escapes.
+    // eslint-disable-next-line no-control-regex -- the painter's escapes, on purpose
+    const ownColours = /\u001b\[(?:2|22|31|32|33|36|39)m/g;
+    expect(out).toMatch(ownColours);
+    // eslint-disable-next-line no-control-regex -- looking for control characters
+    expect(out.replace(ownColours, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(out.replace(ownColours, '')).toContain(
+      'agent:fetch/researcher  → builtins_http_get https://x.test/\\x1b]0;T\\x07\n',
+    );
+  });
+
   it('prints only the summary when quiet', () => {
     expect(printRun(RUN.slice(0, 6), { quiet: true })).toBe(
       [
