@@ -1,7 +1,8 @@
 /**
  * Reads a run journal back: every journaled event in order (message.appended included), so
  * `show`, `replay` and `resume` work from the file alone. A torn last line (a crash while
- * writing) is ignored; damage anywhere else is a `CorruptJournalError`. Strings the writer
+ * writing, or a last line whose checksum fails) is ignored; damage anywhere else is a
+ * `CorruptJournalError`. Strings the writer
  * moved to blobs come back from the `blobs/` folder beside the journal: each checked as its line
  * is read, its text read when first used (blob-resolve.ts).
  */
@@ -40,7 +41,9 @@ export async function readJournal(path: string): Promise<JournalContent> {
   }
   if (end.torn) {
     problems.push(
-      `line ${end.tornLine}: incomplete last line (the run stopped while writing it); ignored`,
+      end.checksum === true
+        ? `line ${end.tornLine}: the last line does not match its checksum (it changed after it was written); ignored`
+        : `line ${end.tornLine}: incomplete last line (the run stopped while writing it); ignored`,
     );
   }
   return { events, torn: end.torn, problems };

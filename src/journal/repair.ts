@@ -1,13 +1,16 @@
 /**
  * Repairs a journal whose last write was cut short, before more lines are appended to it: a
  * complete JSON fragment gets its missing newline, anything else is cut off (the reader
- * ignores it anyway, but appending after it would turn it into corruption mid-file).
+ * ignores it anyway, but appending after it would turn it into corruption mid-file). A last
+ * line whose checksum does not match is cut off the same way: the reader ignores it too.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { checkLine } from './line-checksum.ts';
 import { isMissing } from './paths.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
 
 /** Returns what was done: nothing, a newline added, or the torn bytes removed. */
 export async function repairTornTail(path: string): Promise<'none' | 'terminated' | 'truncated'> {
@@ -22,10 +25,10 @@ export async function repairTornTail(path: string): Promise<'none' | 'terminated
     const { size } = await handle.stat();
     if (size === 0) return 'none';
     const lineStart = await startOfLastLine(handle, size);
-    if (lineStart === size) return 'none';
+    if (lineStart === size) return (await cutChangedLastLine(handle, size)) ? 'truncated' : 'none';
     const fragment = Buffer.alloc(size - lineStart);
     await handle.read(fragment, 0, fragment.length, lineStart);
-    if (isJson(fragment.toString('utf8'))) {
+    if (isSoundJson(fragment)) {
       await handle.write('\n', size);
       return 'terminated';
     }
@@ -34,6 +37,17 @@ export async function repairTornTail(path: string): Promise<'none' | 'terminated
   } finally {
     await handle.close();
   }
+}
+
+/** Cuts the file's last whole line off when its checksum does not match; says whether it did. */
+async function cutChangedLastLine(handle: FileHandle, size: number): Promise<boolean> {
+  const lineStart = await startOfLastLine(handle, size - 1);
+  const line = Buffer.alloc(size - 1 - lineStart);
+  await handle.read(line, 0, line.length, lineStart);
+  const withoutReturn = line.at(-1) === RETURN ? line.subarray(0, -1) : line;
+  if (checkLine(withoutReturn) !== 'mismatch') return false;
+  await handle.truncate(lineStart);
+  return true;
 }
 
 /** The offset just after the last newline (0 when there is none); `size` when the file ends with one. */
@@ -50,9 +64,12 @@ async function startOfLastLine(handle: FileHandle, size: number): Promise<number
   return 0;
 }
 
-function isJson(text: string): boolean {
+/** Valid JSON, and its checksum (when it has one) matches. */
+function isSoundJson(fragment: Buffer): boolean {
+  const checked = checkLine(fragment);
+  if (checked === 'mismatch') return false;
   try {
-    JSON.parse(text);
+    JSON.parse(checked === 'unchecked' ? fragment.toString('utf8') : checked);
     return true;
   } catch {
     return false;

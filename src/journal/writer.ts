@@ -18,6 +18,7 @@ import type { EventListener } from '../runtime/event-bus.ts';
 import { BLOB_MIN_CHARS, BLOBS_KEY, extractBlobs } from './blob-references.ts';
 import { BlobWriter } from './blob-store.ts';
 import { JournalClosedError, JournalEncodingError } from './journal-errors.ts';
+import { withChecksum } from './line-checksum.ts';
 import {
   BLOBS_DIRECTORY_NAME,
   isMissing,
@@ -154,16 +155,21 @@ const NO_BLOBS: ReadonlyMap<string, string> = new Map();
 
 /**
  * One event as its journal line: `encodeEvent`'s text, or, when the event holds long strings,
- * that text with them moved to blobs and listed under `$blobs`.
+ * that text with them moved to blobs and listed under `$blobs`; sealed with its checksum
+ * (line-checksum.ts).
  */
 export function encodeJournalLine(event: MissionEvent): JournalLine {
   const text = encodeEvent(event);
   // No string of an event is longer than the event's JSON text.
-  if (text.length < BLOB_MIN_CHARS) return { line: text, blobs: NO_BLOBS };
+  if (text.length < BLOB_MIN_CHARS) return { line: sealed(text.slice(0, -1)), blobs: NO_BLOBS };
   const extracted = extractBlobs(event);
-  if (extracted.refs.length === 0) return { line: text, blobs: NO_BLOBS };
+  if (extracted.refs.length === 0) return { line: sealed(text.slice(0, -1)), blobs: NO_BLOBS };
   const framed = { ...(extracted.value as MissionEvent), [BLOBS_KEY]: extracted.refs };
-  return { line: `${JSON.stringify(framed)}\n`, blobs: extracted.blobs };
+  return { line: sealed(JSON.stringify(framed)), blobs: extracted.blobs };
+}
+
+function sealed(json: string): string {
+  return `${withChecksum(json)}\n`;
 }
 
 class BatchedJournal implements JournalWriter {

@@ -67,13 +67,16 @@ export function errorText(message: string): string {
   return JSON.stringify({ status: 'error', error: message });
 }
 
-/** Parses JSON lines (the `--json` output or a journal). */
+/** Parses JSON lines (the `--json` output or a journal, without its lines' checksums). */
 export function jsonLines(text: string): Array<Record<string, unknown>> {
   return text
     .trimEnd()
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .map((line) => {
+      const { $crc: _checksum, ...event } = JSON.parse(line) as Record<string, unknown>;
+      return event;
+    });
 }
 
 /** The run directories of a state directory, oldest first (run ids sort by time). */

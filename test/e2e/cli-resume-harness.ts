@@ -72,7 +72,10 @@ export function sortie(
   return { process: child, exited, runId, stderr: () => stderr };
 }
 
-/** The journal's events as a crash left them (a torn last line is skipped, as the reader does). */
+/**
+ * The journal's events as a crash left them (a torn last line is skipped, as the reader does),
+ * without the lines' checksums.
+ */
 export function journalOf(stateDir: string, runId: string): MissionEvent[] {
   const text = readFileSync(join(stateDir, 'runs', runId, 'journal.jsonl'), 'utf8');
   return text
@@ -80,7 +83,8 @@ export function journalOf(stateDir: string, runId: string): MissionEvent[] {
     .filter((line) => line.endsWith('}'))
     .flatMap((line) => {
       try {
-        return [JSON.parse(line) as MissionEvent];
+        const { $crc: _checksum, ...event } = JSON.parse(line) as MissionEvent & { $crc?: string };
+        return [event as MissionEvent];
       } catch {
         return [];
       }

@@ -14,10 +14,14 @@ const ENV = { NO_COLOR: '1', FORCE_COLOR: undefined, CI: '1', OPENAI_API_KEY: un
 function onlyJournal(stateDir: string): Array<Record<string, unknown>> {
   const [runId] = readdirSync(join(stateDir, 'runs'));
   const text = readFileSync(join(stateDir, 'runs', String(runId), 'journal.jsonl'), 'utf8');
+  // A journal line ends with its checksum (`$crc`), which the --json output does not carry.
   return text
     .trimEnd()
     .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .map((line) => {
+      const { $crc: _checksum, ...event } = JSON.parse(line) as Record<string, unknown>;
+      return event;
+    });
 }
 
 /** Replaces the run id and elapsed prefixes, which differ between runs. */

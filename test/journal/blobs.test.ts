@@ -5,6 +5,7 @@ import { BLOB_MIN_CHARS, BLOB_PLACEHOLDER, blobHash } from '../../src/journal/bl
 import { CorruptJournalError } from '../../src/journal/journal-errors.ts';
 import { readJournal } from '../../src/journal/reader.ts';
 import { encodeJournalLine, openJournal } from '../../src/journal/writer.ts';
+import { withChecksum } from '../../src/journal/line-checksum.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { steppingClock } from './sample-run.ts';
@@ -98,7 +99,10 @@ describe('long strings in the journal', () => {
     const [, appended] = answerEvents(ANSWER);
     const event = { ...appended, seq: 2, time: 't', runId: 'r' } as MissionEvent;
     const { line, blobs } = encodeJournalLine(event);
-    expect(JSON.parse(line)).toEqual({
+    const { $crc: checksum, ...written } = JSON.parse(line) as { $crc: string };
+    expect(line).toBe(`${withChecksum(JSON.stringify(written))}\n`);
+    expect(checksum).toMatch(/^[0-9a-f]{8}$/);
+    expect(written).toEqual({
       seq: 2,
       time: 't',
       runId: 'r',

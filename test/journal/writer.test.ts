@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalClosedError, JournalEncodingError } from '../../src/journal/journal-errors.ts';
 import { readJournal } from '../../src/journal/reader.ts';
-import { encodeEvent, JOURNAL_BATCH_CHARS, openJournal } from '../../src/journal/writer.ts';
+import { encodeJournalLine, JOURNAL_BATCH_CHARS, openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
@@ -31,7 +31,12 @@ describe('openJournal', () => {
     const seen = emitSampleRun('run-1', '2026-01-01T00:00:00.000Z', [writer.subscriber]);
     await writer.close();
     const lines = await fileLines(join(dir, 'journal.jsonl'));
-    const written = lines.map((line) => JSON.parse(line) as MissionEvent);
+    // Each line ends with its checksum (line-checksum.ts).
+    const written = lines.map((line) => {
+      const { $crc: checksum, ...event } = JSON.parse(line) as MissionEvent & { $crc: string };
+      expect(checksum).toMatch(/^[0-9a-f]{8}$/);
+      return event;
+    });
     expect(written).toEqual(seen.filter((event) => event.type !== 'model.delta'));
     expect(seen).toHaveLength(24);
     expect(written).toHaveLength(23);
@@ -65,7 +70,7 @@ describe('openJournal', () => {
     const bus = newBus();
     bus.subscribe(writer.subscriber);
     const text = 'x'.repeat(1000);
-    const lineLength = encodeEvent(bus.emit(warning(text))).length;
+    const lineLength = encodeJournalLine(bus.emit(warning(text))).line.length;
     const needed = Math.ceil(JOURNAL_BATCH_CHARS / lineLength);
     for (let index = 1; index < needed - 1; index++) bus.emit(warning(text));
     await settleIo();
