@@ -12,6 +12,7 @@ import { ExitCode } from '../base/exit-codes.ts';
 import { resolveStateDir } from '../journal/paths.ts';
 import { runIndexPath } from '../journal/run-index.ts';
 import { openProject, type Project } from '../run/project.ts';
+import type { SchedulerClock } from '../serve/scheduler-clock.ts';
 import type { SignalSource } from './interrupts.ts';
 import type { CliIo } from './io.ts';
 import type { ServeFlags } from './serve.ts';
@@ -25,10 +26,11 @@ export interface ServeRequest {
   flags: ServeFlags;
 }
 
-/** The process around the server (tests may replace the signals). */
+/** The process around the server (tests may replace the signals and the schedules' clock). */
 export interface ServeEnvironment {
   cwd: string;
   signals: SignalSource;
+  clock?: SchedulerClock;
 }
 
 /** A whole number within bounds, or a usage error naming the flag. */
@@ -75,7 +77,8 @@ export async function serveCommand(
   const graceSeconds = wholeNumber('--grace', flags.grace, 0, 86_400);
   const queueLimit = wholeNumber('--queue-limit', flags.queueLimit, 0, 100_000);
   const token = (flags.token ?? io.env.SORTIE_SERVE_TOKEN ?? '') || undefined;
-  const { isLoopback, startServer, webhookMissions } = await import('../serve/index.ts');
+  const { isLoopback, startScheduler, startServer, webhookMissions } =
+    await import('../serve/index.ts');
   if (!isLoopback(flags.host) && token === undefined) {
     throw new UsageError(
       `refusing to listen on ${flags.host} without a token: anyone who can reach it could start runs`,
@@ -114,7 +117,15 @@ export async function serveCommand(
         : `webhook /webhooks/${route} is off: its secret, variable "${off}", has no value`,
     );
   }
+  // Each fire is one more submission: past max_parallel it queues, past the queue it is refused.
+  const scheduler = startScheduler({
+    missions: project.config.missions.values(),
+    log,
+    ...(environment.clock === undefined ? {} : { clock: environment.clock }),
+    fire: (mission, inputs) => server.service.submit(mission, inputs, 'schedule'),
+  });
   await untilSignal(environment.signals);
+  scheduler.stop();
   log(`stopping: running runs have ${graceSeconds}s to finish (signal again to cancel them now)`);
   await server.stop(graceOrSignal(graceSeconds, environment.signals));
   log('stopped');

@@ -2,3 +2,5 @@
 export { startServer, type RunningServer, type ServeOptions } from './server.ts';
 export { isLoopback } from './http/guards.ts';
 export { webhookMissions } from './http/webhook-routes.ts';
+export { startScheduler, type Scheduler, type SchedulerOptions } from './scheduler.ts';
+export type { SchedulerClock } from './scheduler-clock.ts';
