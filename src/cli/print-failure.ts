@@ -1,6 +1,7 @@
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { ConfigError, UsageError } from '../base/errors.ts';
 import { ProjectNotFoundError } from '../config/syntax/project-errors.ts';
+import { shellWord } from './resume-line.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { escapeControlCharacters as safe } from '../base/control-characters.ts';
 import { useColor, type CliIo } from './io.ts';
@@ -32,7 +33,12 @@ export async function printFailure(error: unknown, io: CliIo): Promise<number> {
     return ExitCode.usage;
   }
   if (error instanceof ProjectNotFoundError) {
-    io.stderr(`error: ${safe(error.message)}\n`);
+    // A folder without a project is most often where a newcomer means to start one.
+    const hint =
+      error.problem === 'empty'
+        ? `hint: start a project there with: sortie init ${safe(shellWord(error.path))}\n`
+        : '';
+    io.stderr(`error: ${safe(error.message)}\n${hint}`);
     return ExitCode.usage;
   }
   // A file the command needed could not be read or written: the user's to fix, not a defect.

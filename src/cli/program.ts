@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import type { CliIo } from './io.ts';
+import { withOptionSuggestion } from './option-suggestion.ts';
 import { printFailure } from './print-failure.ts';
 import { sortieVersion } from './version.ts';
 
@@ -18,7 +19,11 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
   for (const command of program.commands) {
     command
       .exitOverride()
-      .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+      .configureOutput({
+        writeOut: io.stdout,
+        writeErr: io.stderr,
+        outputError: (text, write) => write(withOptionSuggestion(text, command)),
+      })
       .showSuggestionAfterError(true);
   }
   return program;

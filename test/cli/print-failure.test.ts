@@ -71,9 +71,13 @@ describe('printFailure', () => {
       code: 2,
       err: 'error: bad flag\nhint: try this\n',
     });
-    expect(await capture(new ProjectNotFoundError('x', 'empty'))).toEqual({
+    expect(await capture(new ProjectNotFoundError('my project', 'empty'))).toEqual({
       code: 2,
-      err: 'error: no .hcl files in x\n',
+      err: "error: no .hcl files in my project\nhint: start a project there with: sortie init 'my project'\n",
+    });
+    expect(await capture(new ProjectNotFoundError('x', 'missing'))).toEqual({
+      code: 2,
+      err: 'error: no such file or directory: x\n',
     });
   });
 

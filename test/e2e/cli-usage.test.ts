@@ -17,6 +17,15 @@ describe('sortie usage errors (child process)', () => {
     });
   });
 
+  it('suggests the option an unknown flag is the start of (--mock for --mock-model)', () => {
+    expect(sortie(['run', INPUTS, '--mock', 'mock.yaml'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        "error: unknown option '--mock'\n(Did you mean --mock-model?)\n(run sortie --help for usage)\n",
+    });
+  });
+
   it('asks for the mission when the project has several', () => {
     expect(sortie(['run', INPUTS])).toEqual({
       status: 2,
@@ -211,7 +220,7 @@ describe('sortie models (child process)', () => {
     expect(sortie(['models', empty])).toEqual({
       status: 2,
       stdout: '',
-      stderr: `error: no .hcl files in ${empty}\n`,
+      stderr: `error: no .hcl files in ${empty}\nhint: start a project there with: sortie init ${empty}\n`,
     });
   });
 });
