@@ -11,7 +11,7 @@ import type { ModelClientFactory } from '../models/create-client.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { createRunRedactor } from '../run/run-redactor.ts';
-import { resolveStateDir, runPaths } from '../journal/paths.ts';
+import { runPaths } from '../journal/paths.ts';
 import { formatCost } from '../present/money.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
@@ -33,7 +33,7 @@ import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
 import { StorageWatch } from '../run/run-storage.ts';
 import { resumeLine, unjournaledInputs } from './resume-line.ts';
-import { prepareStateDir } from './state-dir.ts';
+import { recordingStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
 import { resolveBreakpoints } from './breakpoint-tools.ts';
@@ -363,13 +363,7 @@ export async function prepareRun(
     io.env,
   );
   const breakpoints = resolveBreakpoints(flags.break ?? [], config);
-  const stateDir = resolveStateDir({
-    stateDir: flags.stateDir,
-    env: io.env,
-    projectRoot: config.root,
-    cwd: environment.cwd,
-  });
-  await prepareStateDir(stateDir, flags.stateDir, io.env);
+  const stateDir = await recordingStateDir(flags.stateDir, io.env, config.root, environment.cwd);
   const { mission, inputs } = await choose(config, stateDir);
   // Every run needs its variables before anything starts; a replayed or mocked run needs no
   // credentials.

@@ -9,14 +9,13 @@ import { ProjectConfigError } from '../config/load-project.ts';
 import { requireVariables } from '../config/requirements.ts';
 import { ConfigError, UsageError } from '../base/errors.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import { resolveStateDir } from '../journal/paths.ts';
 import { runIndexPath } from '../journal/run-index.ts';
 import { openProject, type Project } from '../run/project.ts';
 import type { SchedulerClock } from '../serve/scheduler-clock.ts';
 import type { SignalSource } from './interrupts.ts';
 import type { CliIo } from './io.ts';
 import type { ServeFlags } from './serve.ts';
-import { prepareStateDir } from './state-dir.ts';
+import { recordingStateDir } from './state-dir.ts';
 import { checkDeclaredVariables, parseVarFlags } from './var-flags.ts';
 import { sortieVersion } from './version.ts';
 
@@ -87,13 +86,7 @@ export async function serveCommand(
   }
   const vars = parseVarFlags(flags.var ?? []);
   const project = await loadProject(resolve(environment.cwd, request.directory), vars, io.env);
-  const stateDir = resolveStateDir({
-    stateDir: flags.stateDir,
-    env: io.env,
-    projectRoot: project.root,
-    cwd: environment.cwd,
-  });
-  await prepareStateDir(stateDir, flags.stateDir, io.env);
+  const stateDir = await recordingStateDir(flags.stateDir, io.env, project.root, environment.cwd);
   const log = (line: string): void => io.stdout(`${line}\n`);
   const server = await startServer({
     project,

@@ -45,6 +45,21 @@ export async function prepareStateDir(
   }
 }
 
+/**
+ * The state directory of a command that records runs (`--state-dir`, then `SORTIE_HOME`, then
+ * `<project>/.sortie`), made ready with prepareStateDir before anything starts.
+ */
+export async function recordingStateDir(
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+  projectRoot: string,
+  cwd: string,
+): Promise<string> {
+  const stateDir = resolveStateDir({ stateDir: flag, env, projectRoot, cwd });
+  await prepareStateDir(stateDir, flag, env);
+  return stateDir;
+}
+
 /** `cannot use the state directory DIR (from --state-dir): PROBLEM`, with a way out. */
 function stateDirError(
   stateDir: string,
