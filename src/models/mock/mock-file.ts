@@ -4,7 +4,7 @@
  * one validation path; every problem is a usage error naming the file (exit 2).
  */
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { UsageError } from '../../base/errors.ts';
 import { describeFileSystemError, isFileSystemError } from '../../base/file-system-error.ts';
 import type { TurnMatch } from '../../base/turn-match.ts';
@@ -116,7 +116,7 @@ export function parseMockModel(path: string, text: string): MockModel {
     const { line } = lines.linePos(syntax.pos[0]);
     throw new MockModelFileError(path, `line ${line}: ${syntax.message.split('\n')[0]}`);
   }
-  const value: unknown = document.toJS() ?? {};
+  const value = documentValue(path, document);
   const { problems } = validate(fileSchema, value);
   if (problems.length > 0) {
     throw new MockModelFileError(path, problems.map(formatProblem).join('; '));
@@ -130,6 +130,25 @@ export function parseMockModel(path: string, text: string): MockModel {
       turns: turns.map(readTurn),
     })),
   };
+}
+
+/** Aliases an anchor may expand to: far more than a hand-written file uses, far fewer than a bomb. */
+const MAX_ALIAS_COUNT = 100;
+
+/** The document as plain values; an alias bomb ("billion laughs") is the user's error, not ours. */
+function documentValue(path: string, document: Document): unknown {
+  try {
+    return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (error) {
+    // The yaml package throws a ReferenceError with this text when the aliases expand too far.
+    if (!(error instanceof ReferenceError) || !error.message.startsWith('Excessive alias count')) {
+      throw error;
+    }
+    throw new MockModelFileError(
+      path,
+      `its aliases (*name) expand past the limit of ${MAX_ALIAS_COUNT} values; write the answers out instead`,
+    );
+  }
 }
 
 function readTurn(written: WrittenTurn): MockTurn {
