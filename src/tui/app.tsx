@@ -7,7 +7,6 @@ import { Box, useApp } from 'ink';
 import { useEffect, useState } from 'react';
 import type { DebugGate } from '../runtime/gate.ts';
 import { ConfirmQuit } from './components/ConfirmQuit.tsx';
-import { FinalSummary } from './components/FinalSummary.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { TabBody } from './components/TabBody.tsx';
@@ -133,7 +132,6 @@ export function App(props: AppProps) {
 
   return (
     <>
-      <FinalSummary header={state.header} finished={finished} />
       <Box flexDirection="column" width={screen.columns}>
         <Header
           header={state.header}

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
 import type { DebugGate } from '../runtime/gate.ts';
 import { App, type HumanDeskAnswers } from './app.tsx';
+import { summaryLine } from './components/FinalSummary.tsx';
 import type { Suspend, TuiForker } from './hooks/use-fork.ts';
 import type { ReplayPlayer } from './replay-player.ts';
 import { createTuiStore } from './store/index.ts';
@@ -115,6 +116,13 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
+    // Once Ink has let go of the screen: under its last frame, in the scrollback.
+    store.flush();
+    const { header } = store.getState();
+    if (header.durationMs !== null) {
+      const paint = header.status === 'succeeded' ? chalk.bold.green : chalk.bold.red;
+      (options.stdout ?? process.stdout).write(`${paint(summaryLine(header))}\n`);
+    }
     chalk.level = chalkLevel;
     unsubscribe();
     store.dispose();

@@ -63,6 +63,11 @@ export class TmuxTerminal {
     );
   }
 
+  /** Keeps the pane, and what it shows, after the command has exited (tmux closes it otherwise). */
+  keepPaneOnExit(): void {
+    this.tmux('set-option', '-w', '-t', this.session, 'remain-on-exit', 'on');
+  }
+
   /** The visible screen. */
   screen(): string {
     return this.capture('-p', '-t', this.session);

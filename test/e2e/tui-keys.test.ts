@@ -40,8 +40,12 @@ describe('keys sent together to the TUI (tmux, real CLI, one send-keys call each
       `--state-dir '${stateDir}'`,
     ].join(' ');
     terminal.start(sortieCommand(args, exitFile));
+    terminal.keepPaneOnExit();
     await until('the finished run', () => screen().includes('run finished — q to quit'));
     expect(screen()).toMatch(/^› ▾ ✓ mission timekeeping +\S/m);
+    // No summary line above the header pushing the frame down: it comes once the TUI has left.
+    expect(screen().split('\n')[0]).toMatch(/^sortie .*mission timekeeping/);
+    expect(terminal.scrollback()).not.toContain('mission:timekeeping succeeded');
 
     // Down twice to survey's commander, collapse it, expand it again with Enter, down to the
     // clock under it. A lost Enter leaves the commander collapsed and the last `j` on report.
@@ -65,5 +69,9 @@ describe('keys sent together to the TUI (tmux, real CLI, one send-keys call each
     const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
     await until('the CLI to exit', () => exitCode().endsWith('\n'));
     expect(exitCode()).toBe('0\n');
+    // The summary under the last frame (its footer), in the scrollback.
+    expect(terminal.scrollback()).toMatch(
+      /q quit\n+mission:timekeeping succeeded · 2 tasks · [\d,]+ tokens · \$\d+\.\d{4}\n/,
+    );
   }, 120_000);
 });

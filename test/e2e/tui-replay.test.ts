@@ -65,6 +65,7 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
     terminal.start(
       sortieCommand(`replay ${runId} --state-dir '${stateDir}' --speed 0.25`, exitFile),
     );
+    terminal.keepPaneOnExit();
 
     // The header follows the player at once, the tree the store's next repaint: wait for both.
     await until(
@@ -97,8 +98,7 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
 
     press('Space');
     // The run log printed `mission:survey  succeeded · 5 tasks · 59,128 tokens · $0.0088`; the
-    // TUI prints its own summary line (above the live view) once the replayed run.finished
-    // arrives. The task count is left out: the line log counts finished tasks (the skipped
+    // TUI prints its own summary line (under its last frame) once the person quits. The task count is left out: the line log counts finished tasks (the skipped
     // follow_up included), the TUI started ones.
     const recorded = /^\S+ mission:survey {2}succeeded · 5 tasks · (\S+ tokens · \S+)$/m.exec(
       runLog,
@@ -108,7 +108,7 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
       `^mission:survey succeeded · \\d tasks · ${String(recorded?.[1]).replace('$', '\\$')}$`,
       'm',
     );
-    await until('the end', () => summary.test(terminal.scrollback()));
+    await until('the end', () => screen().includes(`▶ replay ×0.25 end ${total}/${total}`));
     const finished = screen();
     expect(finished).toContain(`▶ replay ×0.25 end ${total}/${total}`);
     expect(finished).toMatch(/^ {4}▾ ✓ publish +\S/m);
@@ -118,5 +118,6 @@ describe('sortie replay in the TUI (tmux, real CLI, journal of a real run)', () 
     const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
     await until('the CLI to exit', () => exitCode().endsWith('\n'));
     expect(exitCode()).toBe('0\n');
+    expect(terminal.scrollback()).toMatch(summary);
   }, 120_000);
 });

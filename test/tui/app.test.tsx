@@ -284,12 +284,11 @@ describe('App: quitting', () => {
     expect(app.frame()).toContain('cancelling the run… ctrl-c again to leave now');
   });
 
-  it('prints the final summary once the run has finished', async () => {
+  it('writes no summary line above the header once the run has finished (renderTui does, after)', async () => {
     const app = await mount({ events: fixtureEvents(true) });
     const frame = app.frame();
-    expect(frame.split('\n')[0]).toBe(
-      'mission:research failed · 2 tasks · 4,240 tokens · $0.0012*',
-    );
+    expect(frame.split('\n')[0]).toMatch(/^sortie · mission research · run run-1 · ✗ failed/);
+    expect(frame).not.toContain('mission:research failed');
     expect(frame).toContain('run finished — q to quit');
   });
 });

@@ -118,12 +118,10 @@ describe('renderTui', () => {
 
   it('renders the events it subscribes to and leaves on q once the run has finished', async () => {
     const { handle, stdout, stdin, feed } = start(fixtureEvents(true));
-    // The store publishes on a timer; wait for the frame rather than for a fixed time.
-    while (!stdout.written.includes('mission:research failed')) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await shown(stdout, 'run finished');
     expect(stdout.written).toContain('sortie test · mission research · run run-1');
-    expect(stdout.written).toContain('mission:research failed · 2 tasks · 4,240 tokens · $0.0012*');
+    // The summary line waits for the TUI to leave: written while Ink draws, it pushed the frame.
+    expect(stdout.written).not.toContain('mission:research failed');
     let exited = false;
     const waiting = handle.waitUntilExit().then(() => {
       exited = true;
@@ -131,6 +129,11 @@ describe('renderTui', () => {
     stdin.type('q');
     await waiting;
     expect(exited).toBe(true);
+    // Under the last frame: only cursor control (sync end, show cursor) comes between.
+    expect(stdout.written).toMatch(
+      // eslint-disable-next-line no-control-regex -- the escape character is what is looked for
+      /q quit\n(?:\u001b\[\?\d+[hl])*mission:research failed · 2 tasks · 4,240 tokens · \$0\.0012\*\n$/,
+    );
     expect(feed.counts()).toEqual({ subscribed: 1, unsubscribed: 1 });
   });
 

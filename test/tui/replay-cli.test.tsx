@@ -79,7 +79,7 @@ function testRenderer() {
   return {
     renderer,
     given: () => given,
-    /** The header line (below the final summary once the run has finished). */
+    /** The header line. */
     header: () =>
       (instance?.lastFrame() ?? '').split('\n').find((line) => line.includes(' ▶ replay ')) ?? '',
     frame: () => instance?.lastFrame() ?? '',
@@ -190,7 +190,8 @@ describe('sortie replay in the TUI (playInTui, ink-testing-library, a real journ
     const { screen, done } = await play(true);
     await screen.press('G');
     expect(screen.header()).toContain(`▶ replay ×1 end ${events.length}/${events.length}`);
-    expect(screen.frame()).toContain('mission:hello succeeded · 1 task · 6,344 tokens · $0.0008');
+    expect(screen.header()).toContain('mission hello · run …');
+    expect(screen.header()).toContain(' · ✓ succeeded · ');
     expect(events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'succeeded' });
     await screen.press('q');
     expect(await done).toEqual({

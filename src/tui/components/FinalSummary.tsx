@@ -1,8 +1,8 @@
 /**
- * The finished run's summary, written once through `<Static>`: it is printed above the live
- * view and stays in the terminal's scrollback after the TUI exits.
+ * The finished run's summary line, written once the TUI has left the screen (renderTui): it
+ * stays in the terminal's scrollback under the last frame. Written while Ink draws, it would
+ * land above the frame and push it down a line.
  */
-import { Static, Text } from 'ink';
 import { totalsText } from '../../present/money.ts';
 import type { RunHeader } from '../store/index.ts';
 
@@ -10,18 +10,4 @@ import type { RunHeader } from '../store/index.ts';
 export function summaryLine(header: RunHeader): string {
   const totals = totalsText(header.taskCount, header.tokens, header.costPico, header.unpriced);
   return `mission:${header.mission ?? '?'} ${header.status} · ${totals}`;
-}
-
-/** Writes the summary once the run has finished; nothing before. */
-export function FinalSummary({ header, finished }: { header: RunHeader; finished: boolean }) {
-  const items = finished ? [summaryLine(header)] : [];
-  return (
-    <Static items={items}>
-      {(line) => (
-        <Text key="summary" bold color={header.status === 'succeeded' ? 'green' : 'red'}>
-          {line}
-        </Text>
-      )}
-    </Static>
-  );
 }
