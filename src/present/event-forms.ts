@@ -5,6 +5,12 @@ import type { Painter } from './paint.ts';
 /** Columns an excerpt (an error, a summary, arguments) may take inside an event's text. */
 export const EXCERPT = 80;
 
+/**
+ * Columns the first line of an error or a cancel reason may take: a message cut in the middle
+ * loses what to fix, so it is shown whole unless it is a runaway line (a response body).
+ */
+export const ERROR_LINE = 400;
+
 /** What a surface knows beyond the event itself; the plain log and the TUI store each supply it. */
 export interface EventTextContext {
   /** Colours for a terminal (the TUI passes the painter that never colours: Ink colours rows). */

@@ -1,7 +1,13 @@
 /** How run, mission, task, iteration, plan, output, route and dataset events read. */
 import type { EventOf, MissionEventType, Outcome, SkipReason } from '../base/events.ts';
 import { firstLine } from './columns.ts';
-import { EXCERPT, noLine, type EventFormTable, type EventTextContext } from './event-forms.ts';
+import {
+  ERROR_LINE,
+  EXCERPT,
+  noLine,
+  type EventFormTable,
+  type EventTextContext,
+} from './event-forms.ts';
 import { compactJson } from './json-text.ts';
 import { formatCost } from './money.ts';
 import { formatCount, formatDuration } from './numbers.ts';
@@ -88,11 +94,11 @@ const RUN_FORMS: EventFormTable<Extract<RunEventType, `run.${string}` | `mission
   },
   'mission.failed': {
     text: (event, { paint, runTotals }) =>
-      `${paint('bad', 'failed')}: ${firstLine(event.error, EXCERPT)} · ${runTotals(event.mission)}`,
+      `${paint('bad', 'failed')}: ${firstLine(event.error, ERROR_LINE)} · ${runTotals(event.mission)}`,
   },
   'mission.cancelled': {
     text: (event, { paint, runTotals }) =>
-      `${paint('warn', 'cancelled')}: ${firstLine(event.reason, EXCERPT)} · ${runTotals(event.mission)}`,
+      `${paint('warn', 'cancelled')}: ${firstLine(event.reason, ERROR_LINE)} · ${runTotals(event.mission)}`,
   },
 };
 
@@ -112,11 +118,12 @@ const TASK_FORMS: EventFormTable<Extract<RunEventType, `task.${string}` | `itera
       },
     },
     'task.failed': {
-      text: (event, { paint }) => `${paint('bad', 'failed')}: ${firstLine(event.error, EXCERPT)}`,
+      text: (event, { paint }) =>
+        `${paint('bad', 'failed')}: ${firstLine(event.error, ERROR_LINE)}`,
     },
     'task.cancelled': {
       text: (event, { paint }) =>
-        `${paint('warn', 'cancelled')}: ${firstLine(event.reason, EXCERPT)}`,
+        `${paint('warn', 'cancelled')}: ${firstLine(event.reason, ERROR_LINE)}`,
     },
     'task.skipped': { text: (event) => `skipped (${skipText(event.reason, event.cause)})` },
     'iteration.started': {
@@ -130,11 +137,11 @@ const TASK_FORMS: EventFormTable<Extract<RunEventType, `task.${string}` | `itera
     },
     'iteration.failed': {
       text: (event, context) =>
-        `${item(event, context)} ${context.paint('bad', 'failed')}${attemptText(event.attempt)}: ${firstLine(event.error, EXCERPT)}`,
+        `${item(event, context)} ${context.paint('bad', 'failed')}${attemptText(event.attempt)}: ${firstLine(event.error, ERROR_LINE)}`,
     },
     'iteration.retrying': {
       text: (event, context) =>
-        `${item(event, context)} ${context.paint('warn', 'retrying')} (attempt ${event.attempt}/${event.maxAttempts}): ${firstLine(event.error, EXCERPT)}`,
+        `${item(event, context)} ${context.paint('warn', 'retrying')} (attempt ${event.attempt}/${event.maxAttempts}): ${firstLine(event.error, ERROR_LINE)}`,
     },
   };
 

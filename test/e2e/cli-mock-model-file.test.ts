@@ -34,4 +34,25 @@ describe('sortie run --mock-model with a faulty file (child process)', { timeout
       stderr: `error: mock model ${path}: its aliases (*name) expand past the limit of 100 values; write the answers out instead\nhint: the format is in docs/testing.md ("Mock models")\n`,
     });
   });
+
+  it('prints the whole reason when no key of the file names an actor (a misspelt key)', () => {
+    const { path, directory } = mockFile('commander:gret:\n  - text: hi\n');
+    const run = sortie([
+      'run',
+      'examples/hello',
+      '--mock-model',
+      path,
+      '--state-dir',
+      join(directory, 'state'),
+    ]);
+    expect(run.status).toBe(1);
+    const failed = run.stdout
+      .split('\n')
+      .filter((line) => line.includes(' failed: '))
+      .map((line) => line.replace(/^\S+ /, '').replace(/ · \d+ task .*$/, ''));
+    expect(failed).toEqual([
+      'task:greet  failed: no mock answer for commander:greet (turn 1): no key of the file names this actor',
+      'mission:hello  failed: task "greet" failed: no mock answer for commander:greet (turn 1): no key of the file names this actor',
+    ]);
+  });
 });
