@@ -55,4 +55,13 @@ describe('sortie run --mock-model with a faulty file (child process)', { timeout
       'mission:hello  failed: task "greet" failed: no mock answer for commander:greet (turn 1): no key of the file names this actor',
     ]);
   });
+
+  it('names the line, column and closest field of a misspelt field (exit 2)', () => {
+    const { path } = mockFile('commander:greet:\n  - text: hi\n  - tol: set_subtasks\n');
+    expect(sortie(['run', 'examples/hello', '--mock-model', path])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `error: mock model ${path}:3:5: unknown field "tol" in an answer (did you mean "tool"?)\nhint: the format is in docs/testing.md ("Mock models")\n`,
+    });
+  });
 });

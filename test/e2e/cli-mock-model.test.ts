@@ -153,7 +153,7 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
     expect(sortie(['run', 'examples/hello', '--mock-model', mock])).toEqual({
       status: 2,
       stdout: '',
-      stderr: `error: mock model ${mock}: /commander:greet/0: must NOT have additional property 'argumnts'\nhint: the format is in docs/testing.md ("Mock models")\n`,
+      stderr: `error: mock model ${mock}:3:5: unknown field "argumnts" in an answer (did you mean "arguments"?)\nhint: the format is in docs/testing.md ("Mock models")\n`,
     });
   });
 });

@@ -4,8 +4,9 @@
  * one validation path; every problem is a usage error naming the file (exit 2).
  */
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { UsageError } from '../../base/errors.ts';
+import { didYouMean } from '../../base/suggest.ts';
 import { describeFileSystemError, isFileSystemError } from '../../base/file-system-error.ts';
 import type { TurnMatch } from '../../base/turn-match.ts';
 import { formatProblem, validate } from '../../schema/index.ts';
@@ -39,8 +40,12 @@ export interface MockModel {
 
 /** The mock-model file is missing, not YAML, or not in the mock format. */
 export class MockModelFileError extends UsageError {
-  constructor(path: string, problem: string) {
-    super(`mock model ${path}: ${problem}`, 'the format is in docs/testing.md ("Mock models")');
+  /** `at` is `line:col` in the file when the problem has a place. */
+  constructor(path: string, problem: string, at?: string) {
+    super(
+      `mock model ${at === undefined ? path : `${path}:${at}`}: ${problem}`,
+      'the format is in docs/testing.md ("Mock models")',
+    );
   }
 }
 
@@ -116,6 +121,7 @@ export function parseMockModel(path: string, text: string): MockModel {
     const { line } = lines.linePos(syntax.pos[0]);
     throw new MockModelFileError(path, `line ${line}: ${syntax.message.split('\n')[0]}`);
   }
+  checkFieldNames(path, document, lines);
   const value = documentValue(path, document);
   const { problems } = validate(fileSchema, value);
   if (problems.length > 0) {
@@ -130,6 +136,32 @@ export function parseMockModel(path: string, text: string): MockModel {
       turns: turns.map(readTurn),
     })),
   };
+}
+
+/**
+ * An unknown field of an answer, reported where it is written with the closest known name:
+ * ajv alone would give every branch of the answer's `anyOf` and no place in the file.
+ */
+function checkFieldNames(path: string, document: Document, lines: LineCounter): void {
+  const known = Object.keys(turnSchema.properties);
+  const actors = document.contents;
+  if (!isMap(actors)) return;
+  for (const actor of actors.items) {
+    if (!isSeq(actor.value)) continue;
+    for (const turn of actor.value.items) {
+      if (!isMap(turn)) continue;
+      for (const field of turn.items) {
+        if (!isScalar(field.key) || known.includes(String(field.key.value))) continue;
+        const name = String(field.key.value);
+        const { line, col } = lines.linePos(field.key.range?.[0] ?? 0);
+        throw new MockModelFileError(
+          path,
+          `unknown field "${name}" in an answer${didYouMean(name, known)}`,
+          `${line}:${col}`,
+        );
+      }
+    }
+  }
 }
 
 /** Aliases an anchor may expand to: far more than a hand-written file uses, far fewer than a bomb. */
