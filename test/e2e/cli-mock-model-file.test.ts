@@ -2,11 +2,11 @@
  * Problems in a `--mock-model FILE` through the real CLI: each is a usage error (exit 2) or a
  * failed task whose message names what is wrong in full, with no stack trace.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sortieSync as sortie } from './cli-child.ts';
+import { ROOT, sortieSync as sortie } from './cli-child.ts';
 
 function mockFile(text: string): { path: string; directory: string } {
   const directory = mkdtempSync(join(tmpdir(), 'sortie-mock-file-'));
@@ -63,5 +63,35 @@ describe('sortie run --mock-model with a faulty file (child process)', { timeout
       stdout: '',
       stderr: `error: mock model ${path}:3:5: unknown field "tol" in an answer (did you mean "tool"?)\nhint: the format is in docs/testing.md ("Mock models")\n`,
     });
+  });
+
+  it('suggests submit_output, not task_complete again, after task_complete is refused for want of it', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sortie-mock-output-'));
+    const hello = readFileSync(join(ROOT, 'examples/hello/main.hcl'), 'utf8');
+    writeFileSync(
+      join(directory, 'main.hcl'),
+      hello.replace(
+        'objective = "Write a greeting for ${inputs.name}"',
+        'objective = "Write a greeting for ${inputs.name}"\n    output = { greeting = string("The greeting", true) }',
+      ),
+    );
+    const mock = join(directory, 'mock.yaml');
+    writeFileSync(mock, 'commander:greet:\n  - tool: task_complete\n');
+    const run = sortie([
+      'run',
+      directory,
+      '--mock-model',
+      mock,
+      '--state-dir',
+      join(directory, 'state'),
+    ]);
+    expect(run.status).toBe(1);
+    const tasks = run.stdout.split('\n');
+    const added = tasks.indexOf(`      add an answer to ${mock}, e.g.`);
+    expect(tasks.slice(added + 1, added + 4)).toEqual([
+      '        commander:greet:',
+      '          - tool: submit_output',
+      '            arguments: {"output":{}}',
+    ]);
   });
 });

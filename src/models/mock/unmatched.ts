@@ -47,17 +47,15 @@ function shorten(text: string): string {
   return text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 1)}…`;
 }
 
-/** Tools that end a commander's task: what a commander that already acted usually calls next. */
-const COMPLETION_TOOLS = new Set(['task_complete', 'submit_output']);
-
 /**
- * An entry in YAML: the first offered tool on an actor's first turn, a completion tool after
- * it, else a text answer; tool arguments are placeholders of the required properties.
+ * An entry in YAML: the first offered tool on an actor's first turn, the next completion tool
+ * after it, else a text answer; tool arguments are placeholders of the required properties.
  */
 function example(key: string, request: ModelRequest): string[] {
   const acted = request.messages.some((message) => message.role === 'assistant');
+  const next = acted ? completionStep(request) : undefined;
   const tool = acted
-    ? request.tools.find((candidate) => COMPLETION_TOOLS.has(candidate.name))
+    ? request.tools.find((candidate) => candidate.name === next)
     : request.tools[0];
   if (tool === undefined) return [`  ${key}:`, `    - text: "your answer"`];
   return [
@@ -65,6 +63,25 @@ function example(key: string, request: ModelRequest): string[] {
     `    - tool: ${tool.name}`,
     `      arguments: ${JSON.stringify(placeholderArguments(tool))}`,
   ];
+}
+
+/**
+ * The commander's rules (commander-rules.ts) refuse `task_complete` until the task's output
+ * is submitted, so `submit_output` comes next when it is offered and was never called or the
+ * last tool result (a refusal) asks for it; `task_complete` otherwise.
+ */
+function completionStep(request: ModelRequest): string {
+  if (!request.tools.some((tool) => tool.name === 'submit_output')) return 'task_complete';
+  const parts = request.messages.flatMap((message) => message.parts);
+  const submitted = parts.some(
+    (part) => part.type === 'tool_call' && part.name === 'submit_output',
+  );
+  const last = parts.findLast((part) => part.type === 'tool_result');
+  const asked =
+    last?.type === 'tool_result' &&
+    typeof last.content === 'string' &&
+    last.content.includes('submit_output');
+  return !submitted || asked ? 'submit_output' : 'task_complete';
 }
 
 /** The tool's required properties with a placeholder of each one's type. */
