@@ -94,4 +94,13 @@ describe('sortie run --mock-model with a faulty file (child process)', { timeout
       '            arguments: {"output":{}}',
     ]);
   });
+
+  it('still refuses a key written twice, with its place, now that keys are checked in one pass', () => {
+    const { path } = mockFile('commander:greet:\n  - text: hi\ncommander:greet:\n  - text: ho\n');
+    expect(sortie(['run', 'examples/hello', '--mock-model', path])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `error: mock model ${path}:3:1: the key "commander:greet" is written twice\nhint: the format is in docs/testing.md ("Mock models")\n`,
+    });
+  });
 });
