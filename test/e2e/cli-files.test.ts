@@ -134,6 +134,11 @@ describe('a full disk while a run records (child process)', () => {
 
   afterAll(() => server.close());
 
+  /** The flags of runAgainstServer that the resume line repeats (the key is named apart). */
+  function runFlags(): string {
+    return `--var base_url=${server.baseUrl('openai')} --plain`;
+  }
+
   /** `sortie ARGS --plain` against the scripted server; `limitKb` caps every file it writes. */
   function runAgainstServer(args: string[], stateDir: string, limitKb?: number) {
     const sortieArgs = [
@@ -170,7 +175,8 @@ describe('a full disk while a run records (child process)', () => {
       expect(result.status).toBe(2);
       expect(result.stderr).toBe(
         `error: cannot write ${cassette}: no space left on the device; the run was stopped\n` +
-          `hint: make room (or fix the file), then continue the run with: sortie resume ${runId} ${project} --state-dir ${stateDir}\n`,
+          `hint: make room (or fix the file), then continue the run with: sortie resume ${runId} ${project} --state-dir ${stateDir} ${runFlags()}\n` +
+          `  adding what is not printed here: --var api_key=…\n`,
       );
       expect(result.stdout.split('\n')[1]).toBe(
         `00:00.0 run  warning: cannot write ${cassette}: no space left on the device; stopping the run`,
@@ -199,7 +205,8 @@ describe('a full disk while a run records (child process)', () => {
     expect(stopped.status, stopped.stderr).toBe(2);
     expect(stopped.stderr).toBe(
       `error: cannot write ${journal}: the file is too large (a file-size limit was reached); the run was stopped\n` +
-        `hint: make room (or fix the file), then continue the run with: sortie resume ${runId} ${project} --state-dir ${stateDir}\n`,
+        `hint: make room (or fix the file), then continue the run with: sortie resume ${runId} ${project} --state-dir ${stateDir} ${runFlags()}\n` +
+        `  adding what is not printed here: --var api_key=…\n`,
     );
     const before = await readJournal(journal);
     expect(summarizeRun(before.events).status).not.toBe('succeeded');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { jsonLines } from './agent-tools-harness.ts';
 import { sortieAsync, sortieSync as sortie } from './cli-child.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -15,13 +16,7 @@ function onlyJournal(stateDir: string): Array<Record<string, unknown>> {
   const [runId] = readdirSync(join(stateDir, 'runs'));
   const text = readFileSync(join(stateDir, 'runs', String(runId), 'journal.jsonl'), 'utf8');
   // A journal line ends with its checksum (`$crc`), which the --json output does not carry.
-  return text
-    .trimEnd()
-    .split('\n')
-    .map((line) => {
-      const { $crc: _checksum, ...event } = JSON.parse(line) as Record<string, unknown>;
-      return event;
-    });
+  return jsonLines(text);
 }
 
 /** Replaces the run id and elapsed prefixes, which differ between runs. */

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ScriptTurn } from '../../src/testing/index.ts';
-import { call, reply, runDirs } from './agent-tools-harness.ts';
+import { call, jsonLines, reply, runDirs } from './agent-tools-harness.ts';
 
 /** The mission's HCL for `writeProject` (`MODEL` is the scripted server's model). */
 export const SURVEY_HCL = `
@@ -151,15 +151,13 @@ export function surveyTurns(options: SurveyScriptOptions = {}): ScriptTurn[] {
 /** A journal event as JSON. */
 export type JournalEvent = Record<string, unknown> & { type: string; actor: string };
 
-/** The events of every run of a state directory, oldest run first. */
+/** The events of every run of a state directory, oldest run first (without the lines' checksums). */
 export async function journals(stateDir: string): Promise<JournalEvent[][]> {
   const runs = await runDirs(stateDir);
   return Promise.all(
-    runs.map(async (run) =>
-      (await readFile(join(run, 'journal.jsonl'), 'utf8'))
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as JournalEvent),
+    runs.map(
+      async (run) =>
+        jsonLines(await readFile(join(run, 'journal.jsonl'), 'utf8')) as JournalEvent[],
     ),
   );
 }
