@@ -142,8 +142,9 @@ describe('sortie usage errors (child process)', () => {
       stderr:
         'error: --replay-model needs a cassette file, and examples/hello is a folder\nhint: its cassette: --replay-model examples/hello/cassette.jsonl\n',
     });
-    expect(sortie(['run', 'examples/hello', '--replay-model', 'examples/datasets']).stderr).toBe(
-      'error: --replay-model needs a cassette file, and examples/datasets is a folder\nhint: record one with `sortie run --record FILE`\n',
+    const empty = mkdtempSync(join(tmpdir(), 'sortie-no-cassette-'));
+    expect(sortie(['run', 'examples/hello', '--replay-model', empty]).stderr).toBe(
+      `error: --replay-model needs a cassette file, and ${empty} is a folder\nhint: record one with \`sortie run --record FILE\`\n`,
     );
   });
 
