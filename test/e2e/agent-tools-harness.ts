@@ -73,10 +73,13 @@ export function jsonLines(text: string): Array<Record<string, unknown>> {
     .trimEnd()
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => {
-      const { $crc: _checksum, ...event } = JSON.parse(line) as Record<string, unknown>;
-      return event;
-    });
+    .map(parsedLine);
+}
+
+/** One JSON line as an object, without the checksum a journal line ends with. */
+export function parsedLine(line: string): Record<string, unknown> {
+  const { $crc: _checksum, ...event } = JSON.parse(line) as Record<string, unknown>;
+  return event;
 }
 
 /** The run directories of a state directory, oldest first (run ids sort by time). */

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { MissionEvent } from '../../src/base/events.ts';
+import { parsedLine } from './agent-tools-harness.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
 
 /** A running CLI process. */
@@ -83,8 +84,7 @@ export function journalOf(stateDir: string, runId: string): MissionEvent[] {
     .filter((line) => line.endsWith('}'))
     .flatMap((line) => {
       try {
-        const { $crc: _checksum, ...event } = JSON.parse(line) as MissionEvent & { $crc?: string };
-        return [event as MissionEvent];
+        return [parsedLine(line) as unknown as MissionEvent];
       } catch {
         return [];
       }
