@@ -11,6 +11,7 @@ import { UsageError } from '../base/errors.ts';
 import { AnswerScript, type ScriptedAnswer } from '../runtime/answer-script.ts';
 import type { CliIo } from './io.ts';
 import type { OutputMode } from './output-mode.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** The human flags as commander parses them (`--no-human` sets `human: false`). */
 export interface HumanFlags {
@@ -71,7 +72,7 @@ async function readAnswersFile(path: string): Promise<ScriptedAnswer[]> {
   try {
     parsed = parseYaml(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const reason = reasonOf(error).split('\n')[0];
     throw new UsageError(`--answers: ${path} is not JSON or YAML: ${reason}`, FILE_HINT);
   }
   if (!Array.isArray(parsed)) {

@@ -5,6 +5,7 @@ import { shellWord } from './resume-line.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { escapeControlCharacters as safe } from '../base/control-characters.ts';
 import { useColor, type CliIo } from './io.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /**
  * Prints an error that ended a command and returns its exit code: configuration and usage
@@ -46,7 +47,7 @@ export async function printFailure(error: unknown, io: CliIo): Promise<number> {
     io.stderr(`error: ${safe(describeFileSystemError(error))}\n`);
     return ExitCode.usage;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = reasonOf(error);
   io.stderr(`error: internal error: ${safe(message)}\n`);
   return ExitCode.missionFailed;
 }

@@ -4,6 +4,7 @@
  * them here only to validate; src/serve computes fire times).
  */
 import { Cron } from 'croner';
+import { reasonOf } from '../base/reason.ts';
 
 /** Weekday names as written in `weekdays`, by their cron number (0 = Sunday). */
 export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -105,7 +106,7 @@ export function cronPatternProblem(pattern: string): string | undefined {
     if (job.nextRun() === null) return `cron pattern "${pattern}" never fires: no date matches it`;
     return undefined;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = reasonOf(error);
     return `invalid cron pattern "${pattern}": ${reason.replace(/^CronPattern: /, '')}`;
   }
 }

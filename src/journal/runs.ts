@@ -9,6 +9,7 @@ import type { MissionEvent } from '../base/events.ts';
 import { isMissing, listRunIds, runPaths, WRITER_PID_FILE_NAME } from './paths.ts';
 import { journalEvents } from './reader.ts';
 import { summarizeEventStream, type RunStatus, type RunSummary } from './summary.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** Journals read at the same time by `listRuns`. */
 const PARALLEL_READS = 8;
@@ -109,7 +110,7 @@ async function readRunRow(stateDir: string, runId: string): Promise<RunRow> {
       costPico: 0n,
       unpriced: false,
       forkedFrom: null,
-      problem: error instanceof Error ? error.message : String(error),
+      problem: reasonOf(error),
     };
   }
 }

@@ -28,7 +28,7 @@ import {
   startReadyTasks,
 } from './mission-scheduling.ts';
 import { taskMachine, type TaskMachineOutput } from './task.machine.ts';
-import { reasonOf } from './turn-types.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** The mission's tasks and run options. */
 export interface MissionMachineInput {

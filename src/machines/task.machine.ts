@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { TaskOutcome } from './task-outcome.ts';
-import { reasonOf } from './turn-types.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** Runs one task's work (one commander, or an iteration) under the actor's signal. */
 export type TaskWork = (task: string, signal: AbortSignal) => Promise<TaskOutcome>;

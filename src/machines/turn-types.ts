@@ -6,6 +6,9 @@ import type {
   ToolResultPart,
 } from '../models/model-types.ts';
 
+/** Kept for the machines that still import it from here; the one definition is in src/base/reason.ts. */
+export { reasonOf } from '../base/reason.ts';
+
 /** What a `modelTurn` actor receives: the conversation so far and the 1-based turn number. */
 export interface ModelTurnInput {
   messages: Message[];
@@ -60,8 +63,3 @@ export const acceptReplyActions = [
     }),
   },
 ] as const;
-
-/** A short reason for a failure that arrived as an actor error. */
-export function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -19,6 +19,7 @@ import type { MissionEvent } from '../base/events.ts';
 import type { TraceSettings } from './settings.ts';
 import { PresetIds } from './span-ids.ts';
 import { TraceBuilder } from './trace-builder.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** A span builder sending what it builds. */
 export interface TraceSink {
@@ -31,7 +32,7 @@ export interface TraceSink {
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = reasonOf(error);
   return text.split('\n')[0] ?? text;
 }
 

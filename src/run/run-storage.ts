@@ -6,6 +6,7 @@
  */
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { UsageError } from '../base/errors.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** The run's journal or cassette could not be written; the run was stopped. */
 export class RunStorageError extends UsageError {
@@ -24,8 +25,7 @@ export class RunStorageError extends UsageError {
 
 function describeFailure(reason: unknown, path: string | undefined): string {
   if (isFileSystemError(reason)) return describeFileSystemError(reason, path);
-  const message = reason instanceof Error ? reason.message : String(reason);
-  return `cannot write ${path ?? 'a run file'}: ${message}`;
+  return `cannot write ${path ?? 'a run file'}: ${reasonOf(reason)}`;
 }
 
 /** How to stop a run, told why (the output shows it before the run's cancellation). */

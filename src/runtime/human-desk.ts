@@ -11,6 +11,7 @@ import { NO_HUMAN_AVAILABLE, noResponseWithin } from '../tools/builtins/human-as
 import type { AnswerScript } from './answer-script.ts';
 import type { EventBus } from './event-bus.ts';
 import { checkReply } from './human-answers.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** A question as a program answering for the person receives it. */
 export interface AskedQuestion extends HumanQuestion {
@@ -237,8 +238,7 @@ export class HumanDesk implements HumanAskers {
         if (checked.ok) finish(checked.answer, 'person');
         else unanswered(`replied what does not fit the question: ${checked.problem}`);
       },
-      (error: unknown) =>
-        unanswered(`failed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => unanswered(`failed: ${reasonOf(error)}`),
     );
   }
 }

@@ -18,6 +18,7 @@ import {
   type ServeRunRequest,
 } from './served-run.ts';
 import type { Project } from '../run/project.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** How the runs of a server are kept. */
 export interface RunServiceOptions {
@@ -133,7 +134,7 @@ export class RunService {
       const state = await readRunState(this.options.stateDir, runId);
       mission = missionToResume(state)?.name ?? '';
     } catch (error) {
-      return { refused: error instanceof Error ? error.message : String(error) };
+      return { refused: reasonOf(error) };
     }
     // Resumes were accepted once already: they may wait beyond the queue's limit.
     const admission = this.manager.submit({ runId, mission, source }, source === 'resume');

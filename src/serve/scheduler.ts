@@ -7,6 +7,7 @@ import type { MissionConfig, ScheduleConfig } from '../config/config-types.ts';
 import { describeSchedule, formatZonedTime, scheduleTimeZone } from '../present/schedule-text.ts';
 import { systemClock, type ClockTimer, type SchedulerClock } from './scheduler-clock.ts';
 import { scheduleTimes, type ScheduleTimes } from './schedule-times.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** Starts one run of a mission for a schedule; what it returns (a promise) is not awaited. */
 export type ScheduleFire = (
@@ -82,9 +83,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   const fire = (entry: Entry, target: Date): void => {
     const failed = (error: unknown): void =>
-      options.log(
-        `${entry.label}: firing at ${at(entry, target)} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      options.log(`${entry.label}: firing at ${at(entry, target)} failed: ${reasonOf(error)}`);
     try {
       const result = options.fire(
         entry.mission,

@@ -16,6 +16,7 @@ import { missionToContinue, readRunState, resumedInputs } from '../run/resume-st
 import type { InFlightRuns } from './in-flight.ts';
 import type { QuestionInbox } from './question-inbox.ts';
 import type { RunRequest } from './run-manager.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** A run request as the server makes it: fresh inputs, or the journal to continue. */
 export interface ServeRunRequest extends RunRequest {
@@ -122,7 +123,7 @@ export class ServedRun {
         await context.inFlight.remove(request.runId);
       }
     } catch (error) {
-      this.failure = this.redactor(error instanceof Error ? error.message : String(error));
+      this.failure = this.redactor(reasonOf(error));
       context.log(`run ${request.runId} could not run: ${this.failure}`);
       await context.inFlight.remove(request.runId);
     } finally {

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../models/model-types.ts';
 import { formatProblem, validate } from '../schema/index.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** What `defineTool` needs: the model-facing name, description and JSON Schema 2020-12. */
 export interface ToolSpec {
@@ -27,7 +28,7 @@ export function parseToolArguments(tool: ToolDefinition, rawJson: string): Parse
   try {
     value = rawJson.trim() === '' ? {} : JSON.parse(rawJson);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = reasonOf(error);
     const problem = { path: '/', message: `arguments are not valid JSON: ${reason}` };
     return { ok: false, problems: [formatProblem(problem)] };
   }

@@ -11,7 +11,7 @@ import type {
   MissionTaskSpec,
 } from '../../machines/mission-scheduling.ts';
 import { missionMachine, type MissionMachineOutput } from '../../machines/mission.machine.ts';
-import { reasonOf } from '../../machines/turn-types.ts';
+import { reasonOf } from '../../base/reason.ts';
 import { actorId } from '../../base/events.ts';
 import {
   cancelReasonOf,

@@ -5,6 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import { UsageError } from '../../base/errors.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /** The URL checked: redis:// or rediss://, with a host. */
 export function checkQueueUrl(url: string): URL {
@@ -56,7 +57,7 @@ export async function checkRedisReachable(url: string): Promise<void> {
     await probe.connect();
     await probe.ping();
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = reasonOf(error);
     throw new UsageError(`cannot reach the queue at ${shownQueueUrl(url)}: ${why}`);
   } finally {
     probe.disconnect();

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../base/errors.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /**
  * The grammar of record: `@cdktf/hcl2json`, HashiCorp's HCL parser compiled to WASM. sortie
@@ -39,7 +40,7 @@ export async function checkWithHcl2Json(file: string, text: string): Promise<Hcl
   try {
     return { ok: true, json: await parse(file, text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = reasonOf(error);
     if (JSON_CONVERSION_FAILURE.test(message)) return { ok: true };
     return { ok: false, diagnostics: diagnosticsFromHcl2JsonError(file, text, message) };
   }

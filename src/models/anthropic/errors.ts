@@ -7,6 +7,7 @@ import { ProviderError } from '../../base/errors.ts';
 import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
 import { ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 const PROVIDER = 'anthropic';
 
@@ -57,7 +58,7 @@ export function toAnthropicProviderError(error: unknown, apiKey: string | undefi
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = reasonOf(error);
     return new ProviderNetworkError(
       redactKey(`connection to Anthropic failed: ${text}`, apiKey),
       PROVIDER,

@@ -13,6 +13,7 @@ import {
 } from '../http-retry.ts';
 import { ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 const PROVIDER = 'gemini';
 
@@ -51,7 +52,7 @@ export function toGeminiProviderError(
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = reasonOf(error);
     return new ProviderNetworkError(
       redactKey(`connection to Gemini failed: ${text}`, apiKey),
       PROVIDER,

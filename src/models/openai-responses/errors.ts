@@ -9,6 +9,7 @@ import { LocalServerDownError, ProviderNetworkError } from '../provider-errors.t
 import { redactKey } from '../redact-key.ts';
 import { RETRYABLE_EVENT_CODES } from './stream.ts';
 import type { ResolvedModel } from '../model-types.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /** The one message a local server without `/v1/responses` gets. */
 export function responsesApiMissingMessage(baseUrl: string): string {
@@ -78,10 +79,10 @@ export function toProviderError(
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = reasonOf(error);
     return new ProviderNetworkError(redact(message), provider, network.kind, { cause: error });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = reasonOf(error);
   return new ProviderError(redact(message), provider, undefined, false, undefined, {
     cause: error,
   });

@@ -1,3 +1,5 @@
+import { reasonOf } from '../../base/reason.ts';
+
 /** Why an HTTP request produced no response; each kind reads as a short phrase in messages. */
 export type HttpFailureKind =
   | 'invalid_url'
@@ -52,7 +54,7 @@ export function classifyNetworkError(error: unknown, url: string): HttpFailure {
     return httpFailure('timeout', url, 'the connection timed out');
   }
   if (code === 'UND_ERR_INVALID_ARG') {
-    return httpFailure('invalid_request', url, `invalid request: ${describe(error)}`);
+    return httpFailure('invalid_request', url, `invalid request: ${reasonOf(error)}`);
   }
   return httpFailure('network', url, `network error${code === undefined ? '' : ` (${code})`}`);
 }
@@ -68,8 +70,4 @@ function findErrorCode(error: unknown, depth = 0): string | undefined {
     }
   }
   return findErrorCode(record.cause, depth + 1);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import { REDIRECT_STATUSES, transportFetch } from '../../base/http/index.ts';
 import { MAX_BODY_BYTES, bodyForModel, mediaTypeOf, readCappedBody } from './http-body.ts';
 import type { HttpFailure } from './http-failure.ts';
 import { classifyNetworkError, httpFailure } from './http-failure.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /** The HTTP methods the tools speak. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -166,7 +167,7 @@ function buildHeaders(request: HttpRequest, url: string): Headers | HttpFailure 
   try {
     return new Headers(request.headers ?? {});
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = reasonOf(error);
     return httpFailure('invalid_request', url, `invalid header: ${detail}`);
   }
 }

@@ -6,6 +6,7 @@ import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpEndpoint } from './mcp-connect.ts';
 import { McpLoginRequiredError, McpStartError } from './mcp-errors.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /** Why a server could not be started or reached. */
 export function startFailure(
@@ -52,12 +53,12 @@ function startDetail(
     const tail = said === '' ? '' : `; it wrote: ${said}`;
     if (isConnectionClosed(error)) return `the server exited before it was ready${tail}`;
     if (isTimeout(error)) return `the server did not answer within 30 s${tail}`;
-    return `the server failed to start: ${messageOf(error)}${tail}`;
+    return `the server failed to start: ${reasonOf(error)}${tail}`;
   }
   const status = httpStatus(error);
   if (status === 401 || status === 403) return authorizationDetail(server, endpoint.url, status);
   if (status !== undefined) {
-    return `the server at ${endpoint.url} answered HTTP ${status}: ${messageOf(error)}`;
+    return `the server at ${endpoint.url} answered HTTP ${status}: ${reasonOf(error)}`;
   }
   if (isTimeout(error)) return `the server at ${endpoint.url} did not answer within 30 s`;
   return `could not connect to ${endpoint.url}: ${networkReason(error)}`;
@@ -77,7 +78,7 @@ export function callFailureDetail(error: unknown): string {
   if (isConnectionClosed(error)) return 'the server stopped during the call';
   if (isTimeout(error)) return 'the server did not answer in time';
   const status = httpStatus(error);
-  if (status !== undefined) return `the server answered HTTP ${status}: ${messageOf(error)}`;
+  if (status !== undefined) return `the server answered HTTP ${status}: ${reasonOf(error)}`;
   return networkReason(error);
 }
 
@@ -98,11 +99,7 @@ function httpStatus(error: unknown): number | undefined {
 function networkReason(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
   if (cause instanceof Error && cause.message !== '') return cause.message;
-  return messageOf(error);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return reasonOf(error);
 }
 
 /** The last non-empty lines of a server's stderr, joined, at most 300 characters. */

@@ -16,6 +16,7 @@ import { runAuth, type RunAuth } from './oauth/run-auth.ts';
 import type { HumanAsker } from '../builtins/human-ask.ts';
 import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { reasonOf } from '../../base/reason.ts';
 
 /** The person behind a call: the calling agent's asker and the model's id of the call. */
 export interface CallPerson {
@@ -228,7 +229,7 @@ export class McpServerSession {
       spec = this.resolve();
     } catch (error) {
       if (error instanceof McpStartError) throw error;
-      throw new McpStartError(this.name, error instanceof Error ? error.message : String(error));
+      throw new McpStartError(this.name, reasonOf(error));
     }
     switch (spec.kind) {
       case 'command':

@@ -9,6 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { installOnce, type InstalledServer } from './install-cache.ts';
 import { McpStartError } from './mcp-errors.ts';
+import { reasonOf } from '../../base/reason.ts';
 
 /** The cache folder of one package version. */
 export function npmCacheDirectory(cacheRoot: string, packageName: string, version: string): string {
@@ -97,7 +98,7 @@ async function runNpmInstall(
       server,
       missing
         ? `npm is not on PATH: install Node.js with npm to use source = "npm:${spec}"`
-        : `could not run npm: ${error instanceof Error ? error.message : String(error)}`,
+        : `could not run npm: ${reasonOf(error)}`,
     );
   });
   if (code !== 0) throw new McpStartError(server, npmFailure(spec, stderr));

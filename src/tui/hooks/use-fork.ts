@@ -4,6 +4,7 @@
  * is chosen so that the CLI can run it in a TUI of its own.
  */
 import { useCallback } from 'react';
+import { reasonOf } from '../../base/reason.ts';
 
 /** Runs `work` with the terminal handed over (the TUI's screen kept aside), then takes it back. */
 export type Suspend = <T>(work: () => T) => T;
@@ -34,7 +35,7 @@ export function useFork(
       setNotice(`forking at seq ${seq}…`);
       forker.prepare(seq, edit, suspend).then(
         (problem) => (problem === null ? exit() : setNotice(problem)),
-        (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => setNotice(reasonOf(error)),
       );
     },
     [forker, suspend, setNotice, exit],
