@@ -6,13 +6,9 @@
  */
 import { UsageError } from '../base/errors.ts';
 import { closestName } from '../base/suggest.ts';
-import type { Config } from '../config/config-types.ts';
+import { BUILTIN_TOOL_NAMES, type Config } from '../config/config-types.ts';
 import { formatBreakpoint, parseBreakpoint } from '../runtime/gate.ts';
-import {
-  BUILTIN_TOOL_REFERENCES,
-  HUMAN_ASK_TOOL,
-  toolNameFromReference,
-} from '../tools/builtins/index.ts';
+import { toolNameFromReference } from '../tools/builtins/index.ts';
 import {
   askAgentTool,
   askCommanderTool,
@@ -67,8 +63,7 @@ export function internalToolNames(): string[] {
     ...SLOT_AND_DATASET_TOOL_NAMES,
     ...RESULT_TOOL_NAMES,
     LOAD_SKILL,
-    HUMAN_ASK_TOOL,
-    ...BUILTIN_TOOL_REFERENCES.map(toolNameFromReference),
+    ...BUILTIN_TOOL_NAMES.map(toolNameFromReference),
   ];
 }
 

@@ -90,19 +90,24 @@ export interface ModelRef {
 export type BuiltinHttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * Built-in tools by their reference name (`builtins.http.get`). `builtins.human.ask` asks the
+ * Every built-in tool by its reference name, in the order they are offered: the one list the
+ * config checks `tools` against and src/tools/builtins implements. `builtins.human.ask` asks the
  * person running the mission. `builtins.dataset.*` references are accepted in `tools` but not
  * listed: every agent of a mission gets the dataset tools anyway.
  */
-export type BuiltinToolName =
-  | 'builtins.http.get'
-  | 'builtins.http.post'
-  | 'builtins.http.put'
-  | 'builtins.http.patch'
-  | 'builtins.http.delete'
-  | 'builtins.utils.current_time'
-  | 'builtins.utils.sleep'
-  | 'builtins.human.ask';
+export const BUILTIN_TOOL_NAMES = [
+  'builtins.http.get',
+  'builtins.http.post',
+  'builtins.http.put',
+  'builtins.http.patch',
+  'builtins.http.delete',
+  'builtins.utils.current_time',
+  'builtins.utils.sleep',
+  'builtins.human.ask',
+] as const;
+
+/** A built-in tool's reference name (`builtins.http.get`). */
+export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
 /**
  * Tools of an MCP server: `mcp.SERVER.all` (`tool` undefined: every tool the server lists) or

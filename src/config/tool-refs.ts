@@ -2,30 +2,32 @@ import type { Expr } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import { referenceOf, reportUnsupportedNamespace, type Reference } from './references.ts';
 import { didYouMean } from '../base/suggest.ts';
-import type { BuiltinHttpMethod, BuiltinToolName, ToolRef } from './config-types.ts';
+import {
+  BUILTIN_TOOL_NAMES,
+  type BuiltinHttpMethod,
+  type BuiltinToolName,
+  type ToolRef,
+} from './config-types.ts';
 
 /** The built-in HTTP methods, in the order `builtins.http.all` expands to. */
 export const HTTP_METHODS: readonly BuiltinHttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
-const HTTP_TOOLS: BuiltinToolName[] = HTTP_METHODS.map(
-  (method) => `builtins.http.${method}` as BuiltinToolName,
-);
-const UTILS_TOOLS: BuiltinToolName[] = ['builtins.utils.current_time', 'builtins.utils.sleep'];
-const HUMAN_TOOLS: BuiltinToolName[] = ['builtins.human.ask'];
+const HTTP_TOOLS = HTTP_METHODS.map((method): BuiltinToolName => `builtins.http.${method}`);
 /**
  * The reference runtime's dataset tools: accepted in `tools` and expanded to nothing, because
  * every agent of a mission gets `set_dataset`, `dataset_sample` and `dataset_count` anyway.
  */
 const DATASET_TOOLS = ['set', 'sample', 'count', 'all'].map((name) => `builtins.dataset.${name}`);
 
-/** Every built-in tool reference, plus the `all` groups. */
+/** Every built-in tool reference, plus the `all` group of each family (`builtins.http.all`). */
 const BUILTIN_REFERENCES: Record<string, BuiltinToolName[]> = {
+  ...Object.fromEntries(BUILTIN_TOOL_NAMES.map((name) => [name, [name]])),
   ...Object.fromEntries(
-    [...HTTP_TOOLS, ...UTILS_TOOLS, ...HUMAN_TOOLS].map((name) => [name, [name]]),
+    ['http', 'utils', 'human'].map((family) => [
+      `builtins.${family}.all`,
+      BUILTIN_TOOL_NAMES.filter((name) => name.startsWith(`builtins.${family}.`)),
+    ]),
   ),
-  'builtins.http.all': HTTP_TOOLS,
-  'builtins.utils.all': UTILS_TOOLS,
-  'builtins.human.all': HUMAN_TOOLS,
   ...Object.fromEntries(DATASET_TOOLS.map((name) => [name, []])),
 };
 

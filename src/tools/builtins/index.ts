@@ -16,12 +16,7 @@ export { createCustomHttpTool } from './custom-http-tool.ts';
 export type { CustomHttpToolSpec, EvaluatedHttpCall } from './custom-http-tool.ts';
 export { createCurrentTimeTool, currentTimeTool, isoTimeInZone } from './current-time.ts';
 export { sleepTool, MAX_SLEEP_SECONDS } from './sleep-tool.ts';
-export {
-  toolNameFromReference,
-  findBuiltinTool,
-  builtinToolsForReference,
-  BUILTIN_TOOL_REFERENCES,
-} from './tool-names.ts';
+export { toolNameFromReference, findBuiltinTool } from './tool-names.ts';
 export {
   createHumanAskTool,
   humanQuestionOf,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  builtinToolsForReference,
-  findBuiltinTool,
-  toolNameFromReference,
-} from '../../../src/tools/builtins/tool-names.ts';
+import { BUILTIN_TOOL_NAMES } from '../../../src/config/config-types.ts';
+import { findBuiltinTool, toolNameFromReference } from '../../../src/tools/builtins/tool-names.ts';
 
 describe('tool names', () => {
   it('replaces dots with underscores', () => {
@@ -11,30 +8,26 @@ describe('tool names', () => {
     expect(toolNameFromReference('tools.weather')).toBe('tools_weather');
   });
 
-  it('finds a built-in by either spelling', () => {
+  it('finds a built-in by its reference and nothing else', () => {
     expect(findBuiltinTool('builtins.utils.current_time')?.definition.name).toBe(
       'builtins_utils_current_time',
     );
-    expect(findBuiltinTool('builtins_utils_current_time')?.definition.name).toBe(
-      'builtins_utils_current_time',
-    );
-    expect(findBuiltinTool('builtins_utils_current.time')).toBeUndefined();
-    expect(findBuiltinTool('tools_weather')).toBeUndefined();
+    expect(findBuiltinTool('builtins.http.head')).toBeUndefined();
+    expect(findBuiltinTool('toString')).toBeUndefined();
   });
 
-  it('expands the all groups in offering order', () => {
-    expect(
-      builtinToolsForReference('builtins.http.all').map((tool) => tool.definition.name),
-    ).toEqual([
+  it("implements every built-in of config's list under its model-visible name", () => {
+    const implemented = BUILTIN_TOOL_NAMES.filter((name) => name !== 'builtins.human.ask').map(
+      (name) => findBuiltinTool(name)?.definition.name,
+    );
+    expect(implemented).toEqual([
       'builtins_http_get',
       'builtins_http_post',
       'builtins_http_put',
       'builtins_http_patch',
       'builtins_http_delete',
+      'builtins_utils_current_time',
+      'builtins_utils_sleep',
     ]);
-    expect(
-      builtinToolsForReference('builtins.utils.all').map((tool) => tool.definition.name),
-    ).toEqual(['builtins_utils_current_time', 'builtins_utils_sleep']);
-    expect(builtinToolsForReference('builtins.http.head')).toEqual([]);
   });
 });
