@@ -12,6 +12,8 @@ const layers = [
   'tui',
   // Beside tui (neither imports the other, see below): exporters fed by the run's events.
   'observe',
+  // Evaluations: cases × variants → runs (through run/) → scores → report.
+  'eval',
   'run',
   'actors',
   'machines',

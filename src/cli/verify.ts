@@ -63,10 +63,17 @@ export async function verify(
     const { printDiagnostics } = await import('./print-diagnostics.ts');
     printDiagnostics(analysis.diagnostics, analysis.sources, io.stdout, useColor(io, 'stdout'));
   }
-  const errors = analysis.diagnostics.filter(
+  const projectErrors = analysis.diagnostics.filter(
     (diagnostic) => diagnostic.severity === 'error',
   ).length;
-  const warnings = analysis.diagnostics.length - errors;
+  // Evals are checked against the project, so only against a project without errors.
+  const { verifyEvals } = await import('./verify-evals.ts');
+  const evals =
+    projectErrors === 0
+      ? await verifyEvals(analysis.config, io)
+      : { errors: 0, warnings: 0, summary: '' };
+  const errors = projectErrors + evals.errors;
+  const warnings = analysis.diagnostics.length - projectErrors + evals.warnings;
   if (errors > 0) {
     io.stdout(`failed: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
     return ExitCode.usage;
@@ -78,7 +85,7 @@ export async function verify(
     const { formatScheduleTimes } = await import('./verify-schedules.ts');
     io.stdout(formatScheduleTimes(analysis.config, new Date((io.now ?? Date.now)())));
   }
-  io.stdout(`${summarize(analysis.config)}, ${plural(warnings, 'warning')}\n`);
+  io.stdout(`${summarize(analysis.config)}${evals.summary}, ${plural(warnings, 'warning')}\n`);
   if (options.tokens === true) {
     const { formatHarnessTokens } = await import('./verify-tokens.ts');
     io.stdout(formatHarnessTokens(analysis.config));
