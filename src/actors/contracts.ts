@@ -191,6 +191,8 @@ export interface ModelTurnRequest {
   system: string;
   messages: Message[];
   tools: ToolDefinition[];
+  /** A limit on the reply's tokens (an MCP server's sampling sets one); default: the provider's. */
+  maxOutputTokens?: number;
   signal: AbortSignal;
 }
 

@@ -115,6 +115,7 @@ export async function callModel(
     messages: request.messages,
     tools: request.tools,
     ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
+    ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
     actor,
     turn,
     signal: request.signal,

@@ -276,6 +276,8 @@ export type McpTransport =
 export interface McpServerConfig {
   name: string;
   transport: McpTransport;
+  /** `sampling = true`: the server's `sampling/createMessage` is answered by the calling agent's model. */
+  sampling: boolean;
   span: Span;
 }
 

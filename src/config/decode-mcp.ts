@@ -11,7 +11,7 @@ import type {
   McpTransport,
   McpUrlTransport,
 } from './config-types.ts';
-import { readList, readString } from './values.ts';
+import { readBool, readList, readString } from './values.ts';
 
 const MCP_ATTRIBUTES = [
   'command',
@@ -25,6 +25,7 @@ const MCP_ATTRIBUTES = [
   'client_id',
   'client_secret',
   'client_metadata_url',
+  'sampling',
 ];
 
 /** Names that read like credentials: such `env` and `headers` values are redacted everywhere. */
@@ -50,10 +51,13 @@ export function decodeMcpServer(block: Block, context: DecodeContext): McpServer
   );
   const attributes = readMcpAttributes(body.attributes, inner);
   const shape = checkMcpShape(name, block, attributes, inner);
+  const samplingAttribute = body.attributes.get('sampling');
+  const sampling = samplingAttribute && readBool(samplingAttribute, inner);
   if (shape === undefined || context.sink.errorCount > errorsBefore) return undefined;
   return {
     name,
     transport: buildTransport(shape, attributes),
+    sampling: sampling === true,
     span: block.labelSpans[0] ?? block.span,
   };
 }

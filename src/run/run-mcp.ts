@@ -42,6 +42,11 @@ export function createRunMcpPool(
  * sortie is started.
  */
 export function serverSpec(config: Config, name: string): McpServerSpec {
+  const spec = transportSpec(config, name);
+  return config.mcpServers.get(name)?.sampling === true ? { ...spec, sampling: true } : spec;
+}
+
+function transportSpec(config: Config, name: string): McpServerSpec {
   let transport;
   try {
     transport = resolveMcpServer(config, name);

@@ -77,7 +77,7 @@ describe('unknown attributes in the blocks the reference runtime decodes lenient
         [
           'warning 16:3 unknown attribute "timeout" is ignored by sortie',
           'mcp "files"',
-          'mcp servers use command, url, source, version, entry, args, env, headers, client_id, client_secret, client_metadata_url',
+          'mcp servers use command, url, source, version, entry, args, env, headers, client_id, client_secret, client_metadata_url, sampling',
         ],
       ],
     ],

@@ -88,6 +88,15 @@ describe('mcp blocks', () => {
     });
   });
 
+  it('lets a server sample with sampling = true, and not without it', () => {
+    const { config, diagnostics } = decodeText(
+      'mcp "a" {\n  command  = "srv"\n  sampling = true\n}\nmcp "b" {\n  url      = "https://x.dev/mcp"\n  sampling = false\n}\nmcp "c" {\n  command = "srv"\n}\n',
+    );
+    expect(diagnostics).toEqual([]);
+    const sampling = [...config.mcpServers.values()].map((server) => server.sampling);
+    expect(sampling).toEqual([true, false, false]);
+  });
+
   it('marks a setting secret when it interpolates a secret variable, whatever its name', () => {
     const { config } = decodeText(
       'variable "k" {\n  secret = true\n}\nmcp "m" {\n  command = "srv"\n  env     = { PLAIN = "x-${vars.k}" }\n}\n',
@@ -177,6 +186,11 @@ describe('mcp blocks', () => {
         'error 9:12 args must be a list: [ ... ]',
         'error 10:12 env must be a map: { NAME = "value" }',
       ],
+    ],
+    [
+      'a sampling that is not a boolean',
+      'mcp "m" {\n  command  = "srv"\n  sampling = "yes"\n}',
+      ['error 3:14 sampling must be true or false'],
     ],
     [
       'an empty string counts as not set',

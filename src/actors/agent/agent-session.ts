@@ -24,6 +24,7 @@ import type {
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
+import { agentSampler } from './agent-sampler.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt, withLoadedSkills } from './system-prompt.ts';
@@ -70,7 +71,12 @@ class ConversationSession implements AgentSession {
     // A restored conversation has had at least one call: its agent can be asked about it.
     this.finished = this.conversation.length > 0;
     const secrets = Object.fromEntries(services.secrets);
-    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets }, this.actorId);
+    const sampler = agentSampler(services.runModelTurn, {
+      actor: this.actorId,
+      task: spec.task,
+      model: () => this.turnSetup(),
+    });
+    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets, sampler }, this.actorId);
     // A restored agent has the skills it had loaded (the journal knows them, not the messages).
     const skillNames = new Set(this.toolbox.skillEntries().map((skill) => skill.name));
     this.loadedSkills = (spec.restored?.loadedSkills ?? []).filter((name) => skillNames.has(name));

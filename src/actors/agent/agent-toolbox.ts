@@ -18,7 +18,7 @@ import { mcpReferencesOf, type McpPool } from '../../tools/mcp/index.ts';
 import { resultToolsFor, type ResultStore } from '../../tools/results/index.ts';
 import { withSecrets, type SecretValues } from '../../tools/secrets.ts';
 import { LOAD_SKILL_DEFINITION } from '../../tools/skills/load-skill.ts';
-import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
+import { errorOutcome, type ModelSampler } from '../../tools/builtins/agent-tool.ts';
 
 /** The run services a toolbox draws its tools from. */
 export interface ToolboxSources {
@@ -34,6 +34,8 @@ export interface ToolboxSources {
   functionTools?: ReadonlyMap<string, AgentTool>;
   /** Answers the agent's questions to the person (`builtins.human.ask`). */
   human: HumanAskers;
+  /** The agent's model, for the sampling of the MCP servers that may use it. */
+  sampler?: ModelSampler;
 }
 
 /**
@@ -218,10 +220,17 @@ function configuredTools(
       return tool === undefined ? [] : [tool];
     }
     if (reference.kind === 'mcp') {
-      // A server's questions to the person (elicitation) go through the calling agent's asker.
+      // A server's questions to the person (elicitation) go through the calling agent's asker,
+      // its requests for a model (sampling) to the agent's model.
+      const { sampler } = sources;
       return (from.mcpTools.get(reference) ?? []).map((tool): AgentTool => ({
         ...tool,
-        execute: (args, context) => tool.execute(args, { ...context, human: from.human }),
+        execute: (args, context) =>
+          tool.execute(args, {
+            ...context,
+            human: from.human,
+            ...(sampler !== undefined ? { sampler } : {}),
+          }),
       }));
     }
     const custom = config.tools.get(reference.name);

@@ -2,6 +2,8 @@ import type { HumanAsker } from './human-ask.ts';
 import type {
   DocumentPart,
   ImagePart,
+  Message,
+  StopReason,
   TextPart,
   ToolDefinition,
 } from '../../models/model-types.ts';
@@ -27,6 +29,28 @@ export interface AgentToolContext {
   callId?: string;
   /** The calling actor's way to the person (an MCP server's elicitation asks through it). */
   human?: HumanAsker;
+  /** The calling agent's model (an MCP server's sampling asks it). */
+  sampler?: ModelSampler;
+}
+
+/** One request to a model outside any conversation: no tools, the reply's text is what counts. */
+export interface SampleRequest {
+  system: string;
+  messages: Message[];
+  maxOutputTokens: number;
+}
+
+/** The model's reply to a `SampleRequest`. */
+export interface SampleReply {
+  message: Message;
+  /** The model name the provider reported. */
+  model: string;
+  stopReason: StopReason;
+}
+
+/** The calling agent's model, asked once; the turn is counted (tokens, cost, budget) on the agent. */
+export interface ModelSampler {
+  sample(request: SampleRequest, signal: AbortSignal): Promise<SampleReply>;
 }
 
 /**

@@ -24,11 +24,15 @@ export function mcpAgentTool(session: McpServerSession, tool: Tool): AgentTool {
     }),
     validatesOwnArguments: true,
     async execute(args, context) {
-      const person =
+      const origin =
         context.human === undefined
           ? undefined
-          : { asker: context.human, callId: context.callId ?? tool.name };
-      const called = await session.call(tool.name, args, context.signal, person);
+          : {
+              asker: context.human,
+              callId: context.callId ?? tool.name,
+              ...(context.sampler !== undefined ? { sampler: context.sampler } : {}),
+            };
+      const called = await session.call(tool.name, args, context.signal, origin);
       if (!called.ok) return errorOutcome(called.error);
       const outcome = await outcomeOfResult(called.result, label);
       // A server that echoes its OAuth token (a debugging tool) must not hand it to the model.

@@ -10,12 +10,17 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ErrorCode,
+  type CreateMessageRequest,
+  type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
+import { McpRequestRefusedError } from './mcp-errors.ts';
 import { startFailure } from './mcp-failures.ts';
 import { usesSseTransport } from './mcp-spec.ts';
 import type { RunAuth } from './oauth/run-auth.ts';
@@ -34,6 +39,10 @@ const STDERR_TAIL_CHARS = 2_000;
 export interface McpClientHandlers {
   /** `elicitation/create`: a question to the person. */
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The block allows sampling: the capability is announced to the server. */
+  sampling: boolean;
+  /** `sampling/createMessage`: one reply of a model, or an error saying why not. */
+  sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
 }
 
 /** A live session with a server. */
@@ -64,13 +73,7 @@ export async function openConnection(
   const transport = createTransport(endpoint, (chunk) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
   });
-  const capabilities = handlers === undefined ? {} : { elicitation: { form: {}, url: {} } };
-  const client = new Client(CLIENT_INFO, { capabilities });
-  if (handlers !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      handlers.elicit(request.params, extra.signal),
-    );
-  }
+  const client = createClient(handlers);
   let resolveEnded = (): void => undefined;
   const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
   client.onclose = () => resolveEnded();
@@ -91,6 +94,37 @@ export async function openConnection(
     if (signal?.aborted === true) throw error;
     throw startFailure(server, endpoint, error, stderr);
   }
+}
+
+/** A client announcing, and answering, what `handlers` can do. */
+function createClient(handlers: McpClientHandlers | undefined): Client {
+  if (handlers === undefined) return new Client(CLIENT_INFO, { capabilities: {} });
+  const capabilities = {
+    elicitation: { form: {}, url: {} },
+    ...(handlers.sampling ? { sampling: {} } : {}),
+  };
+  const client = new Client(CLIENT_INFO, { capabilities });
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+    handlers.elicit(request.params, extra.signal),
+  );
+  if (handlers.sampling) {
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+      handlers.sample(request.params, extra.signal),
+    );
+  } else {
+    // Not announced, so the SDK refuses a handler: a server sampling anyway learns why it may not.
+    client.fallbackRequestHandler = async (request, extra) => {
+      if (request.method !== CreateMessageRequestSchema.shape.method.value) {
+        throw new McpRequestRefusedError(ErrorCode.MethodNotFound, 'Method not found');
+      }
+      const parsed = CreateMessageRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        throw new McpRequestRefusedError(ErrorCode.InvalidParams, parsed.error.message);
+      }
+      return handlers.sample(parsed.data.params, extra.signal);
+    };
+  }
+  return client;
 }
 
 function createTransport(endpoint: McpEndpoint, onStderr: (chunk: string) => void): Transport {

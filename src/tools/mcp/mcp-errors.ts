@@ -40,3 +40,17 @@ export class McpLoginRequiredError extends McpStartError {
     super(server, `needs a login: ${reason}; run \`sortie mcp login ${server}\``, options);
   }
 }
+
+/**
+ * sortie's refusal of a server's own request (sampling it may not do, content it cannot send):
+ * the SDK answers the server with `code` and this message as they are, where an McpError
+ * would send its message with an `MCP error N:` prefix the server adds again.
+ */
+export class McpRequestRefusedError extends SortieError {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

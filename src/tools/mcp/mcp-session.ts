@@ -13,16 +13,8 @@ import { installNpmPackage } from './npm-install.ts';
 import type { McpServerSpec } from './mcp-spec.ts';
 import type { AuthStore } from './oauth/auth-store.ts';
 import { runAuth, type RunAuth } from './oauth/run-auth.ts';
-import type { HumanAsker } from '../builtins/human-ask.ts';
-import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpCallers, type CallOrigin } from './mcp-callers.ts';
 import { reasonOf } from '../../base/reason.ts';
-
-/** The person behind a call: the calling agent's asker and the model's id of the call. */
-export interface CallPerson {
-  asker: HumanAsker;
-  callId: string;
-}
 
 /**
  * How long one tool call may run without news; a progress notification from the server
@@ -42,10 +34,10 @@ export class McpServerSession {
   /** The connection died: the next call restarts it, once. */
   private restartPending = false;
   private closing = false;
-  /** The calls under way whose agents can reach the person, oldest first. */
-  private readonly people: Array<{ person: CallPerson; signal: AbortSignal }> = [];
-  /** Questions asked so far: each gets an id of its own under its call's id. */
-  private questionCount = 0;
+  /** The agents calling the server now: its questions and sampling go to them. */
+  private readonly callers: McpCallers;
+  /** The block's `sampling = true`, known once its settings are read at the first start. */
+  private samplingAllowed = false;
   /** The OAuth side of the live url connection, whose tokens are masked in results. */
   private auth: RunAuth | undefined;
 
@@ -59,7 +51,9 @@ export class McpServerSession {
     private readonly cacheRoot: string,
     /** The auth files of OAuth logins; without them a url server gets no OAuth. */
     private readonly authStore?: AuthStore,
-  ) {}
+  ) {
+    this.callers = new McpCallers(name);
+  }
 
   /** The OAuth tokens the connection uses (none without OAuth), to mask in tool results. */
   tokenValues(): string[] {
@@ -82,34 +76,10 @@ export class McpServerSession {
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
-    person?: CallPerson,
+    origin?: CallOrigin,
   ): Promise<McpCallResult> {
-    if (person === undefined) return this.callOnce(tool, args, signal);
-    const entry = { person, signal };
-    this.people.push(entry);
-    try {
-      return await this.callOnce(tool, args, signal);
-    } finally {
-      this.people.splice(this.people.indexOf(entry), 1);
-    }
-  }
-
-  /**
-   * A server's question to the person. MCP does not say which call it belongs to over every
-   * transport, so it goes to the agent of the latest call under way; with none, it is declined.
-   */
-  private async elicit(
-    params: ElicitRequest['params'],
-    signal: AbortSignal,
-  ): Promise<ElicitResult> {
-    const current = this.people.at(-1);
-    if (current === undefined) return { action: 'decline' };
-    this.questionCount += 1;
-    const answer = await current.person.asker.ask(elicitationQuestion(this.name, params), {
-      callId: `${current.person.callId}.elicitation-${this.questionCount}`,
-      signal: AbortSignal.any([signal, current.signal]),
-    });
-    return elicitationResult(params, answer);
+    if (origin === undefined) return this.callOnce(tool, args, signal);
+    return this.callers.during(origin, signal, () => this.callOnce(tool, args, signal));
   }
 
   private async callOnce(
@@ -193,8 +163,11 @@ export class McpServerSession {
   }
 
   private async start(signal: AbortSignal): Promise<McpConnection> {
-    const connection = await openConnection(this.name, await this.endpoint(signal), signal, {
-      elicit: (params, asked) => this.elicit(params, asked),
+    const endpoint = await this.endpoint(signal);
+    const connection = await openConnection(this.name, endpoint, signal, {
+      elicit: (params, asked) => this.callers.elicit(params, asked),
+      sampling: this.samplingAllowed,
+      sample: (params, asked) => this.callers.sample(params, asked, this.samplingAllowed),
     });
     this.firstTools ??= connection.tools;
     if (this.closing) {
@@ -227,6 +200,7 @@ export class McpServerSession {
     let spec: McpServerSpec;
     try {
       spec = this.resolve();
+      this.samplingAllowed = spec.sampling === true;
     } catch (error) {
       if (error instanceof McpStartError) throw error;
       throw new McpStartError(this.name, reasonOf(error));

@@ -7,6 +7,8 @@
 interface McpServerBase {
   /** The block label (`mcp "NAME"`): the server's name in tool names and messages. */
   name: string;
+  /** `sampling = true`: the server may ask the calling agent's model (`sampling/createMessage`). */
+  sampling?: boolean;
 }
 
 /** Fields of a server sortie runs as a child process speaking MCP over stdio. */

@@ -1,0 +1,83 @@
+/**
+ * The agents calling one MCP server right now, and the server's own requests answered on
+ * their behalf: a question to the person (elicitation) through the agent's asker, a request
+ * for a model (sampling) through the agent's model.
+ */
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ModelSampler } from '../builtins/agent-tool.ts';
+import type { HumanAsker } from '../builtins/human-ask.ts';
+import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
+import { noCallerError, sampleRequest, sampleResult, samplingOffError } from './mcp-sampling.ts';
+
+/** Who is behind a call: the calling agent's asker and model, and the model's id of the call. */
+export interface CallOrigin {
+  asker: HumanAsker;
+  callId: string;
+  /** The agent's model; without it, sampling during the call is refused. */
+  sampler?: ModelSampler;
+}
+
+interface CallUnderWay {
+  origin: CallOrigin;
+  signal: AbortSignal;
+}
+
+export class McpCallers {
+  /** The calls under way whose agents can be reached, oldest first. */
+  private readonly calls: CallUnderWay[] = [];
+  /** Questions asked so far: each gets an id of its own under its call's id. */
+  private questionCount = 0;
+
+  constructor(private readonly server: string) {}
+
+  /** Runs `work` with `origin` known as a caller of the server until it settles. */
+  async during<T>(origin: CallOrigin, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    const call = { origin, signal };
+    this.calls.push(call);
+    try {
+      return await work();
+    } finally {
+      this.calls.splice(this.calls.indexOf(call), 1);
+    }
+  }
+
+  /**
+   * A server's question to the person. MCP does not say which call it belongs to over every
+   * transport, so it goes to the agent of the latest call under way; with none, it is declined.
+   */
+  async elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const current = this.calls.at(-1);
+    if (current === undefined) return { action: 'decline' };
+    this.questionCount += 1;
+    const answer = await current.origin.asker.ask(elicitationQuestion(this.server, params), {
+      callId: `${current.origin.callId}.elicitation-${this.questionCount}`,
+      signal: AbortSignal.any([signal, current.signal]),
+    });
+    return elicitationResult(params, answer);
+  }
+
+  /**
+   * A server's request for a model, answered by the model of the latest call's agent (the
+   * agent `elicit` picks) when `allowed`; otherwise, or with no such call, an error declines it.
+   */
+  async sample(
+    params: CreateMessageRequest['params'],
+    signal: AbortSignal,
+    allowed: boolean,
+  ): Promise<CreateMessageResult> {
+    if (!allowed) throw samplingOffError(this.server);
+    const current = this.calls.at(-1);
+    if (current?.origin.sampler === undefined) throw noCallerError(this.server);
+    const request = sampleRequest(this.server, params);
+    const reply = await current.origin.sampler.sample(
+      request,
+      AbortSignal.any([signal, current.signal]),
+    );
+    return sampleResult(reply);
+  }
+}
