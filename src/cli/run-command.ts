@@ -38,6 +38,8 @@ import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
 import { resolveBreakpoints } from './breakpoint-tools.ts';
 import { openRunTraces } from './run-traces.ts';
+import type { TraceSink } from '../observe/index.ts';
+import type { RunQueueRequest } from '../run/queue-run.ts';
 
 /** What `sortie run` was given. */
 export interface RunRequest {
@@ -119,7 +121,7 @@ export async function executeRun(
       storage,
       started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
       forks,
-      traces: traces === undefined ? undefined : (event: MissionEvent) => traces.add(event),
+      traces,
     };
     ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
   } finally {
@@ -208,7 +210,7 @@ interface RunWiring {
   /** The TUI's forker (`f`, `e`): fed the run's events. */
   forks: TuiForks | undefined;
   /** The trace export (`--otel`, OTEL_EXPORTER_OTLP_ENDPOINT): fed the run's events. */
-  traces: ((event: MissionEvent) => void) | undefined;
+  traces: TraceSink | undefined;
 }
 
 async function runToEnd(
@@ -232,7 +234,12 @@ async function runToEnd(
       : undefined;
   const { startRun, newRunId } = await import('../run/start-run.ts');
   const runId = resume?.runId ?? newRunId();
-  const queue = await openQueue(prepared, flags, io, { runId, journaled: wiring.journaled });
+  const { traces } = wiring;
+  const queue = await openQueue(prepared, flags, io, {
+    runId,
+    journaled: wiring.journaled,
+    ...(traces !== undefined ? { traceparent: (item) => traces.traceparent(item) } : {}),
+  });
   const handle = startRun({
     runId,
     ...(queue !== undefined ? { itemQueue: queue } : {}),
@@ -250,7 +257,7 @@ async function runToEnd(
       wiring.journal,
       output?.subscriber ?? hub.publish,
       ...(wiring.forks === undefined ? [] : [wiring.forks.record]),
-      ...(wiring.traces === undefined ? [] : [wiring.traces]),
+      ...(traces === undefined ? [] : [(event: MissionEvent) => traces.add(event)]),
       ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
     ],
   });
@@ -298,7 +305,7 @@ async function openQueue(
   prepared: PreparedRun,
   flags: RunFlags,
   io: CliIo,
-  run: { runId: string; journaled: () => Promise<void> },
+  run: Pick<RunQueueRequest, 'runId' | 'journaled' | 'traceparent'>,
 ) {
   const url = flags.queue ?? io.env.SORTIE_QUEUE;
   if (url === undefined || url === '') return undefined;

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
+import type { JobTraces } from '../observe/index.ts';
+import { traceSettingsOf } from '../observe/settings.ts';
 import type { CliIo } from './io.ts';
 import { parseVarFlags } from './var-flags.ts';
 import type { WorkerFlags } from './worker.ts';
@@ -25,6 +27,22 @@ function positiveNumber(flag: string, text: string): number {
     throw new UsageError(`${flag} ${text}: expected a positive number`);
   }
   return value;
+}
+
+/**
+ * The worker's span export, when the OpenTelemetry variables or `--otel` ask for one: the
+ * exporter is imported only then, so a worker without them loads no OpenTelemetry code.
+ */
+async function openJobTraces(
+  otelFlag: string | undefined,
+  io: CliIo,
+  tag: string,
+): Promise<JobTraces | undefined> {
+  const warn = (message: string): void => io.stderr(`warning: ${message}\n`);
+  const settings = traceSettingsOf(io.env, otelFlag, warn);
+  if (settings === undefined) return undefined;
+  const observe = await import('../observe/index.ts');
+  return observe.openJobTraces(settings, warn, tag);
 }
 
 /** Runs the worker until stopped; returns the exit code. */
@@ -52,15 +70,25 @@ export async function workerCommand(
     tag,
   });
   const status = new WorkerStatus(io, queue.shownQueueUrl(url), concurrency);
+  const traces = await openJobTraces(flags.otel, io, tag);
   const worker = queue.startQueueWorker({
     url,
     concurrency,
     lockMs,
     tag,
     runItem: (data, signal, retaken) => runs.runItem(data, signal, retaken),
-    onStarted: (data) => status.started(data),
-    onSettled: (data, result) => status.settled(data, result),
-    onHandedBack: (data) => status.handedBack(data),
+    onStarted: (data) => {
+      status.started(data);
+      traces?.started(data);
+    },
+    onSettled: (data, result) => {
+      status.settled(data, result);
+      traces?.settled(data, result);
+    },
+    onHandedBack: (data) => {
+      status.handedBack(data);
+      traces?.handedBack(data);
+    },
   });
   await worker.ready;
   status.ready();
@@ -74,6 +102,7 @@ export async function workerCommand(
   runs.handBackWaiting();
   await closed;
   await runs.close();
+  await traces?.close();
   link.close();
   status.stopped();
   return 0;

@@ -10,6 +10,7 @@ export interface WorkerFlags {
   var?: string[];
   cacheDir?: string;
   lockTimeout: string;
+  otel?: string;
 }
 
 /** `sortie worker`: run the items of distributed runs (docs/distributed.md). */
@@ -25,6 +26,10 @@ export const registerWorker: RegisterCommand = (program: Command, io: CliIo, set
       '--lock-timeout <SECONDS>',
       'how long an item of a worker that died waits before another worker takes it',
       '30',
+    )
+    .option(
+      '--otel <URL>',
+      "send a span per item to this OTLP endpoint, in its run's trace (or OTEL_EXPORTER_OTLP_ENDPOINT)",
     )
     .action(async (flags: WorkerFlags) => {
       const { workerCommand } = await import('./worker-command.ts');

@@ -6,3 +6,4 @@ export { openTraceExport, type TraceSink } from './trace-export.ts';
 export { exportJournal } from './journal-export.ts';
 export { TraceBuilder, type TraceBuilderOptions } from './trace-builder.ts';
 export { PresetIds, sessionTraceId, spanIdOf } from './span-ids.ts';
+export { openJobTraces, type JobTraces } from './job-traces.ts';

@@ -30,6 +30,11 @@ function failure(message: string): { code: SpanStatusCode; message: string } {
   return { code: SpanStatusCode.ERROR, message };
 }
 
+/** The key of an iteration item's span (a worker's job carries its context). */
+export function itemKeyOf(mission: string, task: string, index: number): string {
+  return `item:${mission}/${task}[${index}]`;
+}
+
 /** The scope spans of a session's tree, under the current mission's span. */
 export function scopeSpans(
   tree: SpanTree,
@@ -37,7 +42,7 @@ export function scopeSpans(
   missionName: string,
 ) {
   const taskKey = (task: string): string => `task:${missionName}/${task}`;
-  const itemKey = (task: string, index: number): string => `item:${missionName}/${task}[${index}]`;
+  const itemKey = (task: string, index: number): string => itemKeyOf(missionName, task, index);
   const parentOfTasks = (): SpanNode | undefined => currentMission() ?? tree.get('run');
 
   function task(name: string, timeMs: number, attributes: Attributes = {}): SpanNode {

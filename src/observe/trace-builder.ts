@@ -5,7 +5,13 @@
  * its missions (`invoke_workflow`), tasks, iteration items, each commander's and agent's
  * `invoke_agent`, their `chat` requests and `execute_tool` calls.
  */
-import { SpanKind, SpanStatusCode, type Link, type Tracer } from '@opentelemetry/api';
+import {
+  SpanKind,
+  SpanStatusCode,
+  type Link,
+  type SpanContext,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { Message } from '../base/conversation.ts';
 import type { EventOf, MissionEvent } from '../base/events.ts';
 import {
@@ -17,7 +23,7 @@ import {
 } from './gen-ai-attributes.ts';
 import { sessionTraceId, type PresetIds } from './span-ids.ts';
 import { SpanTree, type SpanNode } from './span-tree.ts';
-import { scopeSpans } from './scope-spans.ts';
+import { itemKeyOf, scopeSpans } from './scope-spans.ts';
 
 /** What the builder is given. */
 export interface TraceBuilderOptions {
@@ -124,6 +130,11 @@ export class TraceBuilder {
       default:
         this.tree.touch(scope.agentOf(event.actor, timeMs), timeMs);
     }
+  }
+
+  /** The context of the open span of an iteration item (its job carries it to a worker). */
+  itemContext(mission: string, task: string, index: number): SpanContext | undefined {
+    return this.tree?.get(itemKeyOf(mission, task, index))?.span.spanContext();
   }
 
   /** Ends what is still open (a journal that stops mid-run: the run was killed). */

@@ -5,21 +5,13 @@
  * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). Sending never stops or slows a run: a
  * collector that cannot be reached costs one warning, and closing waits at most the timeout.
  */
-import { setGlobalErrorHandler } from '@opentelemetry/core';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import {
-  defaultResource,
-  detectResources,
-  envDetector,
-  resourceFromAttributes,
-} from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { ROOT_CONTEXT, defaultTextMapSetter, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { MissionEvent } from '../base/events.ts';
 import type { TraceSettings } from './settings.ts';
+import { firstLine, openOtlpProvider } from './otlp-provider.ts';
 import { PresetIds } from './span-ids.ts';
 import { TraceBuilder } from './trace-builder.ts';
-import { reasonOf } from '../base/reason.ts';
 
 /** A span builder sending what it builds. */
 export interface TraceSink {
@@ -27,13 +19,13 @@ export interface TraceSink {
   add(event: MissionEvent): void;
   /** Reads an event from before this process's part of the run (links, fork points). */
   remember(event: MissionEvent): void;
+  /**
+   * The W3C `traceparent` of an iteration item's open span, which its job carries to a worker
+   * (ids and a flag only, never content); undefined when the item has no open span.
+   */
+  traceparent(item: { mission: string; task: string; index: number }): string | undefined;
   /** Ends what is still open and sends the last spans, waiting at most the export timeout. */
   close(): Promise<void>;
-}
-
-function firstLine(error: unknown): string {
-  const text = reasonOf(error);
-  return text.split('\n')[0] ?? text;
 }
 
 /** Opens the export: `warn` gets at most one line, whatever goes wrong. */
@@ -41,30 +33,11 @@ export function openTraceExport(
   settings: TraceSettings,
   warn: (message: string) => void,
 ): TraceSink {
-  let warned = false;
-  const warnOnce = (message: string): void => {
-    if (warned) return;
-    warned = true;
-    warn(message);
-  };
-  const where = settings.destination;
-  const unsent = (why: string): void => warnOnce(`traces could not be sent to ${where} (${why})`);
-  // The batch processor reports failed exports here; the run goes on either way.
-  setGlobalErrorHandler((error) => unsent(firstLine(error)));
-  const options = settings.url !== undefined ? { url: settings.url } : {};
-  const exporter =
-    settings.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
   const ids = new PresetIds();
-  const provider = new TracerProvider({
-    resource: defaultResource()
-      .merge(resourceFromAttributes({ 'service.name': 'sortie' }))
-      .merge(detectResources({ detectors: [envDetector] })),
-    idGenerator: ids,
-    // A journal's export hands over every span at once: the queue holds them rather than drop.
-    spanProcessors: [new BatchSpanProcessor({ exporter, maxQueueSize: 100_000 })],
-  });
+  const otlp = openOtlpProvider(settings, warn, ids);
+  const { warnOnce } = otlp;
   const builder = new TraceBuilder({
-    tracer: provider.getTracer('sortie'),
+    tracer: otlp.tracer,
     ids,
     captureContent: settings.captureContent,
   });
@@ -80,27 +53,21 @@ export function openTraceExport(
   return {
     add: guarded((event) => builder.add(event)),
     remember: guarded((event) => builder.remember(event)),
+    traceparent({ mission, task, index }) {
+      const context = builder.itemContext(mission, task, index);
+      if (context === undefined) return undefined;
+      const carrier: Record<string, string> = {};
+      const withSpan = trace.setSpanContext(ROOT_CONTEXT, context);
+      new W3CTraceContextPropagator().inject(withSpan, carrier, defaultTextMapSetter);
+      return carrier.traceparent;
+    },
     async close() {
       try {
         builder.finish();
       } catch (error) {
         warnOnce(`traces could not be finished (${firstLine(error)})`);
       }
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), settings.flushTimeoutMs);
-        timer.unref();
-      });
-      const shutdown = provider.shutdown().then(
-        () => 'sent' as const,
-        (error: unknown) => {
-          unsent(firstLine(error));
-          return 'sent' as const;
-        },
-      );
-      const ended = await Promise.race([shutdown, late]);
-      clearTimeout(timer);
-      if (ended === 'late') unsent(`no answer within ${settings.flushTimeoutMs} ms`);
+      await otlp.close();
     },
   };
 }

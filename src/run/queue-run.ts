@@ -5,6 +5,7 @@
  */
 import type { MissionConfig } from '../config/config-types.ts';
 import { UsageError } from '../base/errors.ts';
+import type { QueuedItem } from '../actors/contracts.ts';
 import type { RunItemQueue } from '../actors/queue/index.ts';
 
 /** What a distributed run ships and where. */
@@ -20,6 +21,8 @@ export interface RunQueueRequest {
   debugging: boolean;
   /** Resolves once the run's journal has written every event so far (see RunQueueOptions). */
   journaled?: () => Promise<void>;
+  /** The trace context each job carries, when the run exports traces (see RunQueueOptions). */
+  traceparent?: (item: QueuedItem) => string | undefined;
 }
 
 /**
@@ -56,5 +59,6 @@ export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQue
     stateDir: request.stateDir,
     gated: request.debugging,
     ...(request.journaled !== undefined ? { journaled: request.journaled } : {}),
+    ...(request.traceparent !== undefined ? { traceparent: request.traceparent } : {}),
   });
 }

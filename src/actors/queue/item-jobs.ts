@@ -20,6 +20,11 @@ export interface ItemJobData extends QueuedItem {
   breaches: BudgetBreach[];
   /** What the task and the mission had spent, counted by the run process, when it queued the try. */
   spent: { task: SpentWire; mission: SpentWire };
+  /**
+   * The W3C trace context of the item's span when the run process exports traces: a worker
+   * that exports too puts its span of the job in the run's trace. Ids only, never content.
+   */
+  traceparent?: string;
 }
 
 export function spentToWire(spent: BudgetSpent): SpentWire {

@@ -35,6 +35,8 @@ export interface RunQueueOptions {
    * that event again when resumed. Without it (no journal), the cursor moves once delivered.
    */
   journaled?: () => Promise<void>;
+  /** The trace context a job carries (the item's span), when the run exports traces. */
+  traceparent?: (item: QueuedItem) => string | undefined;
 }
 
 /** The run side of the queue for one run; `close` when the run has ended. */
@@ -135,7 +137,16 @@ export class RunItemQueue implements ItemQueue {
       mission: spentToWire(services.budgets.spent()),
     };
     const gated = this.options.gated;
-    const data: ItemJobData = { ...item, runId: this.runId, inputs, gated, breaches, spent };
+    const traceparent = this.options.traceparent?.(item);
+    const data: ItemJobData = {
+      ...item,
+      runId: this.runId,
+      inputs,
+      gated,
+      breaches,
+      spent,
+      ...(traceparent !== undefined ? { traceparent } : {}),
+    };
     const jobId = jobIdOf(this.runId, item.task, item.index, item.attempt);
     const job = await this.queue.add(item.task, await this.shares.wire(data), {
       jobId,

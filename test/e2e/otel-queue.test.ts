@@ -1,0 +1,117 @@
+/**
+ * `sortie run --queue` and `sortie worker`, both with the OpenTelemetry variables, a real
+ * redis-server and a real worker process: every span a worker run sends shares the run's trace
+ * id, and the worker's span of each job is a child of the item's span (the job carries its W3C
+ * trace context), sent from the worker with the worker's own resource.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
+import { startOtlpReceiver, type OtlpReceiver } from '../observe/otlp-receiver.ts';
+import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
+import {
+  startRedis,
+  startWorker,
+  stopWorker,
+  tearDownQueueTest,
+  type RedisServer,
+  type WorkerProcess,
+} from './queue-harness.ts';
+
+let server: ScriptedModelServer;
+let redis: RedisServer;
+let receiver: OtlpReceiver;
+let project: string;
+let target: SortieTarget;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start({ respond: respondToPages(40) });
+  redis = await startRedis();
+  receiver = await startOtlpReceiver();
+  project = mkdtempSync(join(tmpdir(), 'sortie-otel-queue-'));
+  writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
+  target = {
+    stateDir: mkdtempSync(join(tmpdir(), 'sortie-otel-queue-state-')),
+    baseUrl: server.baseUrl('anthropic'),
+  };
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
+});
+
+describe(
+  'traces of a run on workers (redis-server, worker processes)',
+  { timeout: 180_000 },
+  () => {
+    it("puts every span in the run's trace, and each job's worker span under its item", async () => {
+      const worker = await startWorker(redis.url, target, {
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'traced-worker' },
+      });
+      workers.push(worker);
+      const run = sortie(['run', project, '--queue', redis.url], target, undefined, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_SERVICE_NAME: 'traced-run',
+      });
+      expect(await run.exited, run.stderr()).toBe(0);
+      const runId = await run.runId;
+      // The worker sends its last spans when it stops.
+      expect(await stopWorker(worker)).toBe(0);
+      expect(worker.stderr()).not.toContain('warning');
+
+      const spans = receiver.spans;
+      const root = spans.find((span) => span.name === 'sortie run pages');
+      expect(root?.attributes['sortie.run.id']).toBe(runId);
+      expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([root?.traceId]));
+
+      const processed = spans
+        .filter((span) => span.name === 'process sortie-items')
+        .sort(
+          (a, b) =>
+            Number(a.attributes['sortie.item.index']) - Number(b.attributes['sortie.item.index']),
+        );
+      expect(processed).toHaveLength(2);
+      const journal = journalOf(target.stateDir, runId);
+      processed.forEach((span, index) => {
+        const item = spans.find((candidate) => candidate.name === `item read[${index}]`);
+        expect(span.parentSpanId).toBe(item?.spanId);
+        // OTLP's SPAN_KIND_CONSUMER.
+        expect(span.kind).toBe(5);
+        expect(span.resource['service.name']).toBe('traced-worker');
+        expect(span.status).toEqual({ code: 0, message: '' });
+        const tag = span.attributes['sortie.worker.tag'];
+        expect(tag).toMatch(/^w[0-9a-f]{6}$/);
+        expect(span.attributes).toEqual({
+          'messaging.system': 'bullmq',
+          'messaging.operation.type': 'process',
+          'messaging.operation.name': 'process',
+          'messaging.destination.name': 'sortie-items',
+          'messaging.message.id': `${runId}/read/${index}/1`,
+          'sortie.run.id': runId,
+          'sortie.task.name': 'read',
+          'sortie.item.index': index,
+          'sortie.item.attempt': 1,
+          'sortie.worker.tag': tag,
+          'sortie.item.status': 'succeeded',
+        });
+        // The item's commander ran on the worker: its spans come from the relayed events.
+        const commander = spans.find(
+          (candidate) =>
+            candidate.name === 'invoke_agent commander' &&
+            candidate.attributes['gen_ai.agent.id'] === `commander:read[${index}]`,
+        );
+        expect(commander?.parentSpanId).toBe(item?.spanId);
+        expect(commander?.resource['service.name']).toBe('traced-run');
+      });
+      const chats = spans.filter((span) => span.name.startsWith('chat '));
+      const requests = journal.filter((event) => event.type === 'model.request');
+      expect(chats).toHaveLength(requests.length);
+      expect(requests.every((event) => /^w[0-9a-f]{6}-/.test(String(event.requestId)))).toBe(true);
+    });
+  },
+);
