@@ -1,10 +1,12 @@
-import { setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import type {
   CommanderContext,
   CommanderEnvironment,
   CommanderEvent,
   CommanderInput,
   CommanderResult,
+  ExecuteToolInput,
+  ToolGateInput,
 } from './commander-context.ts';
 import type {
   ContextCutParams,
@@ -17,11 +19,15 @@ import type {
 import { ActorNotProvidedError } from './effect-params.ts';
 import { commanderGuards } from './commander-guards.ts';
 import { datasetCursorMachine } from './dataset-cursor.machine.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
-/** The environment a job runs with; without one the commander has no I/O and fails. */
-export function environmentOf(context: CommanderContext, actor: string): CommanderEnvironment {
-  if (context.environment === null) throw new ActorNotProvidedError(actor);
-  return context.environment;
+/** What each I/O actor of the commander receives: the commander's environment and its request. */
+export type WithEnvironment<Request> = Request & { environment: CommanderEnvironment | null };
+
+/** The environment an actor runs with; without one the actor must be provided (`.provide`). */
+function environmentOf(environment: CommanderEnvironment | null, actor: string) {
+  if (environment === null) throw new ActorNotProvidedError(actor);
+  return environment;
 }
 
 /**
@@ -37,6 +43,18 @@ export const commanderBase = setup({
   },
   actors: {
     datasetCursor: datasetCursorMachine,
+    /** One model request; leaving `awaitingModel` aborts it. */
+    modelTurn: fromPromise<ModelTurnOutput, WithEnvironment<ModelTurnInput>>(({ input, signal }) =>
+      environmentOf(input.environment, 'modelTurn').modelTurn(input, signal),
+    ),
+    /** The step gate's hold of an internal call; resolves when the call may run. */
+    toolGate: fromPromise<void, WithEnvironment<ToolGateInput>>(({ input, signal }) =>
+      environmentOf(input.environment, 'toolGate').toolGate(input, signal),
+    ),
+    /** One external call of a batch, spawned by `startBatch` (its id names the batch entry). */
+    toolCall: fromPromise<ToolOutcome, WithEnvironment<ExecuteToolInput>>(({ input, signal }) =>
+      environmentOf(input.environment, 'toolCall').executeTool(input, signal),
+    ),
   },
   guards: commanderGuards,
   actions: {

@@ -6,19 +6,19 @@
 import { enqueueActions } from 'xstate';
 import type { Message, ToolResultPart } from '../models/model-types.ts';
 import { toolResult } from '../tools/tool-result.ts';
-import { commanderBase, environmentOf } from './commander-base.ts';
-import type { BatchEntry, CommanderContext, QueuedCall } from './commander-context.ts';
+import { commanderBase } from './commander-base.ts';
+import type {
+  BatchEntry,
+  CommanderContext,
+  QueuedCall,
+  ToolCallDone,
+} from './commander-context.ts';
 import { resultFor, type ToolOutcome } from './turn-types.ts';
-import { startJob, type WorkerJob } from './turn-worker.ts';
 
-/** The job of one external call of the batch; its result comes back by `actorId`. */
-function toolJob(context: CommanderContext, entry: BatchEntry): WorkerJob {
-  const input = { call: entry.call, args: entry.args };
-  return {
-    kind: 'toolCall',
-    id: entry.actorId,
-    start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
-  };
+/** The `toolCall` child of one external call of the batch; its result comes back by its id. */
+function toolCallChild(context: CommanderContext, entry: BatchEntry) {
+  const input = { call: entry.call, args: entry.args, environment: context.environment };
+  return { id: entry.actorId, input };
 }
 
 function isRunnableAgentCall(queued: QueuedCall): boolean {
@@ -64,14 +64,17 @@ export function laneSuccessor(batch: readonly BatchEntry[], position: number): n
 
 const action = commanderBase.createAction;
 
-/** A batch call's result as its `toolCall.done` event carries it. */
+/** A batch call's result: the id of its `toolCall` child and what it resolved with. */
 export interface BatchDone {
   id: string;
   output: ToolOutcome;
 }
 
-/** The `toolCall.done` event, as the params of a guard or an action. */
-export const batchDoneOf = ({ event }: { event: BatchDone }): BatchDone => event;
+/** The done event of a `toolCall` child, as the params of a guard or an action. */
+export const batchDoneOf = ({ event }: { event: ToolCallDone }): BatchDone => ({
+  id: event.actorId,
+  output: event.output,
+});
 
 /**
  * The batch entry a result is for, the result part, and the limits after it (the first stored
@@ -122,21 +125,19 @@ export const batchActions = {
     }),
   ),
   startBatch: action(
-    enqueueActions(({ context, enqueue, self }) => {
+    enqueueActions(({ context, enqueue }) => {
       const { batch, rest } = openBatch(context);
       enqueue.assign({ batch, queue: rest });
       for (const entry of batch.filter((candidate) => candidate.started)) {
         enqueue({ type: 'emitToolCalled', params: { call: entry.call } });
-        const job = toolJob(context, entry);
-        enqueue(() => startJob(self, job));
+        enqueue.spawnChild('toolCall', toolCallChild(context, entry));
       }
     }),
   ),
   recordBatchResult: action(
-    enqueueActions(({ context, event, enqueue, self }) => {
-      // Only the batch's done events lead here; any other event finds no entry.
-      if (event.type !== 'toolCall.done') return;
-      const arrived = arrivedResult(context, event);
+    enqueueActions(({ context, enqueue }, params) => {
+      // Parameterised actions are typed by their transition (batchDoneOf), not here.
+      const arrived = arrivedResult(context, params as BatchDone);
       if (arrived === undefined) return;
       const { position, finished, result } = arrived;
       const successor = laneSuccessor(context.batch, position);
@@ -150,8 +151,7 @@ export const batchActions = {
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;
       enqueue({ type: 'emitToolCalled', params: { call: next.call } });
-      const job = toolJob(context, next);
-      enqueue(() => startJob(self, job));
+      enqueue.spawnChild('toolCall', toolCallChild(context, next));
     }),
   ),
   /** The batch's last result: the batch's results join the reply's, in call order. */

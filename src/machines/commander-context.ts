@@ -24,7 +24,6 @@ import type {
 } from './effect-params.ts';
 import type { Plan } from './plan.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import type { WorkerReply } from './turn-worker.ts';
 
 /** A router's route with, for mission routes, the target mission's input schema. */
 export interface CommanderRoute extends RouteOption {
@@ -77,8 +76,6 @@ export interface CommanderEffects {
  * commander and no lookup of services outside the actor.
  */
 export interface CommanderEnvironment {
-  /** The run's gate never holds: internal calls skip the `gating` state. */
-  toolGateNeverHolds: boolean;
   modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
   toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
   executeTool(input: ExecuteToolInput, signal: AbortSignal): Promise<ToolOutcome>;
@@ -279,5 +276,22 @@ export interface InternalToolEvent {
   callId: string;
 }
 
-/** Every event a commander handles: its internal tools, its cursor, its worker's results. */
-export type CommanderEvent = InternalToolEvent | CursorReply | WorkerReply;
+/** The id prefix of a batch's `toolCall` children (`tool:<turn>:<result index>`). */
+export const TOOL_CALL_PREFIX = 'tool:';
+
+/** A `toolCall` child resolved: xstate's done event, by the child's id. */
+export interface ToolCallDone {
+  type: `xstate.done.actor.tool:${string}`;
+  actorId: string;
+  output: ToolOutcome;
+}
+
+/** A `toolCall` child rejected (tool infrastructure): xstate's error event, by the child's id. */
+export interface ToolCallFailed {
+  type: `xstate.error.actor.tool:${string}`;
+  actorId: string;
+  error: unknown;
+}
+
+/** Every event a commander handles: its internal tools, its cursor, its tool calls' results. */
+export type CommanderEvent = InternalToolEvent | CursorReply | ToolCallDone | ToolCallFailed;

@@ -66,29 +66,9 @@ export const commanderGuards = {
   itemOutputMissing: onContext((context) => itemWithoutOutput(context) !== undefined),
   routeMissing: onContext(routeMissing),
   missionInputsInvalid: onContext((context) => missionInputProblems(context).length > 0),
-  /**
-   * Whether the run's `toolGate` lets every internal call through at once, so the machine may
-   * skip the gating state (the environment says so for the open gate). Without an environment
-   * every internal call goes through `toolGate`.
-   */
-  toolGateNeverHolds: onContext((context) => context.environment?.toolGateNeverHolds === true),
   /** `event` is the result of the batch's last open call. */
   finishesBatch: ({ context }: { context: CommanderContext }, event: BatchDone) =>
     context.batch.every((entry) =>
       entry.actorId === event.id ? entry.result === null : entry.result !== null,
     ) && context.batch.some((entry) => entry.actorId === event.id),
-  /**
-   * Every call of the reply is answered and deliveringResults would go straight on to the next
-   * request: the task is not complete, replies are not hitting the output limit, turns are
-   * left, and no pruning or compaction can be due.
-   */
-  resultsNeedNoChecks: onContext(
-    (context) =>
-      context.queue.length === 0 &&
-      context.completion === null &&
-      context.streaks.outputLimitHits < MAX_OUTPUT_LIMIT_HITS &&
-      context.turns < context.limits.maxTurns &&
-      context.limits.context.pruning === undefined &&
-      context.limits.context.compaction === undefined,
-  ),
 };

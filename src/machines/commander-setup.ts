@@ -4,7 +4,7 @@ import { toolResult } from '../tools/tool-result.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
 import { submitOutputEnvelope } from '../tools/commander/index.ts';
 import type { AnswerParams } from './commander-answers.ts';
-import { commanderBase, environmentOf } from './commander-base.ts';
+import { commanderBase } from './commander-base.ts';
 import { batchActions } from './commander-batch.ts';
 import type { CommanderContext, InternalToolEvent, QueuedCall } from './commander-context.ts';
 import { headArguments, headOf, toolsOf, workingItem } from './commander-context.ts';
@@ -18,8 +18,7 @@ import { checkedOutput, recordedRoute, taskCompleteArguments } from './commander
 import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts';
 import { applyContextCut } from '../runtime/context-window.ts';
 import { contextCutOf } from './commander-context-cut.ts';
-import type { ModelTurnInput, ModelTurnOutput } from './turn-types.ts';
-import { startJob } from './turn-worker.ts';
+import type { ModelTurnOutput } from './turn-types.ts';
 import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
 
 /** Parses every call of a reply up front; parsing is pure, answering happens in order. */
@@ -72,28 +71,6 @@ export const commanderSetup = commanderBase.extend({
     recordBatchResult: batchActions.recordBatchResult,
     finishBatch: batchActions.finishBatch,
     closeOpenCalls: batchActions.closeOpenCalls,
-    /** The next model request, from the conversation and the tools offered now. */
-    startModelTurn: ({ context, self }) => {
-      const input: ModelTurnInput = {
-        messages: context.messages,
-        turn: context.turns + 1,
-        tools: toolsOf(context),
-      };
-      startJob(self, {
-        kind: 'modelTurn',
-        id: 'modelTurn',
-        start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
-      });
-    },
-    /** The step gate may hold the head (internal) call; no environment means no hold. */
-    startGate: ({ context, self }) => {
-      const { call } = headOf(context);
-      startJob(self, {
-        kind: 'gate',
-        id: call.id,
-        start: async (signal) => context.environment?.toolGate({ call }, signal),
-      });
-    },
     /** Gives the head call its one result and moves on. */
     answer: action(
       enqueueActions(({ context, enqueue }, params) => {
@@ -143,8 +120,6 @@ export const commanderSetup = commanderBase.extend({
         });
       }),
     ),
-    /** The reply's results (at least one: its every call was answered) join the conversation. */
-    deliverResults: assign(({ context }) => deliveredResults(context)),
     /** Prunes or compacts the conversation before the next request (see context-window.ts). */
     cutContext: action(
       enqueueActions(({ context, enqueue }) => {

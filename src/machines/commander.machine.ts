@@ -2,21 +2,18 @@ import { announceHead, answerFor } from './commander-answers.ts';
 import { batchDoneOf } from './commander-batch.ts';
 import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
 import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
-import {
-  acceptCallsActions,
-  acceptReplyActions,
-  deliverResultsActions,
-  replyOf,
-} from './commander-reply.ts';
+import { acceptCallsActions, acceptReplyActions, replyOf } from './commander-reply.ts';
+import { headOf, toolsOf } from './commander-context.ts';
 import { failFromError } from './turn-types.ts';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
  * "Completion", plan first, plan lock) as a guard. A rejected call leaves plan, lock,
- * outputs and completion untouched. I/O (model turns, external tools, gate holds) is the
- * environment's, run as the machine's jobs (turn-worker.ts); effects are the `emit*`
- * actions, which report through the environment.
+ * outputs and completion untouched. I/O is three named actors (`modelTurn`, `toolGate`,
+ * `toolCall`) invoked or spawned by the states that wait for them, which reach the run through
+ * the environment in their input; leaving the state cancels them. Effects are the `emit*`
+ * actions.
  */
 export const commanderMachine = commanderSetup.createMachine({
   id: 'commander',
@@ -71,10 +68,17 @@ export const commanderMachine = commanderSetup.createMachine({
     awaitingModel: {
       description:
         'The model is producing the next reply. The reply decides at once what it needs: its tool calls run, a nudge, or the output-limit note.',
-      entry: 'startModelTurn',
-      on: {
+      invoke: {
+        src: 'modelTurn',
+        id: 'modelTurn',
+        input: ({ context }) => ({
+          messages: context.messages,
+          turn: context.turns + 1,
+          tools: toolsOf(context),
+          environment: context.environment,
+        }),
         // Decided on the reply itself, in the transition that accepts it (no eventless step).
-        'modelTurn.done': [
+        onDone: [
           {
             guard: { type: 'replyHitOutputLimit', params: replyOf },
             target: 'deliveringResults',
@@ -93,7 +97,7 @@ export const commanderMachine = commanderSetup.createMachine({
           // Its calls run; the reply counters start again in the same context update.
           { target: 'runningTools', actions: acceptCallsActions },
         ],
-        'modelTurn.failed': { target: 'failed', actions: failFromError },
+        onError: { target: 'failed', actions: failFromError },
       },
     },
     runningTools: {
@@ -104,13 +108,6 @@ export const commanderMachine = commanderSetup.createMachine({
           description:
             'Looks at the next unanswered call: rejects it, or hands it to its rules or its actor.',
           always: [
-            // Every call answered and none of deliveringResults' checks can apply (task not
-            // complete, turns left, no context limits): the results go back at once.
-            {
-              guard: 'resultsNeedNoChecks',
-              target: '#commander.awaitingModel',
-              actions: deliverResultsActions,
-            },
             { guard: 'queueEmpty', target: '#commander.deliveringResults' },
             {
               guard: 'taskAlreadyCompleted',
@@ -123,22 +120,20 @@ export const commanderMachine = commanderSetup.createMachine({
             },
             { guard: 'headNeedsPlanFirst', actions: [announceHead, answerFor.planFirst] },
             { guard: 'headIsExternal', target: 'executing', actions: 'startBatch' },
-            // A gate that never holds needs no gating step (no job per internal call).
-            {
-              guard: 'toolGateNeverHolds',
-              target: 'dispatching',
-              actions: [announceHead, 'dispatchHead'],
-            },
             { target: 'gating' },
           ],
         },
         gating: {
           description:
             'The step gate may hold an internal call before it runs (external calls are gated by executeTool).',
-          entry: 'startGate',
-          on: {
-            'gate.done': { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
-            'gate.failed': {
+          invoke: {
+            src: 'toolGate',
+            input: ({ context }) => ({
+              call: headOf(context).call,
+              environment: context.environment,
+            }),
+            onDone: { target: 'dispatching', actions: [announceHead, 'dispatchHead'] },
+            onError: {
               target: '#commander.failed',
               actions: [failFromError, 'closeOpenCalls'],
             },
@@ -222,15 +217,15 @@ export const commanderMachine = commanderSetup.createMachine({
             'External calls run through executeTool; call_agent to different agents concurrently.',
           on: {
             // The batch's last result takes the commander on in the same transition.
-            'toolCall.done': [
+            'xstate.done.actor.*': [
               {
                 guard: { type: 'finishesBatch', params: batchDoneOf },
                 target: 'choosing',
                 actions: { type: 'finishBatch', params: batchDoneOf },
               },
-              { actions: 'recordBatchResult' },
+              { actions: { type: 'recordBatchResult', params: batchDoneOf } },
             ],
-            'toolCall.failed': {
+            'xstate.error.actor.*': {
               target: '#commander.failed',
               actions: [failFromError, 'closeOpenCalls'],
             },
@@ -245,10 +240,7 @@ export const commanderMachine = commanderSetup.createMachine({
       always: [
         { guard: 'taskAlreadyCompleted', target: 'completed' },
         { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
-        // The checks of preparingTurn, made here too: one step less per turn.
-        { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
-        { guard: 'contextOverLimit', target: 'awaitingModel', actions: 'cutContext' },
-        { target: 'awaitingModel' },
+        { target: 'preparingTurn' },
       ],
     },
     completed: {

@@ -90,7 +90,7 @@ export interface RunOptions extends Partial<CommanderInput> {
   toolGate?: (input: ToolGateInput) => Promise<void>;
   /** Effect implementations, as the wiring would provide them. */
   actions?: Parameters<typeof commanderMachine.provide>[0]['actions'];
-  /** Guard implementations the wiring may provide (`toolGateNeverHolds`). */
+  /** Guard implementations to replace (a rule's guard removed, in the rule tests). */
   guards?: Parameters<typeof commanderMachine.provide>[0]['guards'];
 }
 
@@ -111,7 +111,6 @@ export function scriptedEnvironment(
   parts: Partial<Omit<CommanderEnvironment, 'modelTurn'>> & Pick<CommanderEnvironment, 'modelTurn'>,
 ): CommanderEnvironment {
   return {
-    toolGateNeverHolds: false,
     toolGate: async () => undefined,
     executeTool: async () => ({ content: '{"status":"ok"}', isError: false }),
     effects: noEffects,

@@ -182,23 +182,7 @@ describe('commander loop', () => {
     expect(run.result.plan).toHaveLength(1);
   });
 
-  it('runs internal calls without the gating actor when the wiring says its gate never holds', async () => {
-    const gated: string[] = [];
-    const announced: string[] = [];
-    const run = await runCommander([reply(plan, call('get_subtasks'))], {
-      toolGate: async ({ call: held }) => {
-        gated.push(held.name);
-      },
-      guards: { toolGateNeverHolds: () => true },
-      actions: { emitToolCalled: (_, params) => announced.push(params.call.name) },
-    });
-    expect(gated).toEqual([]);
-    expect(announced).toEqual(['set_subtasks', 'get_subtasks']);
-    expect(run.result.plan).toHaveLength(1);
-    expect(resultsAfterTurn(run.result.messages, 1)).toHaveLength(2);
-  });
-
-  it('gates every internal call when the wiring says nothing about its gate', async () => {
+  it('holds every internal call at the step gate, one after another', async () => {
     const gated: string[] = [];
     await runCommander([reply(plan, call('get_subtasks'))], {
       toolGate: async ({ call: held }) => {

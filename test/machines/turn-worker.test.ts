@@ -1,14 +1,12 @@
 /**
- * The machines' jobs (turn-worker.ts): their model turns and tool calls, and their cancellation:
- * a machine that stops, ends or fails aborts the jobs still running.
+ * The agent machine's jobs (turn-worker.ts): its model turns and tool calls, and their
+ * cancellation: a machine that stops, ends or fails aborts the jobs still running.
  */
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { agentMachine, type AgentEnvironment } from '../../src/machines/agent.machine.ts';
-import { commanderMachine } from '../../src/machines/commander.machine.ts';
-import type { CommanderEnvironment } from '../../src/machines/commander-context.ts';
 import type { Message } from '../../src/models/model-types.ts';
-import { call, plainTask, reply, scriptedEnvironment } from './commander-harness.ts';
+import { call, reply } from './commander-harness.ts';
 
 const task: Message = { role: 'user', parts: [{ type: 'text', text: 'Do the task.' }] };
 
@@ -38,74 +36,7 @@ function threeTurnAgent(): AgentEnvironment {
   };
 }
 
-/** A plan, then two `call_agent` calls in one reply: to `slow`, then to `other`. */
-function planThenBatch(other: string): CommanderEnvironment['modelTurn'] {
-  return async (input) =>
-    input.turn === 1
-      ? reply(call('set_subtasks', { subtasks: ['A'] }))
-      : reply(
-          call('call_agent', { name: 'slow', task: 'wait' }),
-          call('call_agent', { name: other, task: 'answer' }),
-        );
-}
-
 describe('the turn worker', () => {
-  it('aborts the other calls of a batch when one call fails, and the commander fails with its error', async () => {
-    const signals: AbortSignal[] = [];
-    const waiting = untilAborted(signals);
-    const environment = scriptedEnvironment({
-      modelTurn: planThenBatch('broken'),
-      executeTool: async (input, signal) => {
-        if (input.args.name === 'slow') return waiting(signal);
-        throw new Error('agent infrastructure down');
-      },
-    });
-    const actor = createActor(commanderMachine, {
-      input: { task: plainTask, messages: [task], environment },
-    }).start();
-    const result = await toPromise(actor);
-    expect(result.failure?.reason).toBe('agent infrastructure down');
-    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
-  });
-
-  it('aborts the jobs still running when the commander fails on a defect (an action throws)', async () => {
-    const signals: AbortSignal[] = [];
-    const environment = scriptedEnvironment({
-      modelTurn: planThenBatch('fast'),
-      executeTool: async (input, signal) =>
-        input.args.name === 'slow'
-          ? untilAborted(signals)(signal)
-          : { content: 'done', isError: false },
-      effects: {
-        ...scriptedEnvironment({ modelTurn: async () => reply() }).effects,
-        toolCompleted: ({ call: completed }) => {
-          if (completed.arguments.includes('fast')) throw new Error('effect defect');
-        },
-      },
-    });
-    const actor = createActor(commanderMachine, {
-      input: { task: plainTask, messages: [task], environment },
-    }).start();
-    await expect(toPromise(actor)).rejects.toThrow('effect defect');
-    expect(actor.getSnapshot().status).toBe('error');
-    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
-  });
-
-  it('aborts the running model turn when the commander is stopped', async () => {
-    const signals: AbortSignal[] = [];
-    const environment = scriptedEnvironment({
-      modelTurn: (_input, signal) => untilAborted(signals)(signal),
-    });
-    const actor = createActor(commanderMachine, {
-      input: { task: plainTask, messages: [task], environment },
-    }).start();
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
-    expect(signals[0]?.aborted).toBe(false);
-    actor.stop();
-    expect(signals[0]?.aborted).toBe(true);
-    expect(actor.getSnapshot().status).toBe('stopped');
-  });
-
   it("aborts the agent's running tool when the agent is stopped, and reports nothing after", async () => {
     const signals: AbortSignal[] = [];
     const appended: Message[] = [];

@@ -14,7 +14,6 @@ import type {
 import { commanderMachine } from '../../machines/commander.machine.ts';
 import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
 import { abortError } from '../../base/abort.ts';
-import { openGate } from '../../runtime/gate.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-events.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
@@ -40,7 +39,6 @@ function commanderEnvironment(launch: CommanderLaunch): CommanderEnvironment {
   const { services } = scope.runtime;
   const tools = commanderTools(launch.input.task);
   return {
-    toolGateNeverHolds: services.gate === openGate,
     modelTurn: async (input, signal) => {
       const { response } = await services.runModelTurn({
         actor: scope.actorId,
@@ -108,6 +106,8 @@ export function runCommander(
       },
       error: (error) => {
         signal.removeEventListener('abort', onAbort);
+        // A defect (a throwing action) leaves xstate's children running: stop its calls.
+        for (const child of Object.values(actor.getSnapshot().children)) child?.stop();
         reject(error);
       },
     });
