@@ -19,7 +19,8 @@ import { completeCurrentSubtask, createPlan, openSubtaskCount } from './plan.ts'
 import { applyContextCut } from '../runtime/context-window.ts';
 import { contextCutOf } from './commander-context-cut.ts';
 import type { ModelTurnOutput } from './turn-types.ts';
-import { reasonOf, resultFor, toolCallsOf } from './turn-types.ts';
+import { reasonOf } from '../base/reason.ts';
+import { resultFor, toolCallsOf } from './turn-types.ts';
 
 /** Parses every call of a reply up front; parsing is pure, answering happens in order. */
 function queueCalls(context: CommanderContext, message: Message): QueuedCall[] {

@@ -8,7 +8,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type { ItemRetryingParams } from './iteration-context.ts';
-import { reasonOf } from './turn-types.ts';
+import { reasonOf } from '../base/reason.ts';
 
 /** What a sequential iteration starts from; resumed, the outputs the journal kept. */
 export interface SequentialIterationInput {

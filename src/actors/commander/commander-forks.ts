@@ -6,7 +6,8 @@
  */
 import { agentMachine } from '../../machines/agent.machine.ts';
 import type { AgentEnvironment, AgentResult } from '../../machines/agent.machine.ts';
-import { reasonOf, toolCallsOf } from '../../machines/turn-types.ts';
+import { reasonOf } from '../../base/reason.ts';
+import { toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';

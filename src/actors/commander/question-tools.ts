@@ -4,7 +4,7 @@
  */
 import type { QueryTaskOutputArgs } from '../../runtime/query-task-output.ts';
 import { isCompletedTask } from '../mission/mission-runtime.ts';
-import { reasonOf } from '../../machines/turn-types.ts';
+import { reasonOf } from '../../base/reason.ts';
 import type { ForkAnswer } from './commander-forks.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { askerName } from './commander-scope.ts';
