@@ -3,7 +3,7 @@
  * started under a root subscription whose error handler turns a defect into a failed
  * mission instead of a crashed process. The run's signal cancels it.
  */
-import { createActor } from 'xstate';
+import { runToEnd } from '../run-to-end.ts';
 import type { MissionConfig } from '../../config/config-types.ts';
 import type {
   MissionChain,
@@ -101,32 +101,23 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     work: (task, signal) => runTaskWork(runtime, task, signal),
     effects: missionEffects(runtime, results),
   };
-  const output = await new Promise<MissionMachineOutput | { defect: unknown }>((resolve) => {
-    const actor = createActor(missionMachine, {
-      input: {
-        mission: mission.name,
-        tasks: missionTaskSpecs(mission),
-        keepGoing: options.keepGoing ?? false,
-        chain: options.chain ?? true,
-        environment,
-      },
-    });
-    const onAbort = (): void =>
-      actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) });
-    actor.subscribe({
-      complete: () => {
-        services.signal.removeEventListener('abort', onAbort);
-        resolve(actor.getSnapshot().output as MissionMachineOutput);
-      },
-      error: (defect) => {
-        services.signal.removeEventListener('abort', onAbort);
-        resolve({ defect });
-      },
-    });
-    actor.start();
-    if (services.signal.aborted) onAbort();
-    else services.signal.addEventListener('abort', onAbort, { once: true });
-  });
+  const output: MissionMachineOutput | { defect: unknown } = await runToEnd(
+    missionMachine,
+    {
+      mission: mission.name,
+      tasks: missionTaskSpecs(mission),
+      keepGoing: options.keepGoing ?? false,
+      chain: options.chain ?? true,
+      environment,
+    },
+    services.signal,
+    'the mission was cancelled',
+    {
+      // Cancelling is a transition of the mission: it stops its tasks and still ends with an output.
+      windDown: (actor) =>
+        actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) }),
+    },
+  ).catch((defect: unknown) => ({ defect }));
   // Every task has settled: no question can reach a finished commander any more.
   runtime.commanders.dispose();
   services.knowledge.dispose();
