@@ -7,7 +7,8 @@ import { sortieSync as sortie } from './cli-child.ts';
 const INPUTS = 'test/cli/fixtures/inputs';
 
 // Sequential: each child is awaited synchronously, so concurrency would only stack timeouts.
-describe('sortie usage errors (child process)', () => {
+// The timeouts are as the other child-process files give: cold CLI starts on a loaded machine.
+describe('sortie usage errors (child process)', { timeout: 120_000 }, () => {
   it('rejects an unknown flag with a suggestion and exit 2', () => {
     expect(sortie(['run', INPUTS, '--inptu', 'x=1'])).toEqual({
       status: 2,
@@ -142,6 +143,11 @@ describe('sortie usage errors (child process)', () => {
       stderr:
         'error: --replay-model needs a cassette file, and examples/hello is a folder\nhint: its cassette: --replay-model examples/hello/cassette.jsonl\n',
     });
+  });
+
+  // One child process per test: two cold CLI starts in one test could pass its timeout on a
+  // loaded machine.
+  it('says a folder with no cassette in it is a folder and says how to record one', () => {
     const empty = mkdtempSync(join(tmpdir(), 'sortie-no-cassette-'));
     expect(sortie(['run', 'examples/hello', '--replay-model', empty]).stderr).toBe(
       `error: --replay-model needs a cassette file, and ${empty} is a folder\nhint: record one with \`sortie run --record FILE\`\n`,
@@ -177,7 +183,7 @@ describe('sortie usage errors (child process)', () => {
   });
 });
 
-describe('sortie models (child process)', () => {
+describe('sortie models (child process)', { timeout: 120_000 }, () => {
   it('prints every key with API name, prices and reasoning flag, local models at $0', () => {
     const result = sortie(['models', 'test/cli/fixtures/models']);
     expect(result.status).toBe(0);
@@ -226,7 +232,7 @@ describe('sortie models (child process)', () => {
   });
 });
 
-describe('sortie verify --tokens (child process)', () => {
+describe('sortie verify --tokens (child process)', { timeout: 120_000 }, () => {
   it("adds each task's commander harness tokens after the summary", () => {
     const result = sortie(['verify', 'examples/research', '--tokens']);
     expect(result.status).toBe(0);
