@@ -147,6 +147,7 @@ export const batchActions = {
         return entry;
       });
       enqueue.assign({ batch, limits: arrived.limits });
+      enqueue.stopChild(finished.actorId);
       enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
       const next = successor === undefined ? undefined : batch[successor];
       if (next === undefined) return;
@@ -169,6 +170,7 @@ export const batchActions = {
         batch: [],
         limits: arrived.limits,
       });
+      enqueue.stopChild(finished.actorId);
       enqueue({ type: 'emitToolCompleted', params: { call: finished.call, result } });
     }),
   ),

@@ -2,6 +2,7 @@
  * The iteration machines' types and their pure rules over context and event: which try
  * settled, whether tries remain, whether a failure ends the task, and the task's error text.
  */
+import { reasonOf } from '../base/reason.ts';
 
 /** The iterator settings of the task (`1 + max_retries` tries per item). */
 export interface ParallelIterationSettings {
@@ -37,7 +38,7 @@ export type ItemAttemptOutput =
   | { status: 'succeeded'; output: unknown; durationMs: number }
   | { status: 'failed'; error: string };
 
-/** A live try: the slot (its actor id) running try `attempt` of item `index`. */
+/** A live try: its child actor's id, the slot it holds, and try `attempt` of item `index`. */
 export interface LiveItem {
   id: string;
   index: number;
@@ -55,8 +56,7 @@ export interface ParallelIterationContext {
   slots: number;
   slotLimit: number;
   /**
-   * The live tries by slot number (a slot's id is its number): undefined for an idle
-   * slot. Indexed, so a settled try is found without a search, and freed slots are found
+   * The live tries by slot number: undefined for an idle slot. Indexed, so a settled try is found without a search, and freed slots are found
    * lowest first by one scan; `liveCount` counts the entries that are set.
    */
   live: readonly (LiveItem | undefined)[];
@@ -76,15 +76,35 @@ export interface ParallelIterationOutput {
   error: string | null;
 }
 
-/** A slot's try settled (a try that threw is a failed try with its reason). */
-export interface SlotSettledEvent {
-  type: 'slot.settled';
-  slot: string;
+/** An `item` child resolved: xstate's done event, by the child's id. */
+export interface ItemTryDone {
+  type: `xstate.done.actor.${string}`;
+  actorId: string;
   output: ItemAttemptOutput;
 }
 
-/** Every event of the parallel iteration: its slots' tries settling. */
-export type ItemEvent = SlotSettledEvent;
+/** An `item` child rejected (a try that threw is a failed try with its reason). */
+export interface ItemTryFailed {
+  type: `xstate.error.actor.${string}`;
+  actorId: string;
+  error: unknown;
+}
+
+/** Every event of the parallel iteration: its item tries settling. */
+export type ItemEvent = ItemTryDone | ItemTryFailed;
+
+/**
+ * The id of the child running try `attempt` of item `index` in slot `slot`: the slot first,
+ * so a settled try finds its live entry without a search (`slotOf`).
+ */
+export function tryId(slot: number, index: number, attempt: number): string {
+  return `${slot}:item-${index}:${attempt}`;
+}
+
+/** The slot of a try's child id. */
+export function slotOf(id: string): number {
+  return Number.parseInt(id, 10);
+}
 
 /** `itemStarted`: a try of an item starts. */
 export interface ItemStartedParams {
@@ -151,17 +171,18 @@ export function firstBatchSize(context: ParallelIterationContext): number {
   return Math.max(1, Math.min(context.settings.concurrencyLimit, remaining));
 }
 
-/** The try whose actor settled with `event`, or undefined for an actor that is not live. */
+/** The try whose child settled with `event`, or undefined for a child that is not live. */
 export function settledAttempt(
   context: ParallelIterationContext,
   event: ItemEvent,
 ): SettledAttempt | undefined {
-  const live = context.live[Number(event.slot)];
-  if (live === undefined || live.id !== event.slot) return undefined;
-  const result = event.output;
+  const live = context.live[slotOf(event.actorId)];
+  if (live === undefined || live.id !== event.actorId) return undefined;
   // Properties written out: an object spread here took ≈ 7 µs a call (its site sees many
   // shapes), and the guards of one settlement ask four times.
   const { id, index, attempt } = live;
+  if ('error' in event) return { id, index, attempt, failure: reasonOf(event.error) };
+  const result = event.output;
   if (result.status === 'failed') return { id, index, attempt, failure: result.error };
   return {
     id,

@@ -2,16 +2,15 @@
  * Parallel iteration of a task over its dataset (runtime.md "Iteration"): the rules are states
  * and guards here — concurrency, the start delay of the first batch, the smoke test, retries
  * with a fresh item actor per try, fail-fast and keep-going. Items are taken from a counter;
- * at most `concurrencyLimit` slots run tries (iteration-slots.ts: each runs one try at a time
- * in a fresh item actor, gone as soon as it settles), and a settled item leaves only counts
- * here (its record goes out through the `item*` effects).
+ * at most `concurrencyLimit` slots run tries, each try a child `item` actor of this machine
+ * (spawned, stopped once it settled or when fail-fast cancels it), and a settled item leaves
+ * only counts here (its record goes out through the `item*` effects).
  *
  * The item's work — one commander for one try of one item — is the provided `item` actor
  * (`withItemActor`), so a distributed runner can provide one that hands the item to a queue.
  */
-import { enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { enqueueActions, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
-import { slotsActor, slotsOf, SLOTS_ID, type ItemLogic } from './iteration-slots.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -33,8 +32,13 @@ import {
   iterationError,
   parallelContext,
   settledAttempt,
+  slotOf,
   triesLeft,
+  tryId,
 } from './iteration-context.ts';
+
+/** One try of one item (provided by the wiring: a commander here, or a queued job). */
+export type ItemLogic = PromiseActorLogic<ItemAttemptOutput, ItemAttemptInput>;
 
 const parallelBase = setup({
   types: {
@@ -44,11 +48,9 @@ const parallelBase = setup({
     output: {} as ParallelIterationOutput,
   },
   actors: {
-    slots: slotsActor(
-      fromPromise<ItemAttemptOutput, ItemAttemptInput>(async () => {
-        throw new ActorNotProvidedError('item');
-      }),
-    ),
+    item: fromPromise<ItemAttemptOutput, ItemAttemptInput>(async () => {
+      throw new ActorNotProvidedError('item');
+    }),
   },
   delays: {
     startDelay: ({ context }) => context.settings.startDelay,
@@ -77,32 +79,23 @@ const parallelBase = setup({
 
 const action = parallelBase.createAction;
 
-/** Try `attempt` of item `index` in actor `id`: its live entry and its item actor's input. */
+/** Try `attempt` of item `index` in `slot`: its live entry and its item actor's input. */
 function itemTry(
   context: ParallelIterationContext,
   index: number,
   attempt: number,
-  id: string,
+  slot: number,
 ): { entry: LiveItem; input: ItemAttemptInput } {
   const mayContinue = attempt === firstAttemptOf(context, index);
-  return { entry: { id, index, attempt }, input: { index, attempt, mayContinue } };
+  const entry = { id: tryId(slot, index, attempt), index, attempt };
+  return { entry, input: { index, attempt, mayContinue } };
 }
 
-/** The free slots' ids, lowest first: the slot number (at most `concurrencyLimit` of them). */
-function freeSlotIds(live: readonly (LiveItem | undefined)[], count: number): string[] {
-  const free: string[] = [];
-  for (let slot = 0; free.length < count; slot += 1)
-    if (live[slot] === undefined) free.push(String(slot));
+/** The free slots, lowest first (at most `concurrencyLimit` of them). */
+function freeSlots(live: readonly (LiveItem | undefined)[], count: number): number[] {
+  const free: number[] = [];
+  for (let slot = 0; free.length < count; slot += 1) if (live[slot] === undefined) free.push(slot);
   return free;
-}
-
-/**
- * The slot whose try just settled goes last: it is still taking in its own settlement, so a
- * try sent to it starts after the tries sent to other slots, and tries start in item order.
- */
-function inStartOrder(ids: string[], event: { type: string; slot?: string }): string[] {
-  const at = event.type === 'slot.settled' ? ids.indexOf(event.slot ?? '') : -1;
-  return at === -1 ? ids : [...ids.slice(0, at), ...ids.slice(at + 1), ids[at]!];
 }
 
 /** The next items to start while a slot is free (resumed runs skip succeeded items). */
@@ -121,16 +114,17 @@ function itemsToTake(context: ParallelIterationContext): { indexes: number[]; ne
 
 /** Takes items from the counter while a slot is free; resumed runs skip succeeded items. */
 const takeItems = action(
-  enqueueActions(({ context, event, enqueue, self }) => {
+  enqueueActions(({ context, enqueue }) => {
     const { indexes, next } = itemsToTake(context);
-    const slotIds = inStartOrder(freeSlotIds(context.live, indexes.length), event);
+    const slots = freeSlots(context.live, indexes.length);
     const live = indexes.length > 0 ? [...context.live] : context.live;
     indexes.forEach((index, position) => {
       const attempt = firstAttemptOf(context, index);
-      const { entry, input } = itemTry(context, index, attempt, slotIds[position]!);
+      const slot = slots[position]!;
+      const { entry, input } = itemTry(context, index, attempt, slot);
       enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
-      runInSlot(enqueue, self, entry.id, input);
-      (live as (LiveItem | undefined)[])[Number(entry.id)] = entry;
+      enqueue.spawnChild('item', { id: entry.id, input });
+      (live as (LiveItem | undefined)[])[slot] = entry;
     });
     if (next !== context.next || indexes.length > 0) {
       enqueue.assign({ next, live, liveCount: context.liveCount + indexes.length });
@@ -140,17 +134,17 @@ const takeItems = action(
 
 /** The settled try is over: its entry leaves the live list (its slot is idle again). */
 function release(context: ParallelIterationContext, id: string) {
-  return withSlot(context.live, id, undefined);
+  return withSlot(context.live, slotOf(id), undefined);
 }
 
-/** A copy of the live list with slot `id` set to `entry` (undefined: idle). */
+/** A copy of the live list with `slot` set to `entry` (undefined: idle). */
 function withSlot(
   live: readonly (LiveItem | undefined)[],
-  id: string,
+  slot: number,
   entry: LiveItem | undefined,
 ): (LiveItem | undefined)[] {
   const copy = [...live];
-  copy[Number(id)] = entry;
+  copy[slot] = entry;
   return copy;
 }
 
@@ -161,10 +155,10 @@ export const parallelIterationMachine = parallelBase
       takeItems,
       /** The smoke test: item 0 to the end before any other item starts. */
       startSmokeTest: action(
-        enqueueActions(({ context, enqueue, self }) => {
-          const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), '0');
+        enqueueActions(({ context, enqueue }) => {
+          const { entry, input } = itemTry(context, 0, firstAttemptOf(context, 0), 0);
           enqueue({ type: 'itemStarted', params: { index: 0, attempt: entry.attempt } });
-          runInSlot(enqueue, self, entry.id, input);
+          enqueue.spawnChild('item', { id: entry.id, input });
           enqueue.assign({ live: [entry], liveCount: 1, next: 1 });
         }),
       ),
@@ -177,20 +171,22 @@ export const parallelIterationMachine = parallelBase
         }),
       ),
       retryItem: action(
-        enqueueActions(({ context, event, enqueue, self }) => {
+        enqueueActions(({ context, event, enqueue }) => {
           const settled = settledAttempt(context, event);
           if (settled === undefined || settled.failure === null) return;
           const { index, attempt, failure } = settled;
+          enqueue.stopChild(settled.id);
           const maxAttempts = context.settings.maxAttempts;
           enqueue({ type: 'itemFailed', params: { index, attempt, error: failure, final: false } });
           enqueue({
             type: 'itemRetrying',
             params: { index, attempt: attempt + 1, maxAttempts, error: failure },
           });
-          const { entry, input } = itemTry(context, index, attempt + 1, settled.id);
+          const slot = slotOf(settled.id);
+          const { entry, input } = itemTry(context, index, attempt + 1, slot);
           enqueue({ type: 'itemStarted', params: { index, attempt: entry.attempt } });
-          runInSlot(enqueue, self, entry.id, input);
-          enqueue.assign({ live: withSlot(context.live, settled.id, entry) });
+          enqueue.spawnChild('item', { id: entry.id, input });
+          enqueue.assign({ live: withSlot(context.live, slot, entry) });
         }),
       ),
       failItem: action(
@@ -199,6 +195,7 @@ export const parallelIterationMachine = parallelBase
           if (settled === undefined || settled.failure === null) return;
           const { index, attempt, failure } = settled;
           enqueue({ type: 'itemFailed', params: { index, attempt, error: failure, final: true } });
+          enqueue.stopChild(settled.id);
           enqueue.assign({
             live: release(context, settled.id),
             liveCount: context.liveCount - 1,
@@ -213,6 +210,7 @@ export const parallelIterationMachine = parallelBase
           if (settled === undefined || settled.failure !== null) return;
           const { index, attempt, output, durationMs } = settled;
           enqueue({ type: 'itemSucceeded', params: { index, attempt, output, durationMs } });
+          enqueue.stopChild(settled.id);
           enqueue.assign({
             live: release(context, settled.id),
             liveCount: context.liveCount - 1,
@@ -222,11 +220,8 @@ export const parallelIterationMachine = parallelBase
       ),
       /** Fail-fast: the tries of the other running items are stopped (their requests aborted), none is taken. */
       cancelLiveItems: action(
-        enqueueActions(({ context, enqueue, self }) => {
-          const live = context.live;
-          enqueue(() => {
-            for (const entry of live) if (entry !== undefined) slotsOf(self).cancel(entry.id);
-          });
+        enqueueActions(({ context, enqueue }) => {
+          for (const entry of context.live) if (entry !== undefined) enqueue.stopChild(entry.id);
           enqueue.assign({ live: [], liveCount: 0, stopping: true });
         }),
       ),
@@ -235,7 +230,6 @@ export const parallelIterationMachine = parallelBase
   .createMachine({
     id: 'parallelIteration',
     context: ({ input }) => parallelContext(input),
-    invoke: { id: SLOTS_ID, src: 'slots', input: ({ self }) => ({ machine: self }) },
     initial: 'choosingStart',
     states: {
       choosingStart: {
@@ -246,12 +240,12 @@ export const parallelIterationMachine = parallelBase
         description: 'Item 0 runs to the end, retries included; its final failure skips the rest.',
         entry: 'startSmokeTest',
         on: {
-          'slot.settled': [
+          ...settledTry([
             { guard: 'notLiveItem' },
             { guard: 'attemptFailedWithTriesLeft', actions: 'retryItem' },
             { guard: 'attemptFailed', target: 'finished', actions: 'failItem' },
             { target: 'launching', actions: 'succeedItem' },
-          ],
+          ]),
         },
       },
       launching: {
@@ -294,40 +288,25 @@ function settleTransitions() {
       actions: ['failItem', 'cancelLiveItems'],
     },
   ] as const;
-  return {
-    'slot.settled': [
-      ...onFailure,
-      { guard: 'attemptFailed', actions: ['failItem', 'takeItems'] },
-      { actions: ['succeedItem', 'takeItems'] },
-    ],
-  } as const;
+  return settledTry([
+    ...onFailure,
+    { guard: 'attemptFailed', actions: ['failItem', 'takeItems'] },
+    { actions: ['succeedItem', 'takeItems'] },
+  ] as const);
 }
 
-/** What `enqueueActions` hands its callback: enough to enqueue a plain action. */
-interface SlotEnqueue {
-  (action: () => void): void;
+/** The same transitions for an `item` child that resolved and one that rejected. */
+function settledTry<const Transitions>(transitions: Transitions) {
+  return { 'xstate.done.actor.*': transitions, 'xstate.error.actor.*': transitions } as const;
 }
 
-/** Runs a try in slot `id` (the `slots` child's tries; see iteration-slots.ts). */
-function runInSlot(
-  enqueue: SlotEnqueue,
-  self: AnyActorRef,
-  id: string,
-  input: ItemAttemptInput,
-): void {
-  enqueue(() => slotsOf(self).run(id, input));
-}
-
-/**
- * The parallel iteration machine with `item` (one try of one item) run in its slots, and the
- * `item*` effects.
- */
+/** The parallel iteration machine with `item` (one try of one item) and the `item*` effects. */
 export function withItemActor(
   item: ItemLogic,
   actions: Parameters<typeof parallelIterationMachine.provide>[0]['actions'],
 ) {
   return parallelIterationMachine.provide({
-    actors: { slots: slotsActor(item) },
+    actors: { item },
     ...(actions ? { actions } : {}),
   });
 }

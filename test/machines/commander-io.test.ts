@@ -80,6 +80,23 @@ describe('the commander I/O actors', () => {
     ]);
   });
 
+  it('stops each tool call child once its result is in: none is left at the next turn', async () => {
+    const script = [...fourTurns];
+    const childrenAtTurn: string[][] = [];
+    const environment = scriptedEnvironment({
+      modelTurn: async () => {
+        childrenAtTurn.push(Object.keys(actor.getSnapshot().children));
+        return script.shift() ?? reply();
+      },
+    });
+    const actor = createActor(commanderMachine, {
+      input: { task: plainTask, messages: [task], environment },
+    });
+    const result = await toPromise(actor.start());
+    expect(result.completion?.outcome).toBe('succeeded');
+    expect(childrenAtTurn).toEqual([['modelTurn'], ['modelTurn'], ['modelTurn'], ['modelTurn']]);
+  });
+
   it('takes its model turns from a provided modelTurn actor', async () => {
     const script = [...fourTurns];
     const machine = commanderMachine.provide({

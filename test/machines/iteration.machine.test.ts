@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, toPromise } from 'xstate';
 import { withItemActor } from '../../src/machines/iteration.machine.ts';
-import { slotsOf } from '../../src/machines/iteration-slots.ts';
+import { slotOf } from '../../src/machines/iteration-context.ts';
 import type {
   ItemAttemptInput,
   ItemAttemptOutput,
@@ -62,8 +62,11 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
     ...(clock === undefined ? {} : { clock }),
   });
   const children = new Set<string>();
+  let peak = 0;
   actor.subscribe((snapshot) => {
-    for (const name of Object.keys(snapshot.children)) children.add(name);
+    const ids = Object.keys(snapshot.children);
+    for (const id of ids) children.add(id);
+    peak = Math.max(peak, ids.length);
   });
   actor.start();
   const done = toPromise(actor) as Promise<ParallelIterationOutput>;
@@ -73,9 +76,13 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
     log,
     done,
     /** Slots running a try now (a slot with nothing left to run is idle). */
-    alive: () => slotsOf(actor).runningSlots(),
-    /** The most tries that ran at once. */
-    mostAlive: () => slotsOf(actor).peak,
+    alive: () =>
+      Object.keys(actor.getSnapshot().children)
+        .map((id) => slotOf(id))
+        .sort((a, b) => a - b)
+        .map(String),
+    /** The most tries that ran at once (children of the machine). */
+    mostAlive: () => peak,
     /** Every child the machine had. */
     children: () => [...children],
     /** The live try of item `index`. */
@@ -132,7 +139,7 @@ describe('parallelIterationMachine', () => {
     expect(run.alive()).toEqual([]);
   });
 
-  it('has one child however many slots run: no actor per slot for xstate to copy', async () => {
+  it('runs each try as a child of the machine, stopped once it settled', async () => {
     const run = iteration({ total: 120, concurrencyLimit: 40 });
     expect(run.alive()).toHaveLength(40);
     for (let index = 0; index < 120; index++) {
@@ -141,7 +148,9 @@ describe('parallelIterationMachine', () => {
     }
     expect(await run.done).toEqual({ succeeded: 120, failed: 0, firstFailure: null, error: null });
     expect(run.mostAlive()).toBe(40);
-    expect(run.children()).toEqual(['slots']);
+    expect(run.children()).toHaveLength(120);
+    expect(run.children().slice(0, 2)).toEqual(['0:item-0:1', '1:item-1:1']);
+    expect(run.children()).toContain('0:item-40:1');
   });
 
   it('starts the first batch start_delay apart on the simulated clock', async () => {
