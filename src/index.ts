@@ -6,8 +6,6 @@
  */
 export { openProject, type Project, type ProjectOptions } from './run/project.ts';
 export {
-  resumeMission,
-  runMission,
   type FinalStatus,
   type HumanListAnswer,
   type MissionRun,
@@ -18,6 +16,7 @@ export {
   type RunSettings,
   type TaskResult,
 } from './run/mission-run.ts';
+export { resumeMission, runMission } from './observe/library-runs.ts';
 export {
   defineFunctionTool,
   type FunctionToolContext,

@@ -37,7 +37,7 @@ import { recordingStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
 import { resolveBreakpoints } from './breakpoint-tools.ts';
-import { openRunTraces } from './run-traces.ts';
+import { openRunTraces } from '../observe/run-traces.ts';
 import type { TraceSink } from '../observe/index.ts';
 import type { RunQueueRequest } from '../run/queue-run.ts';
 
@@ -105,7 +105,13 @@ export async function executeRun(
     throw error;
   }
   const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
-  const traces = await openRunTraces(flags.otel, io, prepared.stateDir, resume);
+  const traces = await openRunTraces({
+    env: io.env,
+    ...(flags.otel !== undefined ? { url: flags.otel } : {}),
+    warn: (message) => io.stderr(`warning: ${message}\n`),
+    stateDir: prepared.stateDir,
+    ...(resume !== undefined ? { resume } : {}),
+  });
   // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.
   const forks =
     prepared.mode === 'tui'

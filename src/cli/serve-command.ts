@@ -11,6 +11,7 @@ import { ConfigError, UsageError } from '../base/errors.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { runIndexPath } from '../journal/run-index.ts';
 import { openProject, type Project } from '../run/project.ts';
+import { runTracesOpener } from '../observe/run-traces.ts';
 import type { SchedulerClock } from '../serve/scheduler-clock.ts';
 import type { SignalSource } from './interrupts.ts';
 import type { CliIo } from './io.ts';
@@ -100,6 +101,12 @@ export async function serveCommand(
     resume: flags.resume,
     version: sortieVersion(),
     log,
+    // Each run's traces, as `sortie run` opens them; the exporter loads only when asked for.
+    traces: runTracesOpener(
+      flags.otel !== undefined ? { url: flags.otel } : undefined,
+      io.env,
+      (message) => log(`warning: ${message}`),
+    ),
   });
   log(`sortie serve listening on ${server.url} (state ${stateDir})`);
   for (const [route, mission] of webhookMissions(project.config)) {

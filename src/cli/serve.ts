@@ -14,6 +14,7 @@ export interface ServeFlags {
   resume: boolean;
   cors?: string;
   queueLimit: string;
+  otel?: string;
 }
 
 /** `sortie serve [DIR]`: run the project's missions as a service (HTTP API, webhooks). */
@@ -42,6 +43,10 @@ export const registerServe: RegisterCommand = (program: Command, io: CliIo, setE
     .option('--no-resume', 'do not resume the runs a previous server left in flight')
     .option('--cors <ORIGIN>', 'send CORS headers for this one origin')
     .option('--queue-limit <N>', 'runs one mission may have waiting beyond max_parallel', '20')
+    .option(
+      '--otel <URL>',
+      'send each run as OpenTelemetry traces to this OTLP endpoint (or OTEL_EXPORTER_OTLP_ENDPOINT)',
+    )
     .action(async (directory: string, flags: ServeFlags) => {
       const { serveCommand } = await import('./serve-command.ts');
       setExitCode(await serveCommand({ directory, flags }, io));

@@ -59,7 +59,29 @@ export interface RunSettings {
   human?: HumanAnswerer | readonly HumanListAnswer[];
   /** The longest a question waits for `human`, in seconds (`--human-timeout`). */
   humanTimeoutSeconds?: number;
+  /**
+   * OpenTelemetry traces (docs/observability.md): `{ url }` sends them to this OTLP endpoint,
+   * `true` to the one the OTEL_EXPORTER_OTLP_* variables name (else http://localhost:4318),
+   * `false` never; left out, the variables decide, as for `sortie run`.
+   */
+  otel?: boolean | { url: string };
 }
+
+/** A run's trace export: fed the run's events, closed once it has ended. */
+export interface RunTraceSink {
+  add(event: MissionEvent): void;
+  /** Sends the last spans; never rejects, and waits at most the export timeout. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a run's trace export, or resolves undefined when none is asked for. The layers above
+ * give it (src/observe decides and loads the exporter): run/ never loads OpenTelemetry code.
+ */
+export type RunTracesOpener = (
+  stateDir: string,
+  resume: RunJournalState | undefined,
+) => Promise<RunTraceSink | undefined>;
 
 /** An entry of a `human` answer list: a reply, or a reply for the questions it matches. */
 export type HumanListAnswer = HumanReply | ScriptedAnswer;
@@ -78,6 +100,8 @@ export interface RunWiring {
   signal: AbortSignal;
   /** Picks the mission once the project is known to be runnable. */
   choose: () => Promise<MissionStart>;
+  /** The run's trace export, when the caller can open one. */
+  traces?: RunTracesOpener;
 }
 
 /** The absolute state directory of a library run; a project with errors is refused first. */
@@ -123,6 +147,12 @@ export async function executeMissionRun(
     settings.journal === false
       ? undefined
       : lazyJournal(stateDir, storage.failed, { fresh: resume === undefined });
+  const traces = await wiring.traces?.(stateDir, resume);
+  const subscribers = [
+    ...(journal !== undefined ? [journal.subscriber] : []),
+    wiring.publish,
+    ...(traces !== undefined ? [(event: MissionEvent) => traces.add(event)] : []),
+  ];
   let result: RunResult;
   try {
     const handle = startRun({
@@ -133,7 +163,7 @@ export async function executeMissionRun(
       runId: wiring.runId,
       signal: wiring.signal,
       functionTools: project.functionTools,
-      subscribers: [...(journal !== undefined ? [journal.subscriber] : []), wiring.publish],
+      subscribers,
       ...(resume !== undefined ? { resume } : {}),
       ...(settings.gate !== undefined ? { gate: settings.gate } : {}),
       ...(clients.clients !== undefined ? { clients: clients.clients } : {}),
@@ -147,7 +177,11 @@ export async function executeMissionRun(
     });
     result = await handle.done;
   } finally {
-    await storage.close([() => journal?.close() ?? Promise.resolve(), () => clients.close()]);
+    await storage.close([
+      () => journal?.close() ?? Promise.resolve(),
+      () => clients.close(),
+      () => traces?.close() ?? Promise.resolve(),
+    ]);
   }
   storage.throwIfFailed(wiring.runId, `resumeMission(project, ${JSON.stringify(wiring.runId)})`);
   return result;

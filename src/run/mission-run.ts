@@ -13,6 +13,7 @@ import {
   type HumanListAnswer,
   type MissionStart,
   type RunSettings,
+  type RunTracesOpener,
 } from './execute-mission-run.ts';
 import { pickMission } from './pick-mission.ts';
 import type { Project } from './project.ts';
@@ -57,9 +58,16 @@ export interface MissionRun {
   cancel(): void;
 }
 
-/** Starts a mission of an opened project; returns at once, before the first event. */
-export function runMission(project: Project, options: MissionRunOptions = {}): MissionRun {
-  return startMissionRun(project, options, newRunId(), () => {
+/**
+ * Starts a mission of an opened project; returns at once, before the first event. `traces`
+ * opens its trace export (the package's entry gives it: run/ loads no exporter).
+ */
+export function runMission(
+  project: Project,
+  options: MissionRunOptions = {},
+  traces?: RunTracesOpener,
+): MissionRun {
+  return startMissionRun(project, options, newRunId(), traces, () => {
     const mission = pickMission(project.config, options.mission);
     return Promise.resolve({ mission, inputs: options.inputs ?? {} });
   });
@@ -75,19 +83,21 @@ export async function resumeMission(
   project: Project,
   runIdOrPrefix: string,
   options: ResumeOptions = {},
+  traces?: RunTracesOpener,
 ): Promise<MissionRun> {
   const stateDir = await stateDirectoryOf(project, options);
   const state = await readRunState(stateDir, runIdOrPrefix);
   const mission = missionToContinue(project.config, state);
   const inputs = resumedInputs(mission, state, options.inputs ?? {});
   const start: MissionStart = { mission, inputs, resume: state };
-  return startMissionRun(project, options, state.runId, () => Promise.resolve(start));
+  return startMissionRun(project, options, state.runId, traces, () => Promise.resolve(start));
 }
 
 function startMissionRun(
   project: Project,
   options: RunSettings,
   runId: string,
+  traces: RunTracesOpener | undefined,
   choose: () => Promise<MissionStart>,
 ): MissionRun {
   const listeners = new Set<(event: MissionEvent) => void>();
@@ -110,6 +120,7 @@ function startMissionRun(
     publish,
     signal: controller.signal,
     choose,
+    ...(traces !== undefined ? { traces } : {}),
   });
   result.then(release, release);
   return {

@@ -18,6 +18,7 @@ import {
   type ServeRunRequest,
 } from './served-run.ts';
 import type { Project } from '../run/project.ts';
+import type { RunTracesOpener } from '../run/execute-mission-run.ts';
 import { reasonOf } from '../base/reason.ts';
 
 /** How the runs of a server are kept. */
@@ -28,6 +29,8 @@ export interface RunServiceOptions {
   /** Requests one mission's queue holds at most. */
   queueLimit: number;
   log: (line: string) => void;
+  /** Opens each run's trace export. */
+  traces?: RunTracesOpener;
 }
 
 /** What a submission came to, with the run's id when it was accepted. */
@@ -56,6 +59,7 @@ export class RunService {
       inFlight: new InFlightRuns(options.stateDir),
       inbox: this.inbox,
       log: options.log,
+      ...(options.traces !== undefined ? { traces: options.traces } : {}),
     };
     this.manager = new RunManager<ServeRunRequest>({
       limitOf: (mission) => options.project.config.missions.get(mission)?.maxParallel ?? 1,

@@ -9,7 +9,11 @@ import { encodeEvent } from '../journal/writer.ts';
 import { addToRunIndex } from '../journal/run-index.ts';
 import type { Redactor } from '../base/redact.ts';
 import type { MissionConfig } from '../config/config-types.ts';
-import { executeMissionRun, type MissionStart } from '../run/execute-mission-run.ts';
+import {
+  executeMissionRun,
+  type MissionStart,
+  type RunTracesOpener,
+} from '../run/execute-mission-run.ts';
 import type { Project } from '../run/project.ts';
 import { createRunRedactor } from '../run/run-redactor.ts';
 import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
@@ -40,6 +44,8 @@ export interface ServeContext {
   inbox: QuestionInbox;
   /** One line for the server's log. */
   log: (line: string) => void;
+  /** Opens each run's trace export (the same as `sortie run`'s). */
+  traces?: RunTracesOpener;
 }
 
 /** Why the server cancels its runs on its way down (journaled; the run stays resumable). */
@@ -115,6 +121,7 @@ export class ServedRun {
           publish: (event) => this.publish(event),
           signal: this.controller.signal,
           choose: () => this.choose(),
+          ...(context.traces !== undefined ? { traces: context.traces } : {}),
         },
       );
       const { status } = this.result;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { UsageError } from '../base/errors.ts';
 import type { Project } from '../run/project.ts';
+import type { RunTracesOpener } from '../run/execute-mission-run.ts';
 import { createApp } from './http/app.ts';
 import { isLoopback, loopbackHosts } from './http/guards.ts';
 import { RunService } from './run-service.ts';
@@ -29,6 +30,8 @@ export interface ServeOptions {
   resume: boolean;
   version: string;
   log: (line: string) => void;
+  /** Opens each run's trace export (`--otel`, the OpenTelemetry variables). */
+  traces?: RunTracesOpener;
 }
 
 /** A listening server. */
@@ -52,6 +55,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     runIndex: options.runIndex,
     queueLimit: options.queueLimit,
     log: options.log,
+    ...(options.traces !== undefined ? { traces: options.traces } : {}),
   });
   let allowedHosts: ReadonlySet<string> | undefined;
   const app = createApp({
