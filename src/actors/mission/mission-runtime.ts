@@ -12,6 +12,7 @@ import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';
 import { CommanderRegistry } from '../commander/commander-registry.ts';
 import type { CreateAgentSession, RunServices } from '../contracts.ts';
+import { StartLine } from './start-line.ts';
 
 /** The shared state of one running mission (see the file comment). */
 export interface MissionRuntime {
@@ -23,6 +24,8 @@ export interface MissionRuntime {
   activators: Map<string, string>;
   commanders: CommanderRegistry;
   forks: CommanderForks;
+  /** The order in which the tries of iterated tasks start their commanders. */
+  commanderStarts: StartLine;
   /** Variable values for objectives (`vars.*`). */
   vars: Record<string, unknown>;
   /** `--keep-going`: a failed item or task does not stop the others. */
@@ -77,6 +80,7 @@ export function createMissionRuntime(
     activators: new Map(),
     commanders: new CommanderRegistry(services.runDir),
     forks: new CommanderForks(services),
+    commanderStarts: new StartLine(),
     vars: variableValues(services.config),
     keepGoing,
   };

@@ -29,23 +29,6 @@ import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';
 
-/** The end of the line of tries waiting to start (see `takeTurn`). */
-let lastTurn: Promise<void> = Promise.resolve();
-
-/**
- * A try's turn to start its commander. Tries are started by an action of the iteration
- * machine, a whole batch at once: each commander (its first request, gate and events) must
- * start after that machine's transition, and each after the one before has handed over its
- * first model request, so a batch's requests go out one by one from the start instead of all
- * after the last commander is built. `done` once the commander has started (synchronously).
- */
-function takeTurn(): { ready: Promise<void>; done: () => void } {
-  const ready = lastTurn;
-  let done = (): void => undefined;
-  lastTurn = new Promise<void>((resolve) => (done = resolve));
-  return { ready, done };
-}
-
 /**
  * One try of one item in this process: a fresh commander from the item's objective (or its
  * journaled try). A worker of a distributed run calls it too.
@@ -58,7 +41,7 @@ export async function runItemCommander(
 ): Promise<ItemAttemptOutput> {
   const { index, value } = item;
   const started = performance.now();
-  const turn = takeTurn();
+  const turn = prepared.runtime.commanderStarts.take();
   await turn.ready;
   let running: Promise<CommanderResult>;
   try {
