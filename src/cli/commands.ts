@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
+import { registerEval } from './eval.ts';
 import { registerExport } from './export.ts';
 import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerShow,
   registerDiff,
   registerReplay,
+  registerEval,
   registerExport,
   registerInit,
   registerWorker,
