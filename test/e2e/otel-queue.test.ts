@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../observe/otlp-receiver.ts';
+import { ROOT } from './cli-child.ts';
 import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
 import {
   startRedis,
@@ -20,6 +21,8 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+
+const REFUSE = join(ROOT, 'test/fixtures/observe/refuse-opentelemetry.mjs');
 
 let server: ScriptedModelServer;
 let redis: RedisServer;
@@ -112,6 +115,21 @@ describe(
       const requests = journal.filter((event) => event.type === 'model.request');
       expect(chats).toHaveLength(requests.length);
       expect(requests.every((event) => /^w[0-9a-f]{6}-/.test(String(event.requestId)))).toBe(true);
+    });
+
+    it('loads no OpenTelemetry module in the run or its worker without the variables', async () => {
+      // A module hook fails the process that loads one (see otel-disabled.test.ts).
+      const hooked = { NODE_OPTIONS: `--import ${REFUSE}` };
+      const worker = await startWorker(redis.url, target, { env: hooked });
+      workers.push(worker);
+      const run = sortie(['run', project, '--queue', redis.url], target, undefined, hooked);
+      const code = await run.exited;
+      const events = journalOf(target.stateDir, await run.runId);
+      const failures = events.filter((event) => event.type.endsWith('failed'));
+      expect([code, failures]).toEqual([0, []]);
+      expect(await stopWorker(worker)).toBe(0);
+      expect(worker.stderr()).not.toContain('OpenTelemetry');
+      expect(worker.stderr()).toContain('sortie worker stopped: 2 succeeded, 0 failed');
     });
   },
 );

@@ -98,3 +98,23 @@ describe('traces of runMission', () => {
     expect(receiver.bodies).toEqual([]);
   });
 });
+
+describe('a library run without traces (child process)', () => {
+  it('loads no OpenTelemetry module without the option or the variables', async () => {
+    const { runChild, ROOT } = await import('../e2e/cli-child.ts');
+    const refuse = join(ROOT, 'test/fixtures/observe/refuse-opentelemetry.mjs');
+    const script = join(ROOT, 'test/fixtures/observe/library-run.ts');
+    const args = ['--import', refuse, '--import', 'tsx', script, mockModel, join(dir, 'child')];
+    const quiet = await runChild(process.execPath, args, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+    });
+    expect(quiet).toMatchObject({ status: 0, stdout: 'succeeded\n', stderr: '' });
+    // The hook does fail a run that loads one.
+    const traced = await runChild(process.execPath, args, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    });
+    expect(traced.status).not.toBe(0);
+    expect(traced.stderr).toContain('an OpenTelemetry module was loaded: @opentelemetry/');
+  }, 120_000);
+});
