@@ -1,11 +1,6 @@
-import { assign, enqueueActions, setup } from 'xstate';
-import type { Message, ToolCallPart, ToolResultPart, Usage } from '../models/model-types.ts';
-import {
-  applyContextCut,
-  contextCutDue,
-  planContextCut,
-  type ContextPolicy,
-} from '../runtime/context-window.ts';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { Message, ToolCallPart } from '../models/model-types.ts';
+import { applyContextCut, contextCutDue, planContextCut } from '../runtime/context-window.ts';
 import type {
   ContextCutParams,
   MessageAppendedParams,
@@ -13,7 +8,6 @@ import type {
 } from './effect-params.ts';
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import { startJob, type WorkerReply } from './turn-worker.ts';
 import {
   acceptReplyActions,
   failFromError,
@@ -30,90 +24,31 @@ import {
   requestedSkill,
   skillAnswers,
   skillNeededFor,
-  type SkillEntry,
 } from './agent-skills.ts';
+import {
+  initialAgentContext,
+  type AgentContext,
+  type AgentEnvironment,
+  type AgentInput,
+  type AgentResult,
+  type AgentToolInput,
+  type EnvironmentInput,
+} from './agent-context.ts';
 
-/** The default `max_turns` of an agent (runtime.md, "Agent loop"). */
-export const DEFAULT_AGENT_MAX_TURNS = 50;
+export { DEFAULT_AGENT_MAX_TURNS } from './agent-context.ts';
+export type {
+  AgentContext,
+  AgentEnvironment,
+  AgentFailure,
+  AgentInput,
+  AgentResult,
+  AgentToolInput,
+} from './agent-context.ts';
 
-export interface AgentInput {
-  /** The conversation so far, ending with the task as a user message. */
-  messages: Message[];
-  maxTurns?: number;
-  /** The skills the agent may load (`load_skill` is answered only when there is one). */
-  skills?: readonly SkillEntry[];
-  /** Skills loaded by earlier calls of the session (or before a restart), in load order. */
-  loadedSkills?: readonly string[];
-  /** `pruning` and `compaction` of the agent; none by default. */
-  context?: ContextPolicy;
-  /**
-   * What the run gives this agent: its model turns, tool calls and effects. Without one every
-   * model turn fails (the machine has no I/O of its own). One machine serves every agent:
-   * `provide` per call rebuilt its state nodes.
-   */
-  environment?: AgentEnvironment;
-}
-
-/** The run's side of one agent machine (see `AgentInput.environment`). */
-export interface AgentEnvironment {
-  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
-  executeTool(input: AgentToolInput, signal: AbortSignal): Promise<ToolOutcome>;
-  messageAppended(params: MessageAppendedParams): void;
-  contextCut(params: ContextCutParams): void;
-}
-
-function environmentOf(context: AgentContext, actor: string): AgentEnvironment {
-  if (context.environment === null) throw new ActorNotProvidedError(actor);
-  return context.environment;
-}
-
-/**
- * What an agent's `executeTool` receives: the raw call (the wiring validates it), or the
- * machine's own `answer` to it (skill rules) for the wiring to report as the call's result.
- */
-export interface AgentToolInput {
-  call: ToolCallPart;
-  answer?: ToolOutcome;
-  /** The skills loaded now: their tools are callable. */
-  loadedSkills: readonly string[];
-}
-
-export interface AgentContext {
-  messages: Message[];
-  turns: number;
-  maxTurns: number;
-  /** Calls of the current reply not answered yet, in order. */
-  queue: ToolCallPart[];
-  results: ToolResultPart[];
-  answer: string | null;
-  failure: AgentFailure | null;
-  /** The failure is the turn cap (not an actor's error). */
-  turnCapReached: boolean;
-  skills: readonly SkillEntry[];
-  loadedSkills: string[];
-  /** The machine's own result for the call at the head of the queue (skill rules), if any. */
-  ruling: ToolOutcome | null;
-  context: ContextPolicy;
-  /** Usage of the last reply (its prompt size decides compaction); null after a cut. */
-  lastUsage: Usage | null;
-  environment: AgentEnvironment | null;
-}
-
-/** Why an agent stopped without an answer: an actor's error, or the turn cap. */
-export interface AgentFailure {
-  reason: string;
-  error?: unknown;
-}
-
-/** What a finished agent hands back: its answer, or why it failed, and its conversation. */
-export interface AgentResult {
-  answer: string | null;
-  failure: AgentFailure | null;
-  turnCapReached: boolean;
-  messages: Message[];
-  turns: number;
-  /** Every skill loaded so far, in load order (the next call starts with them). */
-  loadedSkills: string[];
+/** The environment an actor was given; without one the actor must have been provided. */
+function environmentOf(input: EnvironmentInput, actor: string): AgentEnvironment {
+  if (input.environment === null) throw new ActorNotProvidedError(actor);
+  return input.environment;
 }
 
 type Guard = (args: { context: AgentContext }) => boolean;
@@ -125,16 +60,6 @@ const onHead =
     const call = context.queue[0];
     return call !== undefined && predicate(context, call);
   };
-
-/** The reply's first tool call, found without building the list of its calls. */
-function firstCallOf(reply: ModelTurnOutput): ToolCallPart | undefined {
-  return reply.message.parts.find((part): part is ToolCallPart => part.type === 'tool_call');
-}
-
-/** No skill rule applies to `call`: its tool runs as it is. */
-function isPlainCall(context: AgentContext, call: ToolCallPart): boolean {
-  return skillNeededFor(context, call.name) === undefined && !loadsSkill(context, call);
-}
 
 /** The context update of a ruling on the head call: its result comes from `rule`, not a tool. */
 const ruleOnHead =
@@ -148,30 +73,26 @@ const base = setup({
     input: {} as AgentInput,
     context: {} as AgentContext,
     output: {} as AgentResult,
-    events: {} as WorkerReply,
+  },
+  actors: {
+    /** The next model request, from the conversation so far. */
+    modelTurn: fromPromise<ModelTurnOutput, ModelTurnInput & EnvironmentInput>(
+      ({ input, signal }) => environmentOf(input, 'modelTurn').modelTurn(input, signal),
+    ),
+    /** The step gate's hold on one call before it runs. */
+    toolGate: fromPromise<void, { call: ToolCallPart } & EnvironmentInput>(({ input, signal }) =>
+      environmentOf(input, 'toolGate').holdCall(input.call, signal),
+    ),
+    /** One call's tool (or the report of the machine's ruling on it). */
+    toolCall: fromPromise<ToolOutcome, AgentToolInput & EnvironmentInput>(({ input, signal }) =>
+      environmentOf(input, 'toolCall').executeTool(input, signal),
+    ),
   },
   guards: {
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
-    replyHasNoToolCalls: (_, reply: ModelTurnOutput) => firstCallOf(reply) === undefined,
-    // The three guards below let a turn skip an eventless step when its checks cannot apply.
-    replyStartsWithPlainCall: ({ context }, reply: ModelTurnOutput) => {
-      const first = firstCallOf(reply);
-      return first !== undefined && isPlainCall(context, first);
-    },
-    nextCallIsPlain: ({ context }) => {
-      const next = context.queue[1];
-      return next !== undefined && isPlainCall(context, next);
-    },
+    replyHasNoToolCalls: (_, reply: ModelTurnOutput) =>
+      !reply.message.parts.some((part) => part.type === 'tool_call'),
     headIsLastCall: ({ context }) => context.queue.length === 1,
-    /**
-     * The head is the reply's last call and preparingTurn's checks cannot apply to the next
-     * turn: turns are left and the agent has no pruning or compaction.
-     */
-    lastCallAndNoChecksNext: ({ context }) =>
-      context.queue.length === 1 &&
-      context.turns < context.maxTurns &&
-      context.context.pruning === undefined &&
-      context.context.compaction === undefined,
     callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
     callLoadsSkill: onHead(loadsSkill),
     skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
@@ -181,36 +102,27 @@ const base = setup({
       contextCutDue(context.messages, context.context, context.lastUsage),
   },
   actions: {
-    // The environment records effects; without one (a machine test) they do nothing.
-    emitMessageAppended: ({ context }, params: MessageAppendedParams) =>
-      context.environment?.messageAppended(params),
-    emitContextCut: ({ context }, params: ContextCutParams) =>
-      context.environment?.contextCut(params),
-    /** The next model request, from the conversation so far (the worker sends it). */
-    startModelTurn: ({ context, self }) => {
-      const input: ModelTurnInput = {
-        messages: context.messages,
-        turn: context.turns + 1,
-        loadedSkills: context.loadedSkills,
-      };
-      startJob(self, {
-        kind: 'modelTurn',
-        id: 'modelTurn',
-        start: (signal) => environmentOf(context, 'modelTurn').modelTurn(input, signal),
+    // Reported on the environment's bus; a machine without one reports nothing.
+    emitMessageAppended: ({ context }, { message }: MessageAppendedParams) => {
+      const environment = context.environment;
+      if (environment === null) return;
+      const { conversation } = environment;
+      environment.bus.emit({
+        type: 'message.appended',
+        actor: conversation,
+        conversation,
+        message,
       });
     },
-    /** The head call's tool (or the report of the machine's ruling on it). */
-    startToolCall: ({ context, self }) => {
-      const call = context.queue[0] as ToolCallPart;
-      const input: AgentToolInput = {
-        call,
-        ...(context.ruling === null ? {} : { answer: context.ruling }),
-        loadedSkills: context.loadedSkills,
-      };
-      startJob(self, {
-        kind: 'toolCall',
-        id: call.id,
-        start: (signal) => environmentOf(context, 'executeTool').executeTool(input, signal),
+    emitContextCut: ({ context }, { cut }: ContextCutParams) => {
+      const environment = context.environment;
+      if (environment === null) return;
+      const { conversation } = environment;
+      environment.bus.emit({
+        type: 'context.compacted',
+        actor: conversation,
+        conversation,
+        ...cut,
       });
     },
   },
@@ -248,9 +160,10 @@ const lastResultActions = [
 ] as const;
 
 /**
- * An agent: model turn → its tool calls in order through `executeTool` → repeat, until a
- * reply without tool calls, whose text is the answer. `maxTurns` bounds the loop. The turns
- * and calls run in the one `worker` child (turn-worker.ts), which lives as long as the machine.
+ * An agent: model turn → its tool calls in order, each held at the step gate and then run →
+ * repeat, until a reply without tool calls, whose text is the answer. `maxTurns` bounds the
+ * loop. Model turns, gate holds and tool calls are the named actors `modelTurn`, `toolGate`
+ * and `toolCall`, invoked by the states that wait for them.
  */
 export const agentMachine = base
   .extend({
@@ -322,22 +235,7 @@ export const agentMachine = base
   })
   .createMachine({
     id: 'agent',
-    context: ({ input }) => ({
-      messages: [...input.messages],
-      turns: 0,
-      maxTurns: input.maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
-      queue: [],
-      results: [],
-      answer: null,
-      failure: null,
-      turnCapReached: false,
-      skills: input.skills ?? [],
-      loadedSkills: [...(input.loadedSkills ?? [])],
-      ruling: null,
-      context: input.context ?? {},
-      lastUsage: null,
-      environment: input.environment ?? null,
-    }),
+    context: ({ input }) => initialAgentContext(input),
     initial: 'preparingTurn',
     states: {
       preparingTurn: {
@@ -351,34 +249,33 @@ export const agentMachine = base
       },
       awaitingModel: {
         description: 'The model is producing the next reply.',
-        entry: 'startModelTurn',
-        on: {
-          // A reply without tool calls is the answer; otherwise its calls run. Decided on the
-          // reply itself, in the transition that accepts it (no eventless step per turn).
-          'modelTurn.done': [
+        invoke: {
+          src: 'modelTurn',
+          input: ({ context }) => ({
+            messages: context.messages,
+            turn: context.turns + 1,
+            loadedSkills: context.loadedSkills,
+            environment: context.environment,
+          }),
+          // A reply without tool calls is the answer; otherwise its calls run.
+          onDone: [
             {
               guard: { type: 'replyHasNoToolCalls', params: ({ event }) => event.output },
               target: 'answered',
               actions: acceptReplyActions,
             },
-            // No skill rule applies to the first call: choosingCall would send it on to its tool.
-            {
-              guard: { type: 'replyStartsWithPlainCall', params: ({ event }) => event.output },
-              target: 'runningTool',
-              actions: acceptReplyActions,
-            },
             { target: 'choosingCall', actions: acceptReplyActions },
           ],
-          'modelTurn.failed': { target: 'failed', actions: failFromError },
+          onError: { target: 'failed', actions: failFromError },
         },
       },
       choosingCall: {
         description:
           'The skill rules look at the first unanswered call: a tool of a skill not loaded yet is refused, load_skill is ruled on; any other call runs its tool.',
         always: [
-          { guard: 'callNeedsSkill', target: 'runningTool', actions: 'refuseSkillTool' },
+          { guard: 'callNeedsSkill', target: 'holdingCall', actions: 'refuseSkillTool' },
           { guard: 'callLoadsSkill', target: 'loadingSkill' },
-          { target: 'runningTool' },
+          { target: 'holdingCall' },
         ],
       },
       loadingSkill: {
@@ -387,43 +284,46 @@ export const agentMachine = base
         always: [
           {
             guard: 'skillArgumentsInvalid',
-            target: 'runningTool',
+            target: 'holdingCall',
             actions: 'refuseSkillArguments',
           },
-          { guard: 'skillUnknown', target: 'runningTool', actions: 'refuseUnknownSkill' },
+          { guard: 'skillUnknown', target: 'holdingCall', actions: 'refuseUnknownSkill' },
           {
             guard: 'skillAlreadyLoaded',
-            target: 'runningTool',
+            target: 'holdingCall',
             actions: 'refuseSkillLoadedTwice',
           },
-          { target: 'runningTool', actions: 'loadSkill' },
+          { target: 'holdingCall', actions: 'loadSkill' },
         ],
+      },
+      holdingCall: {
+        description: 'The step gate may hold the first unanswered call before it runs.',
+        invoke: {
+          src: 'toolGate',
+          input: ({ context }) => ({
+            call: context.queue[0] as ToolCallPart,
+            environment: context.environment,
+          }),
+          onDone: { target: 'runningTool' },
+          onError: { target: 'failed', actions: failFromError },
+        },
       },
       runningTool: {
         description:
-          'The first unanswered call runs through executeTool (which reports the ruling instead when the machine made one); calls run one at a time, in order.',
-        entry: 'startToolCall',
-        on: {
-          // After the last call of the reply the results go back to the model; else the next
-          // call runs. (Its tool.called and tool.completed are the wiring's: executeTool.)
-          // The shortcuts skip the eventless step of preparingTurn or choosingCall when its
-          // checks cannot apply (turns left and no context limits; no skill rule on the call).
-          'toolCall.done': [
-            {
-              guard: 'lastCallAndNoChecksNext',
-              target: 'awaitingModel',
-              actions: lastResultActions,
-            },
+          "The first unanswered call runs its tool (or reports the machine's ruling on it); after the reply's last call the results go back to the model.",
+        invoke: {
+          src: 'toolCall',
+          input: ({ context }) => ({
+            call: context.queue[0] as ToolCallPart,
+            ...(context.ruling === null ? {} : { answer: context.ruling }),
+            loadedSkills: context.loadedSkills,
+            environment: context.environment,
+          }),
+          onDone: [
             { guard: 'headIsLastCall', target: 'preparingTurn', actions: lastResultActions },
-            {
-              guard: 'nextCallIsPlain',
-              target: 'runningTool',
-              reenter: true,
-              actions: resultActions,
-            },
             { target: 'choosingCall', actions: resultActions },
           ],
-          'toolCall.failed': { target: 'failed', actions: failFromError },
+          onError: { target: 'failed', actions: failFromError },
         },
       },
       answered: {

@@ -6,8 +6,7 @@
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolCallPart } from '../../src/models/model-types.ts';
-import { agentMachine } from '../../src/machines/agent.machine.ts';
-import type { AgentEnvironment, AgentToolInput } from '../../src/machines/agent.machine.ts';
+import type { AgentToolInput } from '../../src/machines/agent.machine.ts';
 import { skillsOutsideConversation, type SkillEntry } from '../../src/machines/agent-skills.ts';
 import type {
   ModelTurnInput,
@@ -15,6 +14,7 @@ import type {
   ToolOutcome,
 } from '../../src/machines/turn-types.ts';
 import { call, reply, textReply } from './commander-harness.ts';
+import { repliesInOrder, scriptedAgent } from './agent-harness.ts';
 
 const task: Message = { role: 'user', parts: [{ type: 'text', text: 'Scrape the page.' }] };
 
@@ -38,27 +38,21 @@ async function runAgent(
   replies: ModelTurnOutput[],
   input: { skills?: SkillEntry[]; loadedSkills?: string[] } = { skills: SKILLS },
 ) {
-  const script = [...replies];
   const executed: AgentToolInput[] = [];
   const turns: ModelTurnInput[] = [];
-  const environment: AgentEnvironment = {
-    modelTurn: async (turn) => {
+  const sent = repliesInOrder(replies);
+  const { machine } = scriptedAgent({
+    modelTurn: async (turn, signal) => {
       turns.push(turn);
-      const next = script.shift();
-      if (next === undefined) throw new Error('script exhausted');
-      return next;
+      return sent(turn, signal);
     },
     // As the real wiring: a ruling is the result; otherwise the tool runs.
-    executeTool: async (toolInput) => {
+    toolCall: async (toolInput) => {
       executed.push(toolInput);
       return toolInput.answer ?? { content: `ran ${toolInput.call.name}`, isError: false };
     },
-    messageAppended: () => undefined,
-    contextCut: () => undefined,
-  };
-  const actor = createActor(agentMachine, {
-    input: { messages: [task], ...input, environment },
-  }).start();
+  });
+  const actor = createActor(machine, { input: { messages: [task], ...input } }).start();
   const result = await toPromise(actor);
   const results = result.messages
     .flatMap((message) => message.parts)

@@ -1,12 +1,12 @@
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/models/model-types.ts';
-import { agentMachine } from '../../src/machines/agent.machine.ts';
-import type { AgentEnvironment, AgentToolInput } from '../../src/machines/agent.machine.ts';
+import type { AgentToolInput } from '../../src/machines/agent.machine.ts';
 import type { ModelTurnOutput, ToolOutcome } from '../../src/machines/turn-types.ts';
-import type { ContextCut, ContextPolicy } from '../../src/runtime/context-window.ts';
+import type { ContextPolicy } from '../../src/runtime/context-window.ts';
 import { emptyUsage } from '../../src/models/usage.ts';
 import { call, reply, textReply } from './commander-harness.ts';
+import { repliesInOrder, scriptedAgent } from './agent-harness.ts';
 
 const task: Message = {
   role: 'user',
@@ -21,18 +21,11 @@ async function runAgent(
     context?: ContextPolicy;
   } = {},
 ) {
-  const script = [...replies];
   const executed: string[] = [];
   const sent: number[] = [];
-  const cuts: ContextCut[] = [];
-  const environment: AgentEnvironment = {
-    modelTurn: async (input) => {
-      sent.push(input.messages.length);
-      const next = script.shift();
-      if (next === undefined) throw new Error('script exhausted');
-      return next;
-    },
-    executeTool: async (input) => {
+  const { machine, reports } = scriptedAgent({
+    modelTurn: repliesInOrder(replies, sent),
+    toolCall: async (input) => {
       executed.push(input.call.name);
       return (
         options.executeTool?.(input) ?? {
@@ -41,13 +34,11 @@ async function runAgent(
         }
       );
     },
-    messageAppended: () => undefined,
-    contextCut: ({ cut }) => void cuts.push(cut),
-  };
-  const actor = createActor(agentMachine, {
-    input: { messages: [task], maxTurns: options.maxTurns, context: options.context, environment },
+  });
+  const actor = createActor(machine, {
+    input: { messages: [task], maxTurns: options.maxTurns, context: options.context },
   }).start();
-  return { result: await toPromise(actor), executed, sent, cuts };
+  return { result: await toPromise(actor), executed, sent, cuts: reports.cuts };
 }
 
 describe('agent loop', () => {
@@ -126,15 +117,10 @@ describe('agent loop', () => {
       { role: 'assistant', parts: [{ type: 'text', text: '4 °C' }] },
       task,
     ];
-    const environment: AgentEnvironment = {
+    const { machine } = scriptedAgent({
       modelTurn: async (input) => textReply(`saw ${input.messages.length} messages`),
-      executeTool: async () => ({ content: '', isError: false }),
-      messageAppended: () => undefined,
-      contextCut: () => undefined,
-    };
-    const result = await toPromise(
-      createActor(agentMachine, { input: { messages: earlier, environment } }).start(),
-    );
+    });
+    const result = await toPromise(createActor(machine, { input: { messages: earlier } }).start());
     expect(result.answer).toBe('saw 3 messages');
   });
 });

@@ -6,13 +6,16 @@
 import { createActor, toPromise } from 'xstate';
 import { resolveModel } from '../../config/resolve-model.ts';
 import type { AgentConfig } from '../../config/config-types.ts';
-import {
-  agentMachine,
-  type AgentEnvironment,
-  type AgentResult,
-} from '../../machines/agent.machine.ts';
+import { agentMachine, type AgentResult } from '../../machines/agent.machine.ts';
 import { reasonOf, resultFor, textOf, toolCallsOf } from '../../machines/turn-types.ts';
-import type { Message, ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
+import type {
+  Message,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolCallPart,
+  ToolDefinition,
+} from '../../models/model-types.ts';
+import type { ToolOutcome } from '../../machines/turn-types.ts';
 import { actorId } from '../../base/events.ts';
 import type {
   AgentCallResult,
@@ -26,7 +29,8 @@ import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
 import { agentSampler } from './agent-sampler.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
-import { executeAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
+import { SessionEnvironment, type SessionPrompts } from './agent-environment.ts';
+import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt, withLoadedSkills } from './system-prompt.ts';
 import { skillsOutsideConversation } from '../../machines/agent-skills.ts';
 import {
@@ -45,7 +49,7 @@ interface TurnSetup {
   reasoning: ReasoningLevel | undefined;
 }
 
-class ConversationSession implements AgentSession {
+class ConversationSession implements AgentSession, SessionPrompts {
   readonly agent: AgentConfig;
   readonly actorId: string;
   private finished: boolean;
@@ -164,7 +168,7 @@ class ConversationSession implements AgentSession {
       // gets its journaled answer (as every finished call gets its result).
       const closing = await closeInterruptedCalls(this.conversation, restored, async (call) =>
         call.name === HUMAN_ASK_TOOL && restored.toolResult(call.id) === undefined
-          ? resultFor(call, await executeAgentTool(this.runner, call, signal))
+          ? resultFor(call, await this.askAgain(call, signal))
           : undefined,
       );
       if (closing !== null) this.append(this.actorId, this.conversation, closing);
@@ -229,53 +233,22 @@ class ConversationSession implements AgentSession {
     }
   }
 
-  /** This session's model turns, tools and events, for the agent machine. */
-  private environmentFor(setup: TurnSetup, callSignal: AbortSignal): AgentEnvironment {
-    const { services, spec } = this;
-    // The machine's worker hands every job the same signal: combined with the call's once.
-    let combined: { worker: AbortSignal; both: AbortSignal } | undefined;
-    const either = (worker: AbortSignal): AbortSignal => {
-      if (combined?.worker !== worker)
-        combined = { worker, both: AbortSignal.any([callSignal, worker]) };
-      return combined.both;
+  /** This session's model turns, step gate and tools, for one call of the agent machine. */
+  private environmentFor(setup: TurnSetup, callSignal: AbortSignal): SessionEnvironment {
+    const turns = {
+      runModelTurn: this.services.runModelTurn,
+      task: this.spec.task,
+      model: setup.model,
+      reasoning: setup.reasoning,
+      prompts: this,
     };
-    return {
-      modelTurn: async (input, signal) => {
-        const { response } = await services.runModelTurn({
-          actor: this.actorId,
-          task: spec.task,
-          model: setup.model,
-          ...(setup.reasoning !== undefined ? { reasoning: setup.reasoning } : {}),
-          system: this.systemFor(input.messages, input.loadedSkills ?? []),
-          messages: input.messages,
-          // Read per turn: result tools join after the first interception, skill tools on load.
-          tools: this.toolbox.definitions(input.loadedSkills),
-          signal: either(signal),
-        });
-        return response;
-      },
-      executeTool: (input, signal) =>
-        executeAgentTool(this.runner, input.call, either(signal), {
-          ...(input.answer === undefined ? {} : { answer: input.answer }),
-          loadedSkills: input.loadedSkills,
-        }),
-      messageAppended: (params) => {
-        services.bus.emit({
-          type: 'message.appended',
-          actor: this.actorId,
-          conversation: this.actorId,
-          message: params.message,
-        });
-      },
-      contextCut: ({ cut }) => {
-        services.bus.emit({
-          type: 'context.compacted',
-          actor: this.actorId,
-          conversation: this.actorId,
-          ...cut,
-        });
-      },
-    };
+    return new SessionEnvironment(turns, this.runner, callSignal);
+  }
+
+  /** A question to the person cut short by a restart, asked again (through the step gate). */
+  private async askAgain(call: ToolCallPart, signal: AbortSignal): Promise<ToolOutcome> {
+    await holdAgentTool(this.runner, call, signal);
+    return executeAgentTool(this.runner, call, signal);
   }
 
   /** The model to use, and every tool in place (the MCP servers the agent uses started). */
@@ -285,8 +258,13 @@ class ConversationSession implements AgentSession {
     return setup;
   }
 
+  /** The tools offered with these skills loaded: result tools join after the first interception. */
+  toolsFor(loadedSkills: readonly string[] | undefined): ToolDefinition[] {
+    return this.toolbox.definitions(loadedSkills);
+  }
+
   /** The system prompt, with the loaded skills the conversation no longer holds. */
-  private systemFor(messages: readonly Message[], loadedSkills: readonly string[]): string {
+  systemFor(messages: readonly Message[], loadedSkills: readonly string[]): string {
     const skills = this.toolbox.skillEntries();
     return withLoadedSkills(
       this.system,

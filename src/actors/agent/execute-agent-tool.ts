@@ -1,5 +1,6 @@
 /**
- * Runs one tool call of an agent: step gate, `tool.called`, argument validation, execution
+ * Runs one tool call of an agent (once the step gate let it through: `holdAgentTool`):
+ * `tool.called`, argument validation, execution
  * (secrets substituted inside the tool wrapper), redaction, large-result interception,
  * `tool.completed`. A tool's failure is always a result for the model, never a crash.
  */
@@ -38,9 +39,23 @@ export interface AgentCallRuling {
   loadedSkills?: readonly string[];
 }
 
+/** Resolves when the step gate lets `call` run; rejects with an AbortError when `signal` aborts. */
+export async function holdAgentTool(
+  runner: AgentToolRunner,
+  call: ToolCallPart,
+  signal: AbortSignal,
+): Promise<void> {
+  // The open gate never holds: no detail line to redact.
+  if (runner.gate === openGate) return;
+  await runner.gate.before(
+    { kind: 'tool', actor: runner.actor, tool: call.name, detail: runner.redact(call.arguments) },
+    signal,
+  );
+}
+
 /**
- * Executes one call and returns what the model sees. Rejects only when the gate or the
- * signal aborts (cancellation); everything a tool does wrong becomes an error result.
+ * Executes one call and returns what the model sees. Rejects only when the signal aborts
+ * (cancellation); everything a tool does wrong becomes an error result.
  */
 export async function executeAgentTool(
   runner: AgentToolRunner,
@@ -49,13 +64,6 @@ export async function executeAgentTool(
   ruling: AgentCallRuling = {},
 ): Promise<ToolOutcome> {
   const { actor, bus } = runner;
-  // The open gate never holds: no detail line to redact, no promise to wait for.
-  if (runner.gate !== openGate) {
-    await runner.gate.before(
-      { kind: 'tool', actor, tool: call.name, detail: runner.redact(call.arguments) },
-      signal,
-    );
-  }
   if (signal.aborted) throw abortError('the tool call was aborted');
   reportToolCalled(bus, actor, call);
   const started = performance.now();

@@ -114,6 +114,8 @@ export class CommanderForks {
     const { services } = this;
     const tools = forkTools(record);
     return {
+      conversation: forkId,
+      bus: services.bus,
       modelTurn: async (input, signal) => {
         const { response } = await services.runModelTurn({
           actor: forkId,
@@ -127,10 +129,9 @@ export class CommanderForks {
         });
         return response;
       },
+      // ask_agent waits at the step gate in executeForkTool, once its arguments are checked.
+      holdCall: () => Promise.resolve(),
       executeTool: (input, signal) => executeForkTool(services, record, forkId, input.call, signal),
-      messageAppended: (params) => this.appended(forkId, params.message),
-      // A fork has no pruning or compaction: its conversation is never cut.
-      contextCut: () => undefined,
     };
   }
 

@@ -1,0 +1,97 @@
+/**
+ * The environment one call of an agent session gives the agent machine: its model turns (the
+ * session's model, system prompt and tools), the step gate and its tools, under both the
+ * signal of the machine's actor and the signal of the call.
+ */
+import type { AgentEnvironment, AgentToolInput } from '../../machines/agent.machine.ts';
+import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
+import type {
+  Message,
+  ReasoningLevel,
+  ResolvedModel,
+  ToolCallPart,
+  ToolDefinition,
+} from '../../models/model-types.ts';
+import type { EventBus } from '../../runtime/event-bus.ts';
+import { followSignal } from '../../base/abort.ts';
+import type { RunModelTurn } from '../contracts.ts';
+import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
+
+/** The session's prompt parts, read per turn (they change as skills load and results are stored). */
+export interface SessionPrompts {
+  /** The system prompt for a conversation with these skills loaded. */
+  systemFor(messages: readonly Message[], loadedSkills: readonly string[]): string;
+  /** The tools offered with these skills loaded (result tools join after an interception). */
+  toolsFor(loadedSkills: readonly string[] | undefined): ToolDefinition[];
+}
+
+/** What one session's model turns need. */
+export interface SessionTurns {
+  runModelTurn: RunModelTurn;
+  /** The task the agent works for (budgets). */
+  task: string;
+  model: ResolvedModel;
+  reasoning: ReasoningLevel | undefined;
+  prompts: SessionPrompts;
+}
+
+/** One call's environment (see the file comment). */
+export class SessionEnvironment implements AgentEnvironment {
+  readonly conversation: string;
+  readonly bus: EventBus;
+
+  constructor(
+    private readonly turns: SessionTurns,
+    private readonly runner: AgentToolRunner,
+    private readonly callSignal: AbortSignal,
+  ) {
+    this.conversation = runner.actor;
+    this.bus = runner.bus;
+  }
+
+  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput> {
+    const { turns } = this;
+    return this.underCall(signal, async (both) => {
+      const { response } = await turns.runModelTurn({
+        actor: this.conversation,
+        task: turns.task,
+        model: turns.model,
+        ...(turns.reasoning !== undefined ? { reasoning: turns.reasoning } : {}),
+        system: turns.prompts.systemFor(input.messages, input.loadedSkills ?? []),
+        messages: input.messages,
+        tools: turns.prompts.toolsFor(input.loadedSkills),
+        signal: both,
+      });
+      return response;
+    });
+  }
+
+  holdCall(call: ToolCallPart, signal: AbortSignal): Promise<void> {
+    return this.underCall(signal, (both) => holdAgentTool(this.runner, call, both));
+  }
+
+  executeTool(input: AgentToolInput, signal: AbortSignal): Promise<ToolOutcome> {
+    return this.underCall(signal, (both) =>
+      executeAgentTool(this.runner, input.call, both, {
+        ...(input.answer === undefined ? {} : { answer: input.answer }),
+        loadedSkills: input.loadedSkills,
+      }),
+    );
+  }
+
+  /** `work` under a signal that aborts with the actor's or the call's, whichever comes first. */
+  private async underCall<T>(
+    signal: AbortSignal,
+    work: (both: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    const releaseCall = followSignal(this.callSignal, controller);
+    const releaseActor = followSignal(signal, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      releaseCall();
+      releaseActor();
+    }
+  }
+}
