@@ -7,6 +7,7 @@
 import type { MissionEvent } from '../../src/base/events.ts';
 import type { RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import { callsSoFar } from '../actors/resume/resume-fixture.ts';
+import { call } from '../helpers/script-turns.ts';
 
 /** The project (openai at `vars.base_url`). */
 export const FORK_PROJECT = `
@@ -37,10 +38,6 @@ mission "poem" {
   }
 }
 `;
-
-function call(name: string, args: Record<string, unknown>): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
-}
 
 /** The subject a text names (`... line about SUBJECT`). */
 function subjectOf(text: string): string {

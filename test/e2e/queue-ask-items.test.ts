@@ -29,6 +29,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { call } from '../helpers/script-turns.ts';
 
 const ITEMS = 4;
 const PAGE_BYTES = 40;
@@ -71,10 +72,6 @@ function askingProject(): string {
 }
 `,
     );
-}
-
-function call(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
 }
 
 /** A commander that asks `read`'s item `index` a question, then completes. */

@@ -28,6 +28,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { call } from '../helpers/script-turns.ts';
 
 const PAGE_BYTES = 40;
 
@@ -42,10 +43,6 @@ const workers: WorkerProcess[] = [];
 function offers(body: unknown, name: string): boolean {
   const tools = (body as { tools?: Array<{ name?: string }> }).tools ?? [];
   return tools.some((tool) => tool.name === name);
-}
-
-function call(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
 }
 
 /** The plain task `intro`, then items of `read` that first ask intro's commander where to start. */

@@ -13,6 +13,7 @@ import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { callsSoFar } from '../actors/resume/resume-fixture.ts';
 import { builtBin, builtCli } from './built-cli.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
+import { call } from '../helpers/script-turns.ts';
 
 /** The protected input value the tests look for in every answer. */
 export const PROTECTED_VALUE = 'tok-PROTECTED-4711';
@@ -71,10 +72,6 @@ mission "ask" {
   }
 }
 `;
-
-function call(name: string, args: Record<string, unknown>): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
-}
 
 /** The greeting the commander of `greet` submits: it repeats the protected token. */
 export function greeting(name: string): string {

@@ -7,6 +7,7 @@
  * whole text in its closing SSE events, which the SDK's decoder scans in quadratic time.
  */
 import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
+import { call } from '../../helpers/script-turns.ts';
 
 /** The project (anthropic at `vars.base_url`) with `items` pages read two at a time. */
 export function largeResultProject(items: number): string {
@@ -94,10 +95,6 @@ export function anthropicCallsSoFar(body: unknown): number {
       .map((block) => block.tool_use_id),
   );
   return blocks.filter((block) => block.type === 'tool_use' && !interrupted.has(block.id)).length;
-}
-
-function call(name: string, args: Record<string, unknown>): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
 }
 
 /** The scripted server's `respond` for pages of `bytes` bytes. */

@@ -12,7 +12,8 @@ import { loadProject } from '../../../src/config/index.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
 import type { MissionEvent } from '../../../src/base/events.ts';
 import { callsSoFar } from './resume-fixture.ts';
-import { ScriptedModelServer, type ScriptTurn } from '../../../src/testing/index.ts';
+import { ScriptedModelServer } from '../../../src/testing/index.ts';
+import { call as step } from '../../helpers/script-turns.ts';
 
 function project(tokens: number): string {
   return `
@@ -37,10 +38,6 @@ mission "m" {
 `;
 }
 
-/** Each turn costs 110 budget tokens (100 in, 10 out). */
-function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
-}
 const STEPS = [
   step('set_subtasks', { subtasks: ['Work'] }),
   step('complete_subtask'),

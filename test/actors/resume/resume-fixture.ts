@@ -7,6 +7,7 @@
  * report (queries `each`, asks gather's agent) .
  */
 import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
+import { call } from '../../helpers/script-turns.ts';
 
 /** The project (openai at `vars.base_url`). */
 export const RESUME_PROJECT = `
@@ -72,10 +73,6 @@ export const EXPECTED_OUTPUTS = {
 const ANSWER = 'There are 3 things.';
 
 type Step = ScriptTurn;
-
-function call(name: string, args: Record<string, unknown>): Step {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 100, output: 10 } };
-}
 
 const GATHER: Step[] = [
   call('set_subtasks', { subtasks: ['Count'] }),
