@@ -25,6 +25,10 @@ export {
   type StandardSchemaLike,
   type ToolInputSchema,
 } from './tools/functions/index.ts';
+export { runEval, type EvalOptions, type EvalProgress } from './eval/run-eval.ts';
+export type { EvalReport, RunRecord } from './eval/report-types.ts';
+export type { ScorerFunction } from './eval/scorers/score-run.ts';
+export type { RunFacts } from './eval/run-facts.ts';
 export type { MissionEvent, MissionEventType, GatePoint } from './base/events.ts';
 export type { StepGate } from './runtime/gate.ts';
 export type { AskedQuestion, HumanAnswerer, HumanReply } from './runtime/human-desk.ts';

@@ -15,6 +15,9 @@ import { compareReports, readPreviousReport } from '../eval/compare.ts';
 import { junitXml } from '../eval/report-junit.ts';
 import type { EvalReport } from '../eval/report-types.ts';
 import { runEval, type EvalProgress } from '../eval/run-eval.ts';
+import { modelJudge } from '../eval/scorers/judge.ts';
+import { mockModelClients } from '../models/mock/mock-clients.ts';
+import { loadMockModel } from '../models/mock/mock-file.ts';
 import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
 import { openProject } from '../run/project.ts';
 import type { EvalFlags } from './eval.ts';
@@ -59,6 +62,12 @@ export async function evalCommand(
     () => process.exit(ExitCode.cancelled),
     signals,
   );
+  const judge = modelJudge(
+    project.config,
+    flags.mockModel === undefined
+      ? undefined
+      : mockModelClients(await loadMockModel(resolve(cwd, flags.mockModel))),
+  );
   const reports: EvalReport[] = [];
   const indexed: Array<Promise<void>> = [];
   try {
@@ -69,6 +78,7 @@ export async function evalCommand(
         vars,
         env: io.env,
         stateDir,
+        judge,
         signal: controller.signal,
         ...numbers,
         ...(flags.variant !== undefined ? { variants: flags.variant } : {}),

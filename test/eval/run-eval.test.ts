@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { openProject, runEval } from '../../src/index.ts';
+import { evalProject } from '../e2e/eval-harness.ts';
+
+describe('runEval (library)', { timeout: 120_000 }, () => {
+  it('checks TypeScript scorer functions on every run after the eval expectations', async () => {
+    const { root, mock, stateDir } = evalProject();
+    const project = await openProject(root, { env: {} });
+    const keys: string[] = [];
+    const report = await runEval(project, {
+      mockModel: mock,
+      stateDir,
+      cases: ['grace'],
+      repeat: 1,
+      scorers: [
+        {
+          name: 'summary under 6 characters',
+          score: ({ facts }) => {
+            const summary = facts.summary.tasks[0]?.summary ?? '';
+            return { passed: summary.length < 6, seen: JSON.stringify(summary) };
+          },
+        },
+      ],
+      onProgress: (progress) => {
+        if (progress.type === 'scored') keys.push(progress.run.key);
+      },
+    });
+    expect(keys.sort()).toEqual(['curt/grace/1', 'warm/grace/1']);
+    expect(report.cells.map((cell) => [cell.variant, cell.passRate, cell.failures])).toEqual([
+      [
+        'warm',
+        0,
+        [
+          {
+            label: 'summary under 6 characters',
+            seen: '"Hello there!"',
+            runId: report.runs[0]?.runId,
+            repeat: 1,
+          },
+        ],
+      ],
+      ['curt', 1, []],
+    ]);
+    expect(report.runs.map((run) => run.results.map((result) => result.label))).toEqual([
+      [
+        'succeeded',
+        'max commander_turns 4',
+        'max rejected_tool_calls 0',
+        'summary under 6 characters',
+      ],
+      [
+        'succeeded',
+        'max commander_turns 4',
+        'max rejected_tool_calls 0',
+        'summary under 6 characters',
+      ],
+    ]);
+  });
+});
