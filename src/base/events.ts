@@ -325,6 +325,19 @@ export interface EventPayloads {
     how: HumanAnswerSource;
     durationMs: number;
   };
+  /** An MCP server's progress on a tool call of the actor (`notifications/progress`). */
+  'mcp.progressed': {
+    server: string;
+    callId: string;
+    progress: number;
+    total: number | null;
+    message: string | null;
+  };
+  /**
+   * An MCP server's log message (`notifications/message`), the event of the agent whose call
+   * to it was under way (the latest one); `text` is its data, JSON unless a string.
+   */
+  'mcp.logged': { server: string; level: string; logger: string | null; text: string };
   'budget.warning': { scope: BudgetScope; subject: string } & BudgetAmounts;
   'budget.exceeded': { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
   'gate.paused': { point: GatePoint; reason: GatePauseReason; breakpoint: string | null };

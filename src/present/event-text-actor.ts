@@ -66,6 +66,23 @@ function pausedText(event: EventOf<'gate.paused'>): string {
   return `paused before ${point.kind}${what.trimEnd()}${why}`;
 }
 
+/** `mcp "files" progress 3/10: copying` (the total and the message only when the server sent them). */
+function progressText(event: EventOf<'mcp.progressed'>): string {
+  const total = event.total === null ? '' : `/${event.total}`;
+  const message = event.message === null ? '' : `: ${firstLine(event.message, EXCERPT)}`;
+  return `mcp "${event.server}" progress ${event.progress}${total}${message}`;
+}
+
+/** `mcp "files" log warning (indexer): disk almost full`. */
+function loggedText(event: EventOf<'mcp.logged'>, paint: Painter): string {
+  const level = WORRYING_LEVELS.has(event.level) ? paint('warn', event.level) : event.level;
+  const logger = event.logger === null ? '' : ` (${event.logger})`;
+  return `mcp "${event.server}" log ${level}${logger}: ${firstLine(event.text, EXCERPT)}`;
+}
+
+/** MCP's log levels from `warning` up (syslog's). */
+const WORRYING_LEVELS = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
+
 /** Model, conversation, tool, question, budget, gate and warning events. */
 export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
   'model.request': {
@@ -91,6 +108,8 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
   'question.answered': { text: (event) => `answer: ${firstLine(event.answer, EXCERPT)}` },
   'human.asked': { text: (event) => firstLine(humanAskedText(event), EXCERPT * 2) },
   'human.answered': { text: (event) => firstLine(humanAnsweredText(event), EXCERPT * 2) },
+  'mcp.progressed': { text: progressText },
+  'mcp.logged': { text: (event, { paint }) => loggedText(event, paint) },
   'budget.warning': {
     text: (event, { paint }) =>
       `${paint('warn', 'budget warning')} (${event.scope} ${event.subject}): ${amounts(event)}`,

@@ -170,6 +170,23 @@ export const SAMPLES: Samples = {
     how: 'person',
     durationMs: 4_200,
   },
+  'mcp.progressed': {
+    type: 'mcp.progressed',
+    actor: 'agent:fetch/reader',
+    server: 'files',
+    callId: 'call-8',
+    progress: 3,
+    total: 10,
+    message: 'copying',
+  },
+  'mcp.logged': {
+    type: 'mcp.logged',
+    actor: 'agent:fetch/reader',
+    server: 'files',
+    level: 'warning',
+    logger: 'indexer',
+    text: 'disk almost full',
+  },
   'budget.warning': {
     type: 'budget.warning',
     actor: 'task:fetch',

@@ -93,6 +93,8 @@ describe('the event table', () => {
       'question.answered': 'answer: The second.',
       'human.asked': 'asks the person: Which region? [eu | us] (several) (waits 30s)',
       'human.answered': 'answered: ["eu","us"]',
+      'mcp.progressed': 'mcp "files" progress 3/10: copying',
+      'mcp.logged': 'mcp "files" log warning (indexer): disk almost full',
       'budget.warning': 'budget warning (task fetch): 80,000 of 100,000 tokens',
       'budget.exceeded': 'budget exceeded (mission research): $1.5000 of $1.0000',
       'output.submitted': 'output submitted: {"sources":2}',

@@ -28,6 +28,7 @@ import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
 import { agentSampler } from './agent-sampler.ts';
+import { toolNoticeReporter } from './agent-tool-notices.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { SessionEnvironment, type SessionPrompts } from './agent-environment.ts';
 import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
@@ -80,7 +81,12 @@ class ConversationSession implements AgentSession, SessionPrompts {
       task: spec.task,
       model: () => this.turnSetup(),
     });
-    this.toolbox = new AgentToolbox(spec.agent, { ...services, secrets, sampler }, this.actorId);
+    const notify = toolNoticeReporter(services.bus, this.actorId, services.redact);
+    this.toolbox = new AgentToolbox(
+      spec.agent,
+      { ...services, secrets, sampler, notify },
+      this.actorId,
+    );
     // A restored agent has the skills it had loaded (the journal knows them, not the messages).
     const skillNames = new Set(this.toolbox.skillEntries().map((skill) => skill.name));
     this.loadedSkills = (spec.restored?.loadedSkills ?? []).filter((name) => skillNames.has(name));

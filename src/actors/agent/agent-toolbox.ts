@@ -18,7 +18,11 @@ import { mcpReferencesOf, type McpPool } from '../../tools/mcp/index.ts';
 import { resultToolsFor, type ResultStore } from '../../tools/results/index.ts';
 import { withSecrets, type SecretValues } from '../../tools/secrets.ts';
 import { LOAD_SKILL_DEFINITION } from '../../tools/skills/load-skill.ts';
-import { errorOutcome, type ModelSampler } from '../../tools/builtins/agent-tool.ts';
+import {
+  errorOutcome,
+  type ModelSampler,
+  type ToolNotice,
+} from '../../tools/builtins/agent-tool.ts';
 
 /** The run services a toolbox draws its tools from. */
 export interface ToolboxSources {
@@ -36,6 +40,8 @@ export interface ToolboxSources {
   human: HumanAskers;
   /** The agent's model, for the sampling of the MCP servers that may use it. */
   sampler?: ModelSampler;
+  /** Takes what the agent's tools say while they run (MCP progress and log messages). */
+  notify?: (notice: ToolNotice) => void;
 }
 
 /**
@@ -221,8 +227,8 @@ function configuredTools(
     }
     if (reference.kind === 'mcp') {
       // A server's questions to the person (elicitation) go through the calling agent's asker,
-      // its requests for a model (sampling) to the agent's model.
-      const { sampler } = sources;
+      // its requests for a model (sampling) to the agent's model, its news to the agent's events.
+      const { sampler, notify } = sources;
       return (from.mcpTools.get(reference) ?? []).map((tool): AgentTool => ({
         ...tool,
         execute: (args, context) =>
@@ -230,6 +236,7 @@ function configuredTools(
             ...context,
             human: from.human,
             ...(sampler !== undefined ? { sampler } : {}),
+            ...(notify !== undefined ? { notify } : {}),
           }),
       }));
     }

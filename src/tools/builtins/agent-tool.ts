@@ -31,7 +31,21 @@ export interface AgentToolContext {
   human?: HumanAsker;
   /** The calling agent's model (an MCP server's sampling asks it). */
   sampler?: ModelSampler;
+  /** Takes what a tool says while it runs (an MCP server's progress and log messages). */
+  notify?: (notice: ToolNotice) => void;
 }
+
+/** News from a tool while it runs: an MCP server's progress on the call, or its log message. */
+export type ToolNotice =
+  | {
+      kind: 'progress';
+      server: string;
+      callId: string;
+      progress: number;
+      total: number | null;
+      message: string | null;
+    }
+  | { kind: 'log'; server: string; level: string; logger: string | null; text: string };
 
 /** One request to a model outside any conversation: no tools, the reply's text is what counts. */
 export interface SampleRequest {

@@ -31,6 +31,7 @@ export function mcpAgentTool(session: McpServerSession, tool: Tool): AgentTool {
               asker: context.human,
               callId: context.callId ?? tool.name,
               ...(context.sampler !== undefined ? { sampler: context.sampler } : {}),
+              ...(context.notify !== undefined ? { notify: context.notify } : {}),
             };
       const called = await session.call(tool.name, args, context.signal, origin);
       if (!called.ok) return errorOutcome(called.error);

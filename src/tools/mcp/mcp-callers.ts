@@ -8,8 +8,10 @@ import type {
   CreateMessageResult,
   ElicitRequest,
   ElicitResult,
+  LoggingMessageNotification,
+  Progress,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelSampler } from '../builtins/agent-tool.ts';
+import type { ModelSampler, ToolNotice } from '../builtins/agent-tool.ts';
 import type { HumanAsker } from '../builtins/human-ask.ts';
 import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
 import { noCallerError, sampleRequest, sampleResult, samplingOffError } from './mcp-sampling.ts';
@@ -20,6 +22,8 @@ export interface CallOrigin {
   callId: string;
   /** The agent's model; without it, sampling during the call is refused. */
   sampler?: ModelSampler;
+  /** Takes the server's progress on the call and its log messages during it. */
+  notify?: (notice: ToolNotice) => void;
 }
 
 interface CallUnderWay {
@@ -33,7 +37,38 @@ export class McpCallers {
   /** Questions asked so far: each gets an id of its own under its call's id. */
   private questionCount = 0;
 
-  constructor(private readonly server: string) {}
+  /** `mask` hides what must not leave the session (its OAuth tokens) in the server's words. */
+  constructor(
+    private readonly server: string,
+    private readonly mask: (text: string) => string,
+  ) {}
+
+  /** The server's progress on the call of `origin`, to that call's agent. */
+  progress(origin: CallOrigin, progress: Progress): void {
+    origin.notify?.({
+      kind: 'progress',
+      server: this.server,
+      callId: origin.callId,
+      progress: progress.progress,
+      total: progress.total ?? null,
+      message: progress.message === undefined ? null : this.mask(progress.message),
+    });
+  }
+
+  /**
+   * A log message of the server, to the agent of the latest call under way (as `elicit` picks
+   * its agent); with no call under way (the server starting), there is no agent to show it.
+   */
+  log(params: LoggingMessageNotification['params']): void {
+    const { data } = params;
+    this.calls.at(-1)?.origin.notify?.({
+      kind: 'log',
+      server: this.server,
+      level: params.level,
+      logger: params.logger ?? null,
+      text: this.mask(typeof data === 'string' ? data : JSON.stringify(data)),
+    });
+  }
 
   /** Runs `work` with `origin` known as a caller of the server until it settles. */
   async during<T>(origin: CallOrigin, signal: AbortSignal, work: () => Promise<T>): Promise<T> {

@@ -13,10 +13,14 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode,
+  isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
+  LoggingMessageNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
+  type LoggingMessageNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
@@ -43,6 +47,8 @@ export interface McpClientHandlers {
   sampling: boolean;
   /** `sampling/createMessage`: one reply of a model, or an error saying why not. */
   sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+  /** `notifications/message`: the server's log message. */
+  log(params: LoggingMessageNotification['params']): void;
 }
 
 /** A live session with a server. */
@@ -84,6 +90,7 @@ export async function openConnection(
     const tools = await withOwnSignal(signal, async (own) => {
       const options = { timeout: START_TIMEOUT_MS, signal: own };
       await client.connect(transport, options);
+      answerAfterNotifications(transport);
       return listAllTools(client, options);
     });
     const pid =
@@ -96,6 +103,23 @@ export async function openConnection(
   }
 }
 
+/**
+ * The SDK handles a response at once but a notification one microtask later, so progress read
+ * together with its call's response (a server reporting just before it answers) would find the
+ * call already gone and be dropped: each response waits one microtask, behind them.
+ */
+function answerAfterNotifications(transport: Transport): void {
+  const deliver = transport.onmessage;
+  if (deliver === undefined) return;
+  transport.onmessage = (message, extra) => {
+    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+      queueMicrotask(() => deliver(message, extra));
+    } else {
+      deliver(message, extra);
+    }
+  };
+}
+
 /** A client announcing, and answering, what `handlers` can do. */
 function createClient(handlers: McpClientHandlers | undefined): Client {
   if (handlers === undefined) return new Client(CLIENT_INFO, { capabilities: {} });
@@ -106,6 +130,9 @@ function createClient(handlers: McpClientHandlers | undefined): Client {
   const client = new Client(CLIENT_INFO, { capabilities });
   client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
     handlers.elicit(request.params, extra.signal),
+  );
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) =>
+    handlers.log(notification.params),
   );
   if (handlers.sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>

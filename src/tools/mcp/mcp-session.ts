@@ -15,6 +15,7 @@ import type { AuthStore } from './oauth/auth-store.ts';
 import { runAuth, type RunAuth } from './oauth/run-auth.ts';
 import { McpCallers, type CallOrigin } from './mcp-callers.ts';
 import { reasonOf } from '../../base/reason.ts';
+import { createRedactor } from '../../base/redact.ts';
 
 /**
  * How long one tool call may run without news; a progress notification from the server
@@ -52,7 +53,7 @@ export class McpServerSession {
     /** The auth files of OAuth logins; without them a url server gets no OAuth. */
     private readonly authStore?: AuthStore,
   ) {
-    this.callers = new McpCallers(name);
+    this.callers = new McpCallers(name, (text) => createRedactor(this.tokenValues())(text));
   }
 
   /** The OAuth tokens the connection uses (none without OAuth), to mask in tool results. */
@@ -79,13 +80,14 @@ export class McpServerSession {
     origin?: CallOrigin,
   ): Promise<McpCallResult> {
     if (origin === undefined) return this.callOnce(tool, args, signal);
-    return this.callers.during(origin, signal, () => this.callOnce(tool, args, signal));
+    return this.callers.during(origin, signal, () => this.callOnce(tool, args, signal, origin));
   }
 
   private async callOnce(
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    origin?: CallOrigin,
   ): Promise<McpCallResult> {
     let connection: McpConnection;
     try {
@@ -101,6 +103,10 @@ export class McpServerSession {
           signal: own,
           timeout: CALL_TIMEOUT_MS,
           resetTimeoutOnProgress: true,
+          // Asking for progress is what lets a server's progress restart the wait.
+          onprogress: (progress) => {
+            if (origin !== undefined) this.callers.progress(origin, progress);
+          },
         }),
       )) as CallToolResult;
       return { ok: true, result };
@@ -168,6 +174,7 @@ export class McpServerSession {
       elicit: (params, asked) => this.callers.elicit(params, asked),
       sampling: this.samplingAllowed,
       sample: (params, asked) => this.callers.sample(params, asked, this.samplingAllowed),
+      log: (params) => this.callers.log(params),
     });
     this.firstTools ??= connection.tools;
     if (this.closing) {

@@ -175,6 +175,13 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
     case 'tool.completed':
       onToolCompleted(draft, event);
       return true;
+    case 'mcp.progressed': {
+      const total = event.total === null ? '' : `/${event.total}`;
+      patchActor(draft, event.actor, {
+        activity: `mcp "${event.server}" progress ${event.progress}${total}`,
+      });
+      return true;
+    }
     case 'gate.paused':
       onGatePaused(draft, event.point);
       return true;
