@@ -35,11 +35,14 @@ const layerPolicies = layers.map((layer, index) => ({
 const ownedPackages = [
   { owner: 'models', sources: ['openai', 'openai/**', '@anthropic-ai/**', '@google/genai'] },
   { owner: 'config', sources: ['@cdktf/hcl2json'] },
-  { owner: 'tools', sources: ['@modelcontextprotocol/**'] },
+  // The client in tools; sortie's own MCP server in serve (only its mcp-host/ folder: below).
+  { owner: ['tools', 'serve'], sources: ['@modelcontextprotocol/**'] },
   { owner: 'observe', sources: ['@opentelemetry/**'] },
 ];
 const packagePolicies = ownedPackages.map(({ owner, sources }) => ({
-  from: { element: { type: `!${owner}` } },
+  from: {
+    element: { types: { noneOf: Array.isArray(owner) ? owner : [owner] } },
+  },
   disallow: { to: { module: { origin: 'external', source: sources } } },
 }));
 
@@ -198,5 +201,14 @@ export default tseslint.config(
       [],
       soleImporters.filter((owner) => owner.folder !== folder),
     ),
+  ),
+  // Inside serve, only the MCP server's folder speaks MCP (the client lives in src/tools/).
+  restrictImports(
+    ['src/serve/**'],
+    ['src/serve/mcp-host/**'],
+    [
+      ...soleImporters.filter((owner) => owner.folder !== 'src/serve/'),
+      { folder: 'src/serve/mcp-host/ (and src/tools/)', packages: ['@modelcontextprotocol/sdk'] },
+    ],
   ),
 );

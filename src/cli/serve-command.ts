@@ -34,7 +34,7 @@ export interface ServeEnvironment {
 }
 
 /** A whole number within bounds, or a usage error naming the flag. */
-function wholeNumber(flag: string, text: string, min: number, max: number): number {
+export function wholeNumber(flag: string, text: string, min: number, max: number): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
     throw new UsageError(`${flag} ${text}: expected a whole number from ${min} to ${max}`);
@@ -43,7 +43,7 @@ function wholeNumber(flag: string, text: string, min: number, max: number): numb
 }
 
 /** The project, with every error printed with its source and every mission's variables set. */
-async function loadProject(
+export async function loadProject(
   directory: string,
   vars: Record<string, string>,
   env: Record<string, string | undefined>,
@@ -132,7 +132,8 @@ export async function serveCommand(
   return ExitCode.ok;
 }
 
-function untilSignal(signals: SignalSource): Promise<void> {
+/** Resolves at the first SIGINT or SIGTERM. */
+export function untilSignal(signals: SignalSource): Promise<void> {
   return new Promise((resolve) => {
     const listener = (): void => {
       signals.off('SIGINT', listener);

@@ -6,7 +6,7 @@
  */
 
 /** Where a run request came from (printed, and decides what a full queue means). */
-export type RunSource = 'api' | 'webhook' | 'schedule' | 'resume';
+export type RunSource = 'api' | 'webhook' | 'schedule' | 'resume' | 'mcp';
 
 /** A run to start: its id is chosen before it starts, so a queued run can be answered with it. */
 export interface RunRequest {

@@ -78,10 +78,20 @@ export class RunService {
     });
   }
 
-  /** Submits a fresh run of `mission` with checked inputs. */
-  submit(mission: string, inputs: Record<string, unknown>, source: RunSource): Submission {
+  /**
+   * Submits a fresh run of `mission` with checked inputs; `human` answers its questions to the
+   * person instead of the inbox.
+   */
+  submit(
+    mission: string,
+    inputs: Record<string, unknown>,
+    source: RunSource,
+    human?: ServeRunRequest['human'],
+  ): Submission {
     const runId = newRunId();
-    const admission = this.manager.submit({ runId, mission, source, inputs });
+    const request: ServeRunRequest = { runId, mission, source, inputs };
+    if (human !== undefined) request.human = human;
+    const admission = this.manager.submit(request);
     if (admission === 'full') this.options.log(`run of ${mission} refused: its queue is full`);
     return { admission, runId };
   }
@@ -103,6 +113,11 @@ export class RunService {
       waiters.push(resolve);
       this.starting.set(runId, waiters);
     });
+  }
+
+  /** The runs of this server still running, oldest first. */
+  running(): ServedRun[] {
+    return [...this.runs.values()].filter((run) => run.live);
   }
 
   /** The request of a run still waiting in a queue. */

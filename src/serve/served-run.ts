@@ -15,6 +15,7 @@ import {
   type RunTracesOpener,
 } from '../run/execute-mission-run.ts';
 import type { Project } from '../run/project.ts';
+import type { HumanAnswerer } from '../runtime/human-desk.ts';
 import { createRunRedactor } from '../run/run-redactor.ts';
 import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
 import type { InFlightRuns } from './in-flight.ts';
@@ -26,6 +27,11 @@ import { reasonOf } from '../base/reason.ts';
 export interface ServeRunRequest extends RunRequest {
   /** Fresh runs only: checked inputs. */
   inputs?: Record<string, unknown>;
+  /**
+   * Who answers the run's questions to the person (an MCP client's elicitation; `[]`: nobody,
+   * as in a headless run). Without it they wait in the server's inbox.
+   */
+  human?: HumanAnswerer | readonly [];
 }
 
 /** One journaled event of a run in its `--json` form. */
@@ -110,11 +116,13 @@ export class ServedRun {
         context.project,
         {
           stateDir: context.stateDir,
-          human: context.inbox.answererFor({
-            runId: request.runId,
-            mission: request.mission,
-            redact: () => this.redactor,
-          }),
+          human:
+            request.human ??
+            context.inbox.answererFor({
+              runId: request.runId,
+              mission: request.mission,
+              redact: () => this.redactor,
+            }),
         },
         {
           runId: request.runId,

@@ -24,7 +24,7 @@ export interface ApiContext {
 export const RUN_ID = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
 
 /** A mission's inputs as the API describes them; a protected input's default is not shown. */
-function missionView(mission: MissionConfig): Record<string, unknown> {
+export function missionView(mission: MissionConfig): Record<string, unknown> {
   const fields = mission.inputs?.fields ?? [];
   const schema = structuredClone(mission.inputs?.jsonSchema ?? { type: 'object', properties: {} });
   const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
