@@ -1,3 +1,10 @@
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  type EventObject,
+  type ParameterizedObject,
+} from 'xstate';
 import { SortieError } from '../base/errors.ts';
 import { perObject } from '../base/per-object.ts';
 import type {
@@ -22,6 +29,7 @@ import type {
   ToolCalledParams,
   ToolCompletedParams,
 } from './effect-params.ts';
+import { ActorNotProvidedError } from './effect-params.ts';
 import type { Plan } from './plan.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 
@@ -264,20 +272,27 @@ export interface ToolGateInput {
   call: ToolCallPart;
 }
 
+/**
+ * The tools the machine's own rules answer: every commander tool that is not external. The
+ * `dispatching` state has one transition per name (a test checks it against the tool lists).
+ */
+export const INTERNAL_TOOL_NAMES = [
+  'set_subtasks',
+  'get_subtasks',
+  'complete_subtask',
+  'submit_output',
+  'task_complete',
+  'dataset_next',
+] as const;
+
+/** The name of an internal tool. */
+export type InternalToolName = (typeof INTERNAL_TOOL_NAMES)[number];
+
 /** An internal tool call handed to the machine's own rules; arguments stay in the queue. */
 export interface InternalToolEvent {
-  type:
-    | 'tool.set_subtasks'
-    | 'tool.get_subtasks'
-    | 'tool.complete_subtask'
-    | 'tool.submit_output'
-    | 'tool.task_complete'
-    | 'tool.dataset_next';
+  type: `tool.${InternalToolName}`;
   callId: string;
 }
-
-/** The id prefix of a batch's `toolCall` children (`tool:<turn>:<result index>`). */
-export const TOOL_CALL_PREFIX = 'tool:';
 
 /** A `toolCall` child resolved: xstate's done event, by the child's id. */
 export interface ToolCallDone {
@@ -295,3 +310,103 @@ export interface ToolCallFailed {
 
 /** Every event a commander handles: its internal tools, its cursor, its tool calls' results. */
 export type CommanderEvent = InternalToolEvent | CursorReply | ToolCallDone | ToolCallFailed;
+
+/** The id of a sequential commander's dataset cursor child. */
+export const CURSOR_ID = 'cursor';
+
+/** The default turn cap of a commander (runtime.md, "Commander loop"). */
+export const DEFAULT_COMMANDER_MAX_TURNS = 200;
+
+/** Replies without tool calls answered with a nudge before the commander fails. */
+export const MAX_NUDGES = 2;
+
+/** Replies in a row cut off by the output-token limit before the commander fails. */
+export const MAX_OUTPUT_LIMIT_HITS = 3;
+
+/** What each I/O actor of the commander receives: the commander's environment and its request. */
+export type WithEnvironment<Request> = Request & { environment: CommanderEnvironment | null };
+
+/** The environment an actor runs with; without one the actor must be provided (`.provide`). */
+function environmentOf(environment: CommanderEnvironment | null, actor: string) {
+  if (environment === null) throw new ActorNotProvidedError(actor);
+  return environment;
+}
+
+/** The commander's I/O: one model request, one step-gate hold, one external tool call. */
+export const commanderActors = {
+  /** Invoked by `awaitingModel`; leaving it aborts the request. */
+  modelTurn: fromPromise<ModelTurnOutput, WithEnvironment<ModelTurnInput>>(({ input, signal }) =>
+    environmentOf(input.environment, 'modelTurn').modelTurn(input, signal),
+  ),
+  /** Invoked by `gating`; resolves when the internal call may run. */
+  toolGate: fromPromise<void, WithEnvironment<ToolGateInput>>(({ input, signal }) =>
+    environmentOf(input.environment, 'toolGate').toolGate(input, signal),
+  ),
+  /** Spawned by `startBatch`, one per external call (its id names the batch entry). */
+  toolCall: fromPromise<ToolOutcome, WithEnvironment<ExecuteToolInput>>(({ input, signal }) =>
+    environmentOf(input.environment, 'toolCall').executeTool(input, signal),
+  ),
+};
+
+/** The effect actions (what the run records), by the params each takes. */
+export type CommanderEffectAction =
+  | { type: 'emitPlanUpdated'; params: PlanUpdatedParams }
+  | { type: 'emitToolCalled'; params: ToolCalledParams }
+  | { type: 'emitToolCompleted'; params: ToolCompletedParams }
+  | { type: 'emitOutputSubmitted'; params: OutputSubmittedParams }
+  | { type: 'emitMessageAppended'; params: MessageAppendedParams }
+  | { type: 'emitContextCut'; params: ContextCutParams };
+
+/** The commander's children an action may spawn: its external tool calls. */
+type SpawnedToolCall = {
+  src: 'toolCall';
+  logic: (typeof commanderActors)['toolCall'];
+  id: string | undefined;
+};
+
+/**
+ * An action that updates the context and enqueues effects, typed for the commander without a
+ * second setup stage (its effects are named in `CommanderEffectAction`).
+ */
+export function commanderAction<
+  Params extends ParameterizedObject['params'] | undefined = undefined,
+>(
+  collect: Parameters<
+    typeof enqueueActions<
+      CommanderContext,
+      CommanderEvent,
+      Params,
+      CommanderEvent,
+      SpawnedToolCall,
+      CommanderEffectAction,
+      never,
+      never,
+      EventObject
+    >
+  >[0],
+) {
+  return enqueueActions<
+    CommanderContext,
+    CommanderEvent,
+    Params,
+    CommanderEvent,
+    SpawnedToolCall,
+    CommanderEffectAction,
+    never,
+    never,
+    EventObject
+  >(collect);
+}
+
+/** A context update typed for the commander (its events and children), without a setup stage. */
+export function commanderAssign<
+  Params extends ParameterizedObject['params'] | undefined = undefined,
+>(
+  assignment: Parameters<
+    typeof assign<CommanderContext, CommanderEvent, Params, CommanderEvent, SpawnedToolCall>
+  >[0],
+) {
+  return assign<CommanderContext, CommanderEvent, Params, CommanderEvent, SpawnedToolCall>(
+    assignment,
+  );
+}

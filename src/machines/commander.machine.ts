@@ -1,21 +1,87 @@
-import { announceHead, answerFor } from './commander-answers.ts';
-import { batchDoneOf } from './commander-batch.ts';
-import { DEFAULT_COMMANDER_MAX_TURNS } from './commander-limits.ts';
-import { commanderSetup, CURSOR_ID } from './commander-setup.ts';
-import { acceptCallsActions, acceptReplyActions, replyOf } from './commander-reply.ts';
-import { headOf, toolsOf } from './commander-context.ts';
+import { setup } from 'xstate';
+import type {
+  CommanderContext,
+  CommanderEvent,
+  CommanderInput,
+  CommanderResult,
+} from './commander-context.ts';
+import {
+  commanderActors,
+  CURSOR_ID,
+  DEFAULT_COMMANDER_MAX_TURNS,
+  headOf,
+  toolsOf,
+} from './commander-context.ts';
+import {
+  acceptCallsActions,
+  acceptReplyActions,
+  announceHead,
+  answerAnyCall,
+  answeringActions,
+  answeringGuards,
+  replyOf,
+} from './commander-answering.ts';
+import { answerPlanning, planningActions, planningGuards } from './commander-planning.ts';
+import { batchDoneOf, dispatchingActions, dispatchingGuards } from './commander-dispatching.ts';
+import { answerCompleting, completingActions, completingGuards } from './commander-completing.ts';
+import type {
+  ContextCutParams,
+  MessageAppendedParams,
+  OutputSubmittedParams,
+  PlanUpdatedParams,
+  ToolCalledParams,
+  ToolCompletedParams,
+} from './effect-params.ts';
 import { failFromError } from './turn-types.ts';
-import { firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+import { datasetCursorMachine, firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+
+/** The effects: the environment records them; without one (a machine test) they do nothing. */
+const effectActions = {
+  emitPlanUpdated: ({ context }: { context: CommanderContext }, params: PlanUpdatedParams) =>
+    context.environment?.effects.planUpdated(params),
+  emitToolCalled: ({ context }: { context: CommanderContext }, params: ToolCalledParams) =>
+    context.environment?.effects.toolCalled(params),
+  emitToolCompleted: ({ context }: { context: CommanderContext }, params: ToolCompletedParams) =>
+    context.environment?.effects.toolCompleted(params),
+  emitOutputSubmitted: (
+    { context }: { context: CommanderContext },
+    params: OutputSubmittedParams,
+  ) => context.environment?.effects.outputSubmitted(params),
+  emitMessageAppended: (
+    { context }: { context: CommanderContext },
+    params: MessageAppendedParams,
+  ) => context.environment?.effects.messageAppended(params),
+  emitContextCut: ({ context }: { context: CommanderContext }, params: ContextCutParams) =>
+    context.environment?.effects.contextCut(params),
+};
 
 /**
  * A task's commander: the model⇄tool loop with every rule of tools.md ("Planning",
- * "Completion", plan first, plan lock) as a guard. A rejected call leaves plan, lock,
- * outputs and completion untouched. I/O is three named actors (`modelTurn`, `toolGate`,
- * `toolCall`) invoked or spawned by the states that wait for them, which reach the run through
- * the environment in their input; leaving the state cancels them. Effects are the `emit*`
- * actions.
+ * "Completion", plan first, plan lock) as a guard, in one setup: the rules of each part of the
+ * loop are in commander-answering.ts (replies, results, limits), commander-planning.ts,
+ * commander-dispatching.ts (internal calls and external batches) and commander-completing.ts
+ * (task_complete, submit_output, dataset_next). A rejected call leaves plan, lock, outputs and
+ * completion untouched. I/O is three named actors (`modelTurn`, `toolGate`, `toolCall`)
+ * invoked or spawned by the states that wait for them, which reach the run through the
+ * environment in their input; leaving the state cancels them. Effects are the `emit*` actions.
  */
-export const commanderMachine = commanderSetup.createMachine({
+export const commanderMachine = setup({
+  types: {
+    input: {} as CommanderInput,
+    context: {} as CommanderContext,
+    events: {} as CommanderEvent,
+    output: {} as CommanderResult,
+  },
+  actors: { ...commanderActors, datasetCursor: datasetCursorMachine },
+  guards: { ...answeringGuards, ...planningGuards, ...dispatchingGuards, ...completingGuards },
+  actions: {
+    ...effectActions,
+    ...answeringActions,
+    ...planningActions,
+    ...dispatchingActions,
+    ...completingActions,
+  },
+}).createMachine({
   id: 'commander',
   context: ({ input, spawn }) => {
     const accepted = input.acceptedOutputs ?? {};
@@ -111,14 +177,14 @@ export const commanderMachine = commanderSetup.createMachine({
             { guard: 'queueEmpty', target: '#commander.deliveringResults' },
             {
               guard: 'taskAlreadyCompleted',
-              actions: [announceHead, answerFor.alreadyCompleted],
+              actions: [announceHead, answerAnyCall.alreadyCompleted],
             },
-            { guard: 'headIsUnknownTool', actions: [announceHead, answerFor.unknownTool] },
+            { guard: 'headIsUnknownTool', actions: [announceHead, answerAnyCall.unknownTool] },
             {
               guard: 'headHasInvalidArguments',
-              actions: [announceHead, answerFor.invalidArguments],
+              actions: [announceHead, answerAnyCall.invalidArguments],
             },
-            { guard: 'headNeedsPlanFirst', actions: [announceHead, answerFor.planFirst] },
+            { guard: 'headNeedsPlanFirst', actions: [announceHead, answerPlanning.planFirst] },
             { guard: 'headIsExternal', target: 'executing', actions: 'startBatch' },
             { target: 'gating' },
           ],
@@ -144,21 +210,29 @@ export const commanderMachine = commanderSetup.createMachine({
             "An internal tool call as an event, checked by the machine's guards in order.",
           on: {
             'tool.set_subtasks': [
-              { guard: 'planLocked', target: 'choosing', actions: answerFor.planLocked },
-              { target: 'choosing', actions: ['acceptPlan', answerFor.plan] },
+              { guard: 'planLocked', target: 'choosing', actions: answerPlanning.planLocked },
+              { target: 'choosing', actions: ['acceptPlan', answerPlanning.plan] },
             ],
-            'tool.get_subtasks': { target: 'choosing', actions: answerFor.subtasks },
+            'tool.get_subtasks': { target: 'choosing', actions: answerPlanning.subtasks },
             'tool.complete_subtask': [
               {
                 guard: 'cannotCompleteSubtask',
                 target: 'choosing',
-                actions: answerFor.subtaskNotCompleted,
+                actions: answerPlanning.subtaskNotCompleted,
               },
-              { target: 'choosing', actions: ['completeSubtask', answerFor.subtaskCompleted] },
+              { target: 'choosing', actions: ['completeSubtask', answerPlanning.subtaskCompleted] },
             ],
             'tool.submit_output': [
-              { guard: 'noCurrentItem', target: 'choosing', actions: answerFor.noCurrentItem },
-              { guard: 'outputInvalid', target: 'choosing', actions: answerFor.outputInvalid },
+              {
+                guard: 'noCurrentItem',
+                target: 'choosing',
+                actions: answerCompleting.noCurrentItem,
+              },
+              {
+                guard: 'outputInvalid',
+                target: 'choosing',
+                actions: answerCompleting.outputInvalid,
+              },
               { target: 'choosing', actions: 'acceptOutput' },
             ],
             // The checks of tools.md "Completion", in their order; the first failing one answers.
@@ -166,29 +240,41 @@ export const commanderMachine = commanderSetup.createMachine({
               {
                 guard: 'failsWithReason',
                 target: 'choosing',
-                actions: ['acceptFailure', answerFor.failed],
+                actions: ['acceptFailure', answerCompleting.failed],
               },
-              { guard: 'failsWithoutReason', target: 'choosing', actions: answerFor.reasonMissing },
-              { guard: 'summaryMissing', target: 'choosing', actions: answerFor.summaryMissing },
-              { guard: 'subtasksOpen', target: 'choosing', actions: answerFor.subtasksOpen },
-              { guard: 'outputMissing', target: 'choosing', actions: answerFor.outputMissing },
+              {
+                guard: 'failsWithoutReason',
+                target: 'choosing',
+                actions: answerCompleting.reasonMissing,
+              },
+              {
+                guard: 'summaryMissing',
+                target: 'choosing',
+                actions: answerCompleting.summaryMissing,
+              },
+              { guard: 'subtasksOpen', target: 'choosing', actions: answerCompleting.subtasksOpen },
+              {
+                guard: 'outputMissing',
+                target: 'choosing',
+                actions: answerCompleting.outputMissing,
+              },
               {
                 guard: 'datasetNotExhausted',
                 target: 'choosing',
-                actions: answerFor.datasetNotExhausted,
+                actions: answerCompleting.datasetNotExhausted,
               },
               {
                 guard: 'itemOutputMissing',
                 target: 'choosing',
-                actions: answerFor.itemOutputMissing,
+                actions: answerCompleting.itemOutputMissing,
               },
-              { guard: 'routeMissing', target: 'choosing', actions: answerFor.routeMissing },
+              { guard: 'routeMissing', target: 'choosing', actions: answerCompleting.routeMissing },
               {
                 guard: 'missionInputsInvalid',
                 target: 'choosing',
-                actions: answerFor.missionInputsInvalid,
+                actions: answerCompleting.missionInputsInvalid,
               },
-              { target: 'choosing', actions: ['acceptSuccess', answerFor.succeeded] },
+              { target: 'choosing', actions: ['acceptSuccess', answerCompleting.succeeded] },
             ],
             'tool.dataset_next': { target: 'awaitingCursor', actions: 'askCursor' },
           },
@@ -202,14 +288,14 @@ export const commanderMachine = commanderSetup.createMachine({
               actions: [
                 { type: 'recordHandedOut', params: ({ event }) => event.index },
                 'unlockPlan',
-                answerFor.cursorReply,
+                answerCompleting.cursorReply,
               ],
             },
             'cursor.exhausted': {
               target: 'choosing',
-              actions: ['recordExhausted', answerFor.cursorReply],
+              actions: ['recordExhausted', answerCompleting.cursorReply],
             },
-            'cursor.rejected': { target: 'choosing', actions: answerFor.cursorReply },
+            'cursor.rejected': { target: 'choosing', actions: answerCompleting.cursorReply },
           },
         },
         executing: {

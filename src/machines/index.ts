@@ -33,13 +33,11 @@ export type {
 } from './effect-params.ts';
 export { ActorNotProvidedError } from './effect-params.ts';
 export {
-  BE_SHORTER_TEXT,
   DEFAULT_COMMANDER_MAX_TURNS,
   MAX_NUDGES,
   MAX_OUTPUT_LIMIT_HITS,
-  NOT_EXECUTED_TEXT,
-  NUDGE_TEXT,
-} from './commander-limits.ts';
+} from './commander-context.ts';
+export { BE_SHORTER_TEXT, NOT_EXECUTED_TEXT, NUDGE_TEXT } from './commander-answering.ts';
 export { datasetCursorMachine, firstItemWithoutOutput } from './dataset-cursor.machine.ts';
 export type {
   CursorFacts,

@@ -13,6 +13,8 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
 import type { CommanderEnvironment } from '../../src/machines/commander-context.ts';
+import { EXTERNAL_TOOLS, INTERNAL_TOOL_NAMES } from '../../src/machines/commander-context.ts';
+import { commanderTools } from '../../src/tools/commander/index.ts';
 import type { Message } from '../../src/models/model-types.ts';
 import type { ModelTurnOutput } from '../../src/machines/turn-types.ts';
 import { call, plainTask, reply, scriptedEnvironment } from './commander-harness.ts';
@@ -155,5 +157,23 @@ describe('the commander I/O actors', () => {
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
     expect(actor.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('the internal tools', () => {
+  it('has a dispatching transition for every commander tool that is not external', () => {
+    const widest = commanderTools({
+      hasAgents: true,
+      hasAskableAgents: true,
+      hasAncestors: true,
+      outputSchema: { type: 'object' },
+      iterator: 'sequential',
+      routes: [{ key: 'next', kind: 'task' }],
+    });
+    const internal = widest.map((tool) => tool.name).filter((name) => !EXTERNAL_TOOLS.has(name));
+    const dispatching = commanderMachine.getStateNodeById('commander.runningTools.dispatching');
+    const handled = Object.keys(dispatching.config.on ?? {});
+    expect(internal.map((name) => `tool.${name}`).sort()).toEqual(handled.sort());
+    expect([...INTERNAL_TOOL_NAMES].sort()).toEqual(internal.sort());
   });
 });

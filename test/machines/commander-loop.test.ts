@@ -1,7 +1,7 @@
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
-import { BE_SHORTER_TEXT, NUDGE_TEXT } from '../../src/machines/commander-limits.ts';
+import { BE_SHORTER_TEXT, NUDGE_TEXT } from '../../src/machines/commander-answering.ts';
 import {
   call,
   plainTask,
