@@ -66,7 +66,7 @@ function example(key: string, request: ModelRequest): string[] {
 }
 
 /**
- * The commander's rules (commander-rules.ts) refuse `task_complete` until the task's output
+ * The commander's rules (commander-completing.ts) refuse `task_complete` until the task's output
  * is submitted, so `submit_output` comes next when it is offered and was never called or the
  * last tool result (a refusal) asks for it; `task_complete` otherwise.
  */
