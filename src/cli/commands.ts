@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
 import { registerEval } from './eval.ts';
+import { registerAttach } from './attach.ts';
 import { registerExport } from './export.ts';
 import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
@@ -41,4 +42,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerWorker,
   registerMcp,
   registerServe,
+  registerAttach,
 ];

@@ -3,7 +3,7 @@
  * clients (given, a cassette to replay, or the real providers, recorded on request), the
  * journal, and the storage watch that stops the run when the journal or cassette fails.
  */
-import type { RunOptions, RunResult } from '../actors/contracts.ts';
+import type { RunHandle, RunOptions, RunResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 import type { MissionConfig } from '../config/config-types.ts';
@@ -102,6 +102,8 @@ export interface RunWiring {
   choose: () => Promise<MissionStart>;
   /** The run's trace export, when the caller can open one. */
   traces?: RunTracesOpener;
+  /** Told the run's handle once it has started (before it can reach a gate point). */
+  started?: (handle: RunHandle) => void;
 }
 
 /** The absolute state directory of a library run; a project with errors is refused first. */
@@ -171,6 +173,7 @@ export async function executeMissionRun(
       ...(settings.chain !== undefined ? { chain: settings.chain } : {}),
       human: humanOptionsOf(settings),
     });
+    wiring.started?.(handle);
     storage.attach((why) => {
       handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
       handle.cancel(why);

@@ -92,11 +92,29 @@ interface HeldEntry {
 }
 
 /**
+ * What the terminal UI drives: pause, step, continue, breakpoints, and what is held. The
+ * debugger's gate is one; `sortie attach` mirrors a served run's gate over HTTP as another.
+ */
+export interface GateControls {
+  readonly isPaused: boolean;
+  pause(): void;
+  /** Lets the oldest held point through and keeps holding; returns it, if any. */
+  step(): GatePoint | undefined;
+  continue(): void;
+  /** Adds the breakpoint, or removes it when set; returns whether it is now set. */
+  toggleBreakpoint(spec: string): boolean;
+  list(): string[];
+  held(): GatePoint[];
+  /** Adds a listener told when the gate holds or lets go of a point; returns its remover. */
+  onNotice(listener: () => void): () => void;
+}
+
+/**
  * The debugger's gate. A point waits while the gate is paused or when it hits a breakpoint
  * (which pauses the gate, so every other actor stops at its next point too). Several actors
  * may wait at once; `step` lets the oldest through, `continue` lets all through.
  */
-export class DebugGate implements StepGate {
+export class DebugGate implements StepGate, GateControls {
   private paused: boolean;
   private readonly breakpoints = new Map<string, Breakpoint>();
   private readonly waiting: HeldEntry[] = [];

@@ -48,6 +48,7 @@ export {
   parseBreakpoint,
   type Breakpoint,
   type DebugGateOptions,
+  type GateControls,
   type GateNotice,
   type GatePoint,
   type StepGate,

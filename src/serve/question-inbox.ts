@@ -15,6 +15,8 @@ export interface InboxQuestion {
   runId: string;
   mission: string;
   actor: string;
+  /** The asking tool call's id: with `actor`, it names the question in the run's events. */
+  callId: string;
   question: string;
   choices: readonly string[];
   multiSelect: boolean;
@@ -50,6 +52,7 @@ export class QuestionInbox {
             runId: run.runId,
             mission: run.mission,
             actor: asked.actor,
+            callId: asked.callId,
             question: asked.question,
             choices: asked.choices,
             multiSelect: asked.multiSelect,

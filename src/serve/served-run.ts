@@ -8,6 +8,7 @@ import { isJournaled, type MissionEvent } from '../base/events.ts';
 import { encodeEvent } from '../journal/writer.ts';
 import { addToRunIndex } from '../journal/run-index.ts';
 import type { Redactor } from '../base/redact.ts';
+import { DebugGate } from '../runtime/gate.ts';
 import type { MissionConfig } from '../config/config-types.ts';
 import {
   executeMissionRun,
@@ -60,6 +61,11 @@ export const SERVER_STOPPING = 'cancelled: the server stopped';
 /** A run of this server process. */
 export class ServedRun {
   readonly events: MissionEvent[] = [];
+  /**
+   * The run's debugger gate: open until someone pauses it or sets a breakpoint through the
+   * API (`sortie attach`); its holds and releases are journaled events.
+   */
+  readonly gate = new DebugGate();
   readonly encoded: EncodedEvent[] = [];
   result: RunResult | undefined;
   /** The run could not start or its files failed: the message. */
@@ -116,6 +122,7 @@ export class ServedRun {
         context.project,
         {
           stateDir: context.stateDir,
+          gate: this.gate,
           human:
             request.human ??
             context.inbox.answererFor({
@@ -130,6 +137,10 @@ export class ServedRun {
           signal: this.controller.signal,
           choose: () => this.choose(),
           ...(context.traces !== undefined ? { traces: context.traces } : {}),
+          started: (handle) =>
+            this.gate.onNotice((notice) =>
+              handle.bus.emit({ ...notice, actor: notice.point.actor }),
+            ),
         },
       );
       const { status } = this.result;

@@ -5,7 +5,7 @@
  */
 import { Box, useApp } from 'ink';
 import { useEffect, useState } from 'react';
-import type { DebugGate } from '../runtime/gate.ts';
+import type { GateControls } from '../runtime/gate.ts';
 import { ConfirmQuit } from './components/ConfirmQuit.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
@@ -19,7 +19,7 @@ import { useReplayStatus } from './hooks/use-replay-status.ts';
 import { useScreen } from './hooks/use-screen.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { useTuiState } from './hooks/use-tui-state.ts';
-import type { KeyContext } from './keys.ts';
+import type { KeyContext, Mode } from './keys.ts';
 import type { ReplayPlayer } from './replay-player.ts';
 import type { TuiStore } from './store/index.ts';
 import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
@@ -27,7 +27,7 @@ import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts'
 export interface AppProps {
   store: TuiStore;
   cancel: () => void;
-  gate?: DebugGate;
+  gate?: GateControls;
   replay?: ReplayPlayer;
   title?: string;
   /** The clock for elapsed time (tests pass a fixed one). */
@@ -38,6 +38,8 @@ export interface AppProps {
   forker?: TuiForker;
   /** Hands the terminal to the editor of `e` (default: runs it as it is). */
   suspend?: Suspend;
+  /** A served run watched from here (`sortie attach`): leaving detaches, the run goes on. */
+  attached?: boolean;
 }
 
 /** Where the person's answers go. */
@@ -76,7 +78,8 @@ export function App(props: AppProps) {
   // With a gate, the gate itself is the truth; a replay has only the recorded gate events.
   const held = props.gate === undefined ? state.held : gate.view.held;
   const paused = props.gate === undefined ? state.header.paused : gate.view.paused;
-  const mode = props.replay === undefined ? 'live' : 'replay';
+  const mode: Mode =
+    props.replay !== undefined ? 'replay' : props.attached === true ? 'attached' : 'live';
   const question = props.human === undefined ? null : (state.questions[0] ?? null);
   // A question answered another way (timeout, the agent stopped) closes its prompt.
   useEffect(() => {

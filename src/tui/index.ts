@@ -6,7 +6,7 @@ import chalk from 'chalk';
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
-import type { DebugGate } from '../runtime/gate.ts';
+import type { GateControls } from '../runtime/gate.ts';
 import { App, type HumanDeskAnswers } from './app.tsx';
 import { summaryLine } from './components/FinalSummary.tsx';
 import type { Suspend, TuiForker } from './hooks/use-fork.ts';
@@ -30,7 +30,7 @@ export interface RenderTuiOptions {
   /** The event source: a run's `bus.subscribe`, or a replay player's `subscribe`. */
   subscribe: (listener: (event: MissionEvent) => void) => () => void;
   /** The debugger's gate of a live run: enables pause, step, continue and breakpoints. */
-  gate?: DebugGate;
+  gate?: GateControls;
   /** Cancels the run (`RunHandle.cancel`); a replay passes a no-op. */
   cancel: () => void;
   /** A live run's desk for questions to the person: the TUI answers them (`a`). */
@@ -39,6 +39,8 @@ export interface RenderTuiOptions {
   replay?: ReplayPlayer;
   /** Makes forks from the TUI (`f`, `e`); absent where the run cannot be forked. */
   forker?: TuiForker;
+  /** A served run watched from here (`sortie attach`): `q` detaches, the run goes on. */
+  attached?: boolean;
   /** Shown first in the header. Default `sortie`. */
   title?: string;
   stdout?: NodeJS.WriteStream;
@@ -101,6 +103,7 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
       title: options.title,
       human: options.human,
       forker: options.forker,
+      attached: options.attached,
       suspend: terminalSuspender(options.stdout ?? process.stdout, options.stdin ?? process.stdin),
     }),
     {

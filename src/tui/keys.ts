@@ -21,6 +21,7 @@ export type Command =
   | 'help'
   | 'quit'
   | 'cancel'
+  | 'detach'
   | 'pauseResume'
   | 'step'
   | 'continue'
@@ -50,8 +51,8 @@ export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs';
 export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer';
 /** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
 export type Scope = 'global' | Pane | Exclude<Overlay, 'none'>;
-/** A live run (with a gate) or a journal replay. */
-export type Mode = 'live' | 'replay';
+/** A live run of this process (with a gate), a journal replay, or a served run attached to. */
+export type Mode = 'live' | 'replay' | 'attached';
 
 /** A named key as Ink reports it. */
 export type SpecialKey =
@@ -82,7 +83,7 @@ export interface KeyBinding {
   /** Shown in the help overlay. */
   help: string;
   scopes: readonly Scope[];
-  /** Omitted: both modes. */
+  /** Omitted: every mode. */
   modes?: readonly Mode[];
   /**
    * Shown in the footer outside overlays (the rest are behind `?`); `'asking'`: only while a
@@ -94,6 +95,19 @@ export interface KeyBinding {
 }
 
 const LISTS: readonly Scope[] = ['tree', 'detail', 'costs', 'events', 'outputs'];
+/** Where a run is running: its gate and its questions can be acted on. */
+const RUN_MODES: readonly Mode[] = ['live', 'attached'];
+/** Where leaving ends what is shown: a run of this process (cancelled), a replay. */
+const OWN_MODES: readonly Mode[] = ['live', 'replay'];
+/** Every scope, overlays included: ctrl-c works everywhere. */
+const EVERYWHERE: readonly Scope[] = [
+  'global',
+  'help',
+  'confirm',
+  'filter',
+  'breakpoints',
+  'answer',
+];
 
 /** Every binding, in the order the footer and help show them. */
 export const KEY_TABLE: readonly KeyBinding[] = [
@@ -194,7 +208,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'pause',
     help: 'pause every actor at its next gate, or resume',
     scopes: ['global'],
-    modes: ['live'],
+    modes: RUN_MODES,
     footer: true,
     when: 'running',
   },
@@ -204,7 +218,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'step',
     help: 'let one held model request or tool call go, then pause again',
     scopes: ['global'],
-    modes: ['live'],
+    modes: RUN_MODES,
     footer: true,
     when: 'running',
   },
@@ -214,7 +228,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'continue',
     help: 'let every held point go and stop pausing',
     scopes: ['global'],
-    modes: ['live'],
+    modes: RUN_MODES,
     footer: true,
     when: 'running',
   },
@@ -224,7 +238,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'breakpoint',
     help: 'toggle a breakpoint on the selected actor or the tool under the cursor',
     scopes: ['tree', 'detail'],
-    modes: ['live'],
+    modes: RUN_MODES,
     when: 'running',
   },
   {
@@ -233,7 +247,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'breakpoints',
     help: 'list breakpoints (b removes the one under the cursor)',
     scopes: ['global'],
-    modes: ['live'],
+    modes: RUN_MODES,
     when: 'running',
   },
   {
@@ -287,6 +301,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'fork',
     help: 'fork at the reply or tool result under the cursor (the fork runs here)',
     scopes: ['events', 'detail'],
+    // An attached run is forked on its server's machine: `sortie fork` there.
+    modes: OWN_MODES,
     footer: true,
   },
   {
@@ -295,6 +311,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'edit+fork',
     help: 'edit the reply or tool result under the cursor in $EDITOR, then fork',
     scopes: ['events', 'detail'],
+    modes: OWN_MODES,
     footer: true,
   },
   {
@@ -311,6 +328,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'quit',
     help: 'quit (asks before cancelling a running mission)',
     scopes: ['global'],
+    modes: OWN_MODES,
     footer: true,
   },
   {
@@ -318,7 +336,8 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     keys: [{ input: 'c', ctrl: true }],
     short: 'cancel',
     help: 'cancel the run (again to leave at once)',
-    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints', 'answer'],
+    scopes: EVERYWHERE,
+    modes: OWN_MODES,
     when: 'running',
   },
   {
@@ -326,8 +345,26 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     keys: [{ input: 'c', ctrl: true }],
     short: 'quit',
     help: 'quit',
-    scopes: ['global', 'help', 'confirm', 'filter', 'breakpoints', 'answer'],
+    scopes: EVERYWHERE,
+    modes: OWN_MODES,
     when: 'finished',
+  },
+  {
+    command: 'detach',
+    keys: [{ input: 'q' }],
+    short: 'detach',
+    help: 'leave; the run goes on on the server',
+    scopes: ['global'],
+    modes: ['attached'],
+    footer: true,
+  },
+  {
+    command: 'detach',
+    keys: [{ input: 'c', ctrl: true }],
+    short: 'detach',
+    help: 'leave; the run goes on on the server',
+    scopes: EVERYWHERE,
+    modes: ['attached'],
   },
   {
     command: 'confirmYes',
@@ -356,7 +393,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'remove',
     help: 'remove the breakpoint under the cursor',
     scopes: ['breakpoints'],
-    modes: ['live'],
+    modes: RUN_MODES,
   },
   {
     command: 'filterApply',
@@ -385,7 +422,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'answer',
     help: 'answer the question an agent asks you (the oldest waiting)',
     scopes: ['global'],
-    modes: ['live'],
+    modes: RUN_MODES,
     footer: 'asking',
     when: 'running',
   },

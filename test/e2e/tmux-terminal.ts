@@ -15,12 +15,14 @@ const ROWS = '35';
 /**
  * `sortie ARGS` as a shell command line for tmux: run from the project root with a clean,
  * colourless environment (plus `extra`, no single quotes in it), its exit code written to
- * `exitFile` (the shell outlives the CLI just long enough to note it).
+ * `exitFile` (the shell outlives the CLI just long enough to note it). `bin` runs another
+ * entry (the built CLI's).
  */
 export function sortieCommand(
   args: string,
   exitFile: string,
   extra: Record<string, string> = {},
+  bin = 'bin/sortie.js',
 ): string {
   const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_STATE_HOME'].flatMap((name) => {
     const value = process.env[name];
@@ -28,7 +30,7 @@ export function sortieCommand(
   });
   const added = Object.entries(extra).map(([name, value]) => `'${name}=${value}'`);
   const environment = [...kept, ...added, "'TERM=xterm-256color'", "'NO_COLOR=1'"];
-  return `env -i ${environment.join(' ')} '${process.execPath}' bin/sortie.js ${args}; echo $? > '${exitFile}'`;
+  return `env -i ${environment.join(' ')} '${process.execPath}' '${bin}' ${args}; echo $? > '${exitFile}'`;
 }
 
 export class TmuxTerminal {

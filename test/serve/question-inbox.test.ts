@@ -34,6 +34,7 @@ describe('QuestionInbox', () => {
       runId: 'run-1',
       mission: 'ship',
       actor: 'agent:decide/asker',
+      callId: 'call-1',
       question: 'Deploy with key ••••?',
       choices: ['eu', 'us'],
       multiSelect: false,

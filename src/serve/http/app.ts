@@ -1,11 +1,12 @@
 /**
  * The server's Hono app: the guards (Host, token, body limit, CORS, JSON errors), then the
- * API, the event streams, the webhooks and the OpenAPI document.
+ * API, the event streams, the debugger's controls, the webhooks and the OpenAPI document.
  */
 import { Hono } from 'hono';
 import type { Config } from '../../config/config-types.ts';
 import type { RunService } from '../run-service.ts';
 import { apiRoutes } from './api-routes.ts';
+import { postControl, readControl } from './control-routes.ts';
 import { eventStream } from './event-stream.ts';
 import { bearerToken, guard } from './guards.ts';
 import { openApiDocument } from './openapi.ts';
@@ -34,6 +35,8 @@ export function createApp(options: AppOptions): Hono {
   const document = openApiDocument([...webhookMissions(config).keys()], options.version);
   app.get('/openapi.json', (context) => context.json(document));
   app.get('/api/runs/:id/events', (context) => eventStream(context, service, stateDir));
+  app.get('/api/runs/:id/control', (context) => readControl(context, service));
+  app.post('/api/runs/:id/control', (context) => postControl(context, service));
   app.route('/api', apiRoutes({ config, stateDir, service }));
   app.route('/webhooks', webhookRoutes(config, service));
   return app;

@@ -17,6 +17,27 @@ const errors = {
   '429': answer("the mission's queue is full", ERROR),
 };
 
+const GATE = {
+  type: 'object',
+  properties: {
+    run_id: { type: 'string' },
+    paused: { type: 'boolean' },
+    held: { type: 'array', items: { type: 'object' } },
+    breakpoints: { type: 'array', items: { type: 'string' } },
+    stepped: { type: ['object', 'null'] },
+  },
+  required: ['run_id', 'paused', 'held', 'breakpoints'],
+};
+
+const CONTROL = {
+  type: 'object',
+  properties: {
+    action: { enum: ['pause', 'step', 'continue', 'break', 'unbreak'] },
+    breakpoint: { type: 'string' },
+  },
+  required: ['action'],
+};
+
 const runIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 
 const accepted = answer('accepted', {
@@ -115,6 +136,24 @@ export function openApiDocument(
           summary: 'Resume an interrupted, failed or cancelled run',
           parameters: [runIdParameter],
           responses: { '202': accepted, '409': answer('cannot be resumed', ERROR) },
+        },
+      },
+      '/api/runs/{id}/control': {
+        get: {
+          summary: "A running run's debugger: paused, the points it holds, the breakpoints",
+          parameters: [runIdParameter],
+          responses: { '200': answer('the gate', GATE), '404': answer('not running here', ERROR) },
+        },
+        post: {
+          summary:
+            'Act on the debugger: {"action": "pause" | "step" | "continue"} or {"action": "break" | "unbreak", "breakpoint": "tool:NAME" | "actor:ID" | "model"}',
+          parameters: [runIdParameter],
+          requestBody: { content: { 'application/json': { schema: CONTROL } } },
+          responses: {
+            '200': answer('the gate afterwards (a step names the point it let go)', GATE),
+            '400': errors['400'],
+            '404': answer('not running here', ERROR),
+          },
         },
       },
       '/api/questions': {

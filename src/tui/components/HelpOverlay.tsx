@@ -34,6 +34,12 @@ export function helpStartFor(start: number, height: number, total: number): numb
   return Math.max(0, Math.min(start, total - height));
 }
 
+const MODE_NAMES: Record<Mode, string> = {
+  live: 'live run',
+  replay: 'replay',
+  attached: 'attached run',
+};
+
 /** The help screen (replaces the body while open). */
 export function HelpOverlay({ mode, lines, start, height }: HelpOverlayProps) {
   const room = Math.max(0, height - 1);
@@ -45,9 +51,7 @@ export function HelpOverlay({ mode, lines, start, height }: HelpOverlayProps) {
       : ' —';
   return (
     <Box flexDirection="column" height={height}>
-      <Text
-        bold
-      >{`Keys (${mode === 'live' ? 'live run' : 'replay'})${position} ? or esc to close`}</Text>
+      <Text bold>{`Keys (${MODE_NAMES[mode]})${position} ? or esc to close`}</Text>
       {shown.map((line, index) => (
         <Text key={index}>{line}</Text>
       ))}

@@ -4,7 +4,7 @@
  * toggling a breakpoint), which change the gate without a notice.
  */
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { DebugGate, GatePoint } from '../../runtime/gate.ts';
+import type { GateControls, GatePoint } from '../../runtime/gate.ts';
 
 /** A snapshot of the gate. */
 export interface GateView {
@@ -15,12 +15,15 @@ export interface GateView {
 
 const NO_GATE: GateView = { paused: false, held: [], breakpoints: [] };
 
-function snapshotOf(gate: DebugGate): GateView {
+function snapshotOf(gate: GateControls): GateView {
   return { paused: gate.isPaused, held: gate.held(), breakpoints: gate.list() };
 }
 
 /** The gate's snapshot and a function to re-read it. */
-export function useGateView(gate: DebugGate | undefined): { view: GateView; refresh: () => void } {
+export function useGateView(gate: GateControls | undefined): {
+  view: GateView;
+  refresh: () => void;
+} {
   const snapshot = useRef<GateView>(gate === undefined ? NO_GATE : snapshotOf(gate));
   const listeners = useRef(new Set<() => void>());
   const refresh = useCallback(() => {

@@ -5,7 +5,7 @@
  */
 import type { Dispatch, SetStateAction } from 'react';
 import { UsageError } from '../../base/errors.ts';
-import type { DebugGate } from '../../runtime/gate.ts';
+import type { GateControls } from '../../runtime/gate.ts';
 import { commandFor } from '../key-match.ts';
 import type { KeyPress } from '../key-presses.ts';
 import type { Command, KeyContext } from '../keys.ts';
@@ -28,7 +28,7 @@ export interface CommandTargets {
   finished: boolean;
   cancelRequested: boolean;
   setCancelRequested: (value: boolean) => void;
-  gate: DebugGate | undefined;
+  gate: GateControls | undefined;
   refreshGate: () => void;
   replay: ReplayPlayer | undefined;
   cancel: () => void;
@@ -87,7 +87,7 @@ function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTarge
   targets.setNotice(`answered ${question.actor}`);
 }
 
-function gateCommand(command: Command, gate: DebugGate): string | null {
+function gateCommand(command: Command, gate: GateControls): string | null {
   switch (command) {
     case 'pauseResume':
       if (gate.isPaused) {
@@ -110,7 +110,7 @@ function gateCommand(command: Command, gate: DebugGate): string | null {
   }
 }
 
-function toggleBreakpoint(targets: CommandTargets, gate: DebugGate): string {
+function toggleBreakpoint(targets: CommandTargets, gate: GateControls): string {
   let spec: string | undefined;
   if (targets.context.overlay === 'breakpoints') {
     spec = targets.breakpoints[targets.view.breakpointCursor];
@@ -160,6 +160,9 @@ function leaveCommand(command: Command, targets: CommandTargets): boolean {
     case 'quit':
       if (live) targets.setView((view) => ({ ...view, overlay: 'confirm' }));
       else targets.exit();
+      return true;
+    case 'detach':
+      targets.exit();
       return true;
     case 'confirmYes':
       targets.cancel();
