@@ -193,6 +193,8 @@ export interface ModelTurnRequest {
   tools: ToolDefinition[];
   /** A limit on the reply's tokens (an MCP server's sampling sets one); default: the provider's. */
   maxOutputTokens?: number;
+  /** False: the model is asked for one tool call per reply (agents' `parallel_tool_calls`). */
+  parallelToolCalls?: boolean;
   signal: AbortSignal;
 }
 

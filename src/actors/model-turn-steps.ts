@@ -116,6 +116,7 @@ export async function callModel(
     tools: request.tools,
     ...(request.reasoning !== undefined ? { reasoning: request.reasoning } : {}),
     ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
+    ...(request.parallelToolCalls === false ? { parallelToolCalls: false } : {}),
     actor,
     turn,
     signal: request.signal,

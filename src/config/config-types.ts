@@ -201,6 +201,8 @@ export interface AgentConfig extends ContextLimits {
   skills: SkillConfig[];
   reasoning?: ReasoningLevel;
   maxTurns: number;
+  /** `parallel_tool_calls`: the tool calls of one reply may run at the same time (default true). */
+  parallelToolCalls: boolean;
   span: Span;
 }
 

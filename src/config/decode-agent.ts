@@ -5,7 +5,7 @@ import { within, type DecodeContext } from './context.ts';
 import { CONTEXT_LIMIT_BLOCKS, readContextLimits } from './decode-context-limits.ts';
 import { decodeAgentSkills, type SkillScope } from './decode-skill.ts';
 import { resolveModelRef, type ModelTable } from './model-refs.ts';
-import { literalText, readList, readNumber, readString } from './values.ts';
+import { literalText, readBool, readList, readNumber, readString } from './values.ts';
 import { resolveToolRefs } from './tool-refs.ts';
 import type { AgentConfig, CommanderConfig, ModelRef } from './config-types.ts';
 
@@ -18,7 +18,15 @@ export const DEFAULT_AGENT_MAX_TURNS = 50;
 
 const REASONING_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
 
-const AGENT_ATTRIBUTES = ['model', 'personality', 'tools', 'skills', 'reasoning', 'max_turns'];
+const AGENT_ATTRIBUTES = [
+  'model',
+  'personality',
+  'tools',
+  'skills',
+  'reasoning',
+  'max_turns',
+  'parallel_tool_calls',
+];
 
 /** What agent decoding needs from the rest of the project. */
 export interface AgentScope extends SkillScope {
@@ -77,6 +85,8 @@ export function decodeAgent(
   const maxTurnsAttribute = body.attributes.get('max_turns');
   const maxTurns =
     maxTurnsAttribute && readNumber(maxTurnsAttribute, inner, { integer: true, min: 1 });
+  const parallelAttribute = body.attributes.get('parallel_tool_calls');
+  const parallelToolCalls = parallelAttribute && readBool(parallelAttribute, inner);
   const limits = readContextLimits(body.blocks, inner);
   if (!model || personality === undefined) return undefined;
   const agent: AgentConfig = {
@@ -86,6 +96,7 @@ export function decodeAgent(
     tools,
     skills,
     maxTurns: maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
+    parallelToolCalls: parallelToolCalls ?? true,
     ...limits,
     span: block.labelSpans[0] ?? block.span,
   };

@@ -21,6 +21,8 @@ export interface AgentInput {
   loadedSkills?: readonly string[];
   /** `pruning` and `compaction` of the agent; none by default. */
   context?: ContextPolicy;
+  /** `parallel_tool_calls`: the calls of one reply may run at the same time (default true). */
+  parallelToolCalls?: boolean;
   /**
    * What the run gives this agent. The machine's actors read it from their input; without one
    * they fail (`ActorNotProvidedError`) unless provided (`agentMachine.provide`, as tests do).
@@ -65,21 +67,34 @@ export interface AgentContext {
   messages: Message[];
   turns: number;
   maxTurns: number;
-  /** Calls of the current reply not answered yet, in order. */
-  queue: ToolCallPart[];
-  results: ToolResultPart[];
+  /** The tool calls of the current reply, in order. */
+  calls: ToolCallPart[];
+  /** The index in `calls` of the next call to start. */
+  next: number;
+  /** The calls started and not finished yet. */
+  running: RunningCall[];
+  /** The results of the reply's calls by call index, filled as they finish. */
+  results: (ToolResultPart | undefined)[];
+  parallelToolCalls: boolean;
   answer: string | null;
   failure: AgentFailure | null;
   /** The failure is the turn cap (not an actor's error). */
   turnCapReached: boolean;
   skills: readonly SkillEntry[];
   loadedSkills: string[];
-  /** The machine's own result for the call at the head of the queue (skill rules), if any. */
+  /** The machine's own result for the next call (skill rules), if any. */
   ruling: ToolOutcome | null;
   context: ContextPolicy;
   /** Usage of the last reply (its prompt size decides compaction); null after a cut. */
   lastUsage: Usage | null;
   environment: AgentEnvironment | null;
+}
+
+/** A started tool call: its child actor's id and its place in the reply. */
+export interface RunningCall {
+  id: string;
+  index: number;
+  call: ToolCallPart;
 }
 
 /** Why an agent stopped without an answer: an actor's error, or the turn cap. */
@@ -105,8 +120,11 @@ export function initialAgentContext(input: AgentInput): AgentContext {
     messages: [...input.messages],
     turns: 0,
     maxTurns: input.maxTurns ?? DEFAULT_AGENT_MAX_TURNS,
-    queue: [],
+    calls: [],
+    next: 0,
+    running: [],
     results: [],
+    parallelToolCalls: input.parallelToolCalls ?? true,
     answer: null,
     failure: null,
     turnCapReached: false,

@@ -1,12 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type AnyEventObject } from 'xstate';
 import type { Message, ToolCallPart } from '../models/model-types.ts';
 import { applyContextCut, contextCutDue, planContextCut } from '../runtime/context-window.ts';
-import type {
-  ContextCutParams,
-  MessageAppendedParams,
-  ToolCompletedParams,
-} from './effect-params.ts';
-import { ActorNotProvidedError } from './effect-params.ts';
+import type { ContextCutParams, MessageAppendedParams } from './effect-params.ts';
+import { callsOverlapBadly } from './agent-overlap.ts';
+import { environmentOf, nextCallOf, onNext, ruleOnNext, type FinishedCall } from './agent-calls.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
 import {
   acceptReplyActions,
@@ -28,7 +25,6 @@ import {
 import {
   initialAgentContext,
   type AgentContext,
-  type AgentEnvironment,
   type AgentInput,
   type AgentResult,
   type AgentToolInput,
@@ -44,29 +40,6 @@ export type {
   AgentResult,
   AgentToolInput,
 } from './agent-context.ts';
-
-/** The environment an actor was given; without one the actor must have been provided. */
-function environmentOf(input: EnvironmentInput, actor: string): AgentEnvironment {
-  if (input.environment === null) throw new ActorNotProvidedError(actor);
-  return input.environment;
-}
-
-type Guard = (args: { context: AgentContext }) => boolean;
-
-/** A guard on the call at the head of the queue. */
-const onHead =
-  (predicate: (context: AgentContext, call: ToolCallPart) => boolean): Guard =>
-  ({ context }) => {
-    const call = context.queue[0];
-    return call !== undefined && predicate(context, call);
-  };
-
-/** The context update of a ruling on the head call: its result comes from `rule`, not a tool. */
-const ruleOnHead =
-  (rule: (context: AgentContext, call: ToolCallPart) => ToolOutcome) =>
-  ({ context }: { context: AgentContext }): Partial<AgentContext> => ({
-    ruling: rule(context, context.queue[0] as ToolCallPart),
-  });
 
 const base = setup({
   types: {
@@ -92,12 +65,24 @@ const base = setup({
     turnCapReached: ({ context }) => context.turns >= context.maxTurns,
     replyHasNoToolCalls: (_, reply: ModelTurnOutput) =>
       !reply.message.parts.some((part) => part.type === 'tool_call'),
-    headIsLastCall: ({ context }) => context.queue.length === 1,
-    callNeedsSkill: onHead((context, call) => skillNeededFor(context, call.name) !== undefined),
-    callLoadsSkill: onHead(loadsSkill),
-    skillArgumentsInvalid: onHead((_, call) => !loadSkillArguments(call).ok),
-    skillUnknown: onHead((context, call) => findSkill(context, requestedSkill(call)) === undefined),
-    skillAlreadyLoaded: onHead((context, call) => isLoaded(context, requestedSkill(call))),
+    /** Every call of the reply has started and finished: the results can go back. */
+    roundFinished: ({ context }) =>
+      context.next >= context.calls.length && context.running.length === 0,
+    /**
+     * A running call must end first: every call has started, the agent runs its calls one at
+     * a time (`parallel_tool_calls = false`), or the next call must not overlap a running one.
+     */
+    mustWaitForRunningCalls: ({ context }) => {
+      if (context.running.length === 0) return false;
+      const next = nextCallOf(context);
+      if (next === undefined || !context.parallelToolCalls) return true;
+      return context.running.some((running) => callsOverlapBadly(next, running.call));
+    },
+    callNeedsSkill: onNext((context, call) => skillNeededFor(context, call.name) !== undefined),
+    callLoadsSkill: onNext(loadsSkill),
+    skillArgumentsInvalid: onNext((_, call) => !loadSkillArguments(call).ok),
+    skillUnknown: onNext((context, call) => findSkill(context, requestedSkill(call)) === undefined),
+    skillAlreadyLoaded: onNext((context, call) => isLoaded(context, requestedSkill(call))),
     contextOverLimit: ({ context }) =>
       contextCutDue(context.messages, context.context, context.lastUsage),
   },
@@ -130,27 +115,29 @@ const base = setup({
 
 const action = base.createAction;
 
-/** The head call with the result of its tool's outcome. */
-function answeredHead({
-  context,
-  event,
-}: {
-  context: AgentContext;
-  event: { output: ToolOutcome };
-}): ToolCompletedParams {
-  const call = context.queue[0] as ToolCallPart;
-  return { call, result: resultFor(call, event.output) };
-}
+/**
+ * A finished call's child id and output. The wildcard transitions that take its
+ * `xstate.done.actor.toolCall.*` event type it as any event: only toolCall children match.
+ */
+const finishedCall = ({ event }: { event: AnyEventObject }): FinishedCall => {
+  const done = event as unknown as { actorId: string; output: ToolOutcome };
+  return { actorId: done.actorId, output: done.output };
+};
 
-/** The head call's result is recorded (one context update). */
-const resultActions = [{ type: 'recordResult', params: answeredHead }] as const;
+/** A toolCall child's rejection (an `xstate.error.actor.toolCall.*` event), as `failFromError` takes it. */
+const failedCall = {
+  type: 'failFromError',
+  params: ({ event }: { event: AnyEventObject }) => ({
+    error: (event as unknown as { error: unknown }).error,
+  }),
+} as const;
 
 /**
- * After the reply's last call: its results join the conversation as one user message in the
- * same context update, which is then reported.
+ * After the reply's last call: its results join the conversation as one user message, in call
+ * order, in one context update, which is then reported.
  */
-const lastResultActions = [
-  { type: 'appendResults', params: answeredHead },
+const appendResultsActions = [
+  'appendResults',
   {
     type: 'emitMessageAppended',
     params: ({ context }: { context: AgentContext }) => ({
@@ -160,55 +147,80 @@ const lastResultActions = [
 ] as const;
 
 /**
- * An agent: model turn → its tool calls in order, each held at the step gate and then run →
- * repeat, until a reply without tool calls, whose text is the answer. `maxTurns` bounds the
- * loop. Model turns, gate holds and tool calls are the named actors `modelTurn`, `toolGate`
- * and `toolCall`, invoked by the states that wait for them.
+ * An agent: model turn → its tool calls, each held at the step gate in call order and then
+ * started, running together unless they must not overlap → their results back to the model in
+ * call order → repeat, until a reply without tool calls, whose text is the answer. `maxTurns`
+ * bounds the loop. Model turns and gate holds are the named actors `modelTurn` and `toolGate`,
+ * invoked by the states that wait for them; each call is a `toolCall` child, spawned when it
+ * starts and stopped with the machine.
  */
 export const agentMachine = base
   .extend({
     actions: {
       /** The model's reply joins the conversation; its calls, if any, are queued. */
       acceptReply: assign(({ context }, reply: ModelTurnOutput) => {
-        const queue = toolCallsOf(reply.message);
+        const calls = toolCallsOf(reply.message);
         return {
           messages: [...context.messages, reply.message],
           turns: context.turns + 1,
           lastUsage: reply.usage ?? null,
-          queue,
-          answer: queue.length === 0 ? textOf(reply.message) : null,
+          calls,
+          next: 0,
+          answer: calls.length === 0 ? textOf(reply.message) : null,
         };
       }),
-      /** The head call got its result: it leaves the queue. */
-      recordResult: assign(({ context }, answered: ToolCompletedParams) => ({
-        queue: context.queue.slice(1),
-        results: [...context.results, answered.result],
-        ruling: null,
-      })),
-      /** The last call got its result: the reply's results join the conversation. */
-      appendResults: assign(({ context }, answered: ToolCompletedParams) => ({
+      /** The next call passed the gate: its tool starts as a child; the call after it is next. */
+      startCall: assign(({ context, spawn }) => {
+        const index = context.next;
+        const call = context.calls[index] as ToolCallPart;
+        const id = `toolCall.${context.turns}.${index}`;
+        spawn('toolCall', {
+          id,
+          input: {
+            call,
+            ...(context.ruling === null ? {} : { answer: context.ruling }),
+            loadedSkills: context.loadedSkills,
+            environment: context.environment,
+          },
+        });
+        return {
+          next: index + 1,
+          running: [...context.running, { id, index, call }],
+          ruling: null,
+        };
+      }),
+      /** A call finished: its result takes its place in call order. */
+      recordResult: assign(({ context }, finished: FinishedCall) => {
+        const entry = context.running.find((running) => running.id === finished.actorId);
+        if (entry === undefined) return {};
+        const results = [...context.results];
+        results[entry.index] = resultFor(entry.call, finished.output);
+        return { running: context.running.filter((running) => running !== entry), results };
+      }),
+      /** Every call finished: the reply's results join the conversation in call order. */
+      appendResults: assign(({ context }) => ({
         messages: [
           ...context.messages,
-          { role: 'user', parts: [...context.results, answered.result] },
+          { role: 'user', parts: context.results.filter((result) => result !== undefined) },
         ],
-        queue: [],
+        calls: [],
+        next: 0,
         results: [],
-        ruling: null,
       })),
       refuseSkillTool: assign(
-        ruleOnHead((context, call) =>
+        ruleOnNext((context, call) =>
           skillAnswers.needsSkill(call.name, skillNeededFor(context, call.name) ?? ''),
         ),
       ),
-      refuseSkillArguments: assign(ruleOnHead((_, call) => skillAnswers.invalidArguments(call))),
+      refuseSkillArguments: assign(ruleOnNext((_, call) => skillAnswers.invalidArguments(call))),
       refuseUnknownSkill: assign(
-        ruleOnHead((context, call) => skillAnswers.unknown(context, requestedSkill(call))),
+        ruleOnNext((context, call) => skillAnswers.unknown(context, requestedSkill(call))),
       ),
       refuseSkillLoadedTwice: assign(
-        ruleOnHead((_, call) => skillAnswers.loadedTwice(requestedSkill(call))),
+        ruleOnNext((_, call) => skillAnswers.loadedTwice(requestedSkill(call))),
       ),
       loadSkill: assign(({ context }) => {
-        const skill = findSkill(context, requestedSkill(context.queue[0] as ToolCallPart));
+        const skill = findSkill(context, requestedSkill(nextCallOf(context) as ToolCallPart));
         if (skill === undefined) return {};
         return {
           loadedSkills: [...context.loadedSkills, skill.name],
@@ -264,66 +276,77 @@ export const agentMachine = base
               target: 'answered',
               actions: acceptReplyActions,
             },
-            { target: 'choosingCall', actions: acceptReplyActions },
+            { target: 'runningTools', actions: acceptReplyActions },
           ],
           onError: { target: 'failed', actions: failFromError },
         },
       },
-      choosingCall: {
+      runningTools: {
         description:
-          'The skill rules look at the first unanswered call: a tool of a skill not loaded yet is refused, load_skill is ruled on; any other call runs its tool.',
-        always: [
-          { guard: 'callNeedsSkill', target: 'holdingCall', actions: 'refuseSkillTool' },
-          { guard: 'callLoadsSkill', target: 'loadingSkill' },
-          { target: 'holdingCall' },
-        ],
-      },
-      loadingSkill: {
-        description:
-          'load_skill: refused for bad arguments, an unknown skill or one already loaded; else the skill is loaded (its tools are callable from now on).',
-        always: [
-          {
-            guard: 'skillArgumentsInvalid',
-            target: 'holdingCall',
-            actions: 'refuseSkillArguments',
+          "The reply's calls: each is ruled on, held at the step gate and started in call order; calls run together unless they must not overlap.",
+        initial: 'choosingCall',
+        on: {
+          'xstate.done.actor.toolCall.*': {
+            actions: { type: 'recordResult', params: finishedCall },
           },
-          { guard: 'skillUnknown', target: 'holdingCall', actions: 'refuseUnknownSkill' },
-          {
-            guard: 'skillAlreadyLoaded',
-            target: 'holdingCall',
-            actions: 'refuseSkillLoadedTwice',
-          },
-          { target: 'holdingCall', actions: 'loadSkill' },
-        ],
-      },
-      holdingCall: {
-        description: 'The step gate may hold the first unanswered call before it runs.',
-        invoke: {
-          src: 'toolGate',
-          input: ({ context }) => ({
-            call: context.queue[0] as ToolCallPart,
-            environment: context.environment,
-          }),
-          onDone: { target: 'runningTool' },
-          onError: { target: 'failed', actions: failFromError },
+          'xstate.error.actor.toolCall.*': { target: 'failed', actions: failedCall },
         },
-      },
-      runningTool: {
-        description:
-          "The first unanswered call runs its tool (or reports the machine's ruling on it); after the reply's last call the results go back to the model.",
-        invoke: {
-          src: 'toolCall',
-          input: ({ context }) => ({
-            call: context.queue[0] as ToolCallPart,
-            ...(context.ruling === null ? {} : { answer: context.ruling }),
-            loadedSkills: context.loadedSkills,
-            environment: context.environment,
-          }),
-          onDone: [
-            { guard: 'headIsLastCall', target: 'preparingTurn', actions: lastResultActions },
-            { target: 'choosingCall', actions: resultActions },
-          ],
-          onError: { target: 'failed', actions: failFromError },
+        states: {
+          choosingCall: {
+            description:
+              'After the last result the results go back to the model; a call that must not overlap a running one waits; else the skill rules look at the next call: a tool of a skill not loaded yet is refused, load_skill is ruled on, any other call goes to the gate.',
+            always: [
+              {
+                guard: 'roundFinished',
+                target: '#agent.preparingTurn',
+                actions: appendResultsActions,
+              },
+              { guard: 'mustWaitForRunningCalls', target: 'waitingForCalls' },
+              { guard: 'callNeedsSkill', target: 'holdingCall', actions: 'refuseSkillTool' },
+              { guard: 'callLoadsSkill', target: 'loadingSkill' },
+              { target: 'holdingCall' },
+            ],
+          },
+          loadingSkill: {
+            description:
+              'load_skill: refused for bad arguments, an unknown skill or one already loaded; else the skill is loaded (its tools are callable from the next call on).',
+            always: [
+              {
+                guard: 'skillArgumentsInvalid',
+                target: 'holdingCall',
+                actions: 'refuseSkillArguments',
+              },
+              { guard: 'skillUnknown', target: 'holdingCall', actions: 'refuseUnknownSkill' },
+              {
+                guard: 'skillAlreadyLoaded',
+                target: 'holdingCall',
+                actions: 'refuseSkillLoadedTwice',
+              },
+              { target: 'holdingCall', actions: 'loadSkill' },
+            ],
+          },
+          holdingCall: {
+            description:
+              "The step gate may hold the next call; once through, its tool (or the report of the machine's ruling) starts.",
+            invoke: {
+              src: 'toolGate',
+              input: ({ context }) => ({
+                call: nextCallOf(context) as ToolCallPart,
+                environment: context.environment,
+              }),
+              onDone: { target: 'choosingCall', actions: 'startCall' },
+              onError: { target: '#agent.failed', actions: failFromError },
+            },
+          },
+          waitingForCalls: {
+            description: 'Running calls must finish before the next one starts or the round ends.',
+            on: {
+              'xstate.done.actor.toolCall.*': {
+                target: 'choosingCall',
+                actions: { type: 'recordResult', params: finishedCall },
+              },
+            },
+          },
         },
       },
       answered: {

@@ -59,6 +59,8 @@ export interface ModelRequest {
   tools: ToolDefinition[];
   /** Applied only when the model is reasoning-capable. */
   reasoning?: ReasoningLevel;
+  /** False: the model is asked for one tool call per reply, where its API takes it. */
+  parallelToolCalls?: boolean;
   maxOutputTokens?: number;
   /** The calling actor's stable id; sent as the `x-sortie-actor` header for test matching. */
   actor?: string;

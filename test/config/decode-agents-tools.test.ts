@@ -48,6 +48,24 @@ describe('agents', () => {
   });
 });
 
+describe('parallel_tool_calls', () => {
+  const agent = (line: string) =>
+    `${PRELUDE}agent "b" {\n  model = models.openai.gpt_4o\n  personality = "p"\n${line}}\n`;
+
+  it('is true by default and false when set so', () => {
+    expect(decodeText(agent('')).config.agents.get('b')?.parallelToolCalls).toBe(true);
+    const { config, diagnostics } = decodeText(agent('  parallel_tool_calls = false\n'));
+    expect(diagnostics).toEqual([]);
+    expect(config.agents.get('b')?.parallelToolCalls).toBe(false);
+  });
+
+  it('must be true or false', () => {
+    expect(diagnose(agent('  parallel_tool_calls = "no"\n'))).toEqual([
+      'error 17:25 parallel_tool_calls must be true or false',
+    ]);
+  });
+});
+
 describe('custom tools', () => {
   it('keeps url, headers, query and body as expressions and applies defaults', () => {
     const { config, diagnostics } = decodeText(

@@ -32,6 +32,8 @@ export interface SessionTurns {
   task: string;
   model: ResolvedModel;
   reasoning: ReasoningLevel | undefined;
+  /** False: the provider is asked for one call per reply too (`parallel_tool_calls`). */
+  parallelToolCalls: boolean;
   prompts: SessionPrompts;
 }
 
@@ -60,6 +62,7 @@ export class SessionEnvironment implements AgentEnvironment {
         system: turns.prompts.systemFor(input.messages, input.loadedSkills ?? []),
         messages: input.messages,
         tools: turns.prompts.toolsFor(input.loadedSkills),
+        ...(turns.parallelToolCalls ? {} : { parallelToolCalls: false }),
         signal: both,
       });
       return response;

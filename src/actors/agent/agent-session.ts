@@ -191,6 +191,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
         skills: this.toolbox.skillEntries(),
         loadedSkills: this.loadedSkills,
         context: contextPolicyOf(this.agent),
+        parallelToolCalls: this.agent.parallelToolCalls,
         environment: this.environmentFor(setup, signal),
       },
     });
@@ -246,6 +247,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
       task: this.spec.task,
       model: setup.model,
       reasoning: setup.reasoning,
+      parallelToolCalls: this.agent.parallelToolCalls,
       prompts: this,
     };
     return new SessionEnvironment(turns, this.runner, callSignal);

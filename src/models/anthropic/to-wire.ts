@@ -106,7 +106,11 @@ export function toAnthropicRequest(
   };
   const system = systemBlocks(request.system, model.promptCaching);
   if (system !== undefined) body.system = system;
-  if (request.tools.length > 0) body.tools = request.tools.map(toAnthropicTool);
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map(toAnthropicTool);
+    if (request.parallelToolCalls === false)
+      body.tool_choice = { type: 'auto', disable_parallel_tool_use: true };
+  }
   if (model.reasoningCapable && request.reasoning !== undefined) {
     const budget = THINKING_BUDGETS[request.reasoning];
     // The budget counts against max_tokens, so the answer keeps its full allowance on top.

@@ -159,7 +159,10 @@ export function toResponsesRequest(
     store: false,
   };
   if (request.system !== '') body.instructions = request.system;
-  if (request.tools.length > 0) body.tools = request.tools.map(functionTool);
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map(functionTool);
+    if (request.parallelToolCalls === false) body.parallel_tool_calls = false;
+  }
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
   if (model.reasoningCapable) {
     // Encrypted reasoning must come back with every response or multi-turn tool use breaks.

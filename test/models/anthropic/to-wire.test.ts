@@ -75,6 +75,12 @@ describe('toAnthropicRequest', () => {
     expect('tools' in body).toBe(false);
   });
 
+  it('disables parallel tool use when parallel tool calls are off, and only then', () => {
+    const off = toAnthropicRequest(request({ parallelToolCalls: false }), SONNET);
+    expect(off.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+    expect('tool_choice' in toAnthropicRequest(request(), SONNET)).toBe(false);
+  });
+
   it('uses max_tokens 8192 and no thinking without reasoning', () => {
     const body = toAnthropicRequest(request(), SONNET);
     expect(body.max_tokens).toBe(8192);

@@ -36,6 +36,15 @@ describe('toResponsesRequest', () => {
     const second = JSON.stringify(toResponsesRequest(fixture.model, fixture.request).input);
     expect(second.startsWith(first.slice(0, -1))).toBe(true);
   });
+
+  it('asks for one tool call per reply when parallel tool calls are off, and only then', () => {
+    const fixture = readJson<{ model: ResolvedModel; request: ModelRequest }>(
+      'tool-conversation.request.json',
+    );
+    const off = { ...fixture.request, parallelToolCalls: false };
+    expect(toResponsesRequest(fixture.model, off).parallel_tool_calls).toBe(false);
+    expect('parallel_tool_calls' in toResponsesRequest(fixture.model, fixture.request)).toBe(false);
+  });
 });
 
 describe('fromResponse', () => {
