@@ -141,11 +141,11 @@ describe('constructs of the reference runtime sortie accepts', () => {
     expect(diagnostics.map((d) => [rows([d])[0], d.hint])).toEqual([
       [
         'warning 17:3 unknown attribute "goal" is ignored by sortie',
-        'agents use model, personality, tools, skills, reasoning, max_turns and the blocks skill, tool_response, pruning, compaction',
+        'agents use model, personality, tools, skills, reasoning, max_turns, parallel_tool_calls and the blocks skill, tool_response, pruning, compaction',
       ],
       [
         'warning 18:3 unknown attribute "backstory" is ignored by sortie',
-        'agents use model, personality, tools, skills, reasoning, max_turns and the blocks skill, tool_response, pruning, compaction',
+        'agents use model, personality, tools, skills, reasoning, max_turns, parallel_tool_calls and the blocks skill, tool_response, pruning, compaction',
       ],
       ['error 19:3 unknown attribute "tols" (did you mean "tools"?)', undefined],
     ]);
@@ -157,7 +157,7 @@ describe('diagnostics of the reference runtime constructs', () => {
   const described = (text: string) =>
     decodeText(text).diagnostics.map((d) => [rows([d])[0], d.path.join(' › '), d.hint]);
   const AGENT_HINT =
-    'agents use model, personality, tools, skills, reasoning, max_turns and the blocks skill, tool_response, pruning, compaction';
+    'agents use model, personality, tools, skills, reasoning, max_turns, parallel_tool_calls and the blocks skill, tool_response, pruning, compaction';
   const VAULT_HINT =
     'its value comes from --var k=VALUE, SORTIE_VAR_k or K; declare it with variable "k" { secret = true } to silence this warning';
 

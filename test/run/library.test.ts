@@ -221,11 +221,16 @@ describe('runMission', () => {
     ]);
     expect(events[0]?.type).toBe('run.started');
     expect(events.at(-1)?.type).toBe('run.finished');
-    const completed = events.flatMap((event) =>
-      event.type === 'tool.completed' && event.tool.startsWith('tools_')
-        ? [[event.tool, event.isError, event.result]]
-        : [],
+    // The six calls of one reply run together and complete in any order: read them in call order.
+    const callOrder = events.flatMap((event) =>
+      event.type === 'tool.called' ? [event.callId] : [],
     );
+    const completed = events
+      .flatMap((event) =>
+        event.type === 'tool.completed' && event.tool.startsWith('tools_') ? [event] : [],
+      )
+      .sort((a, b) => callOrder.indexOf(a.callId) - callOrder.indexOf(b.callId))
+      .map((event) => [event.tool, event.isError, event.result]);
     expect(completed.slice(0, 5)).toEqual([
       ['tools_lookup', false, '{"capital":"Paris","language":"en"}'],
       [
