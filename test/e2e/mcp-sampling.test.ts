@@ -117,7 +117,7 @@ describe('MCP sampling through the CLI', () => {
     const spending = show.stdout
       .split('\n')
       .filter((line) => line.includes('tokens'))
-      .map((line) => line.replace(/\d+(\.\d+)?s\b/, 'TIME'));
+      .map((line) => line.replace(/\b\d+(\.\d+)?m?s\b/, 'TIME'));
     expect(spending).toEqual([
       expect.stringMatching(/ · TIME · 1,224 tokens · \$0\.0003$/),
       '  work  succeeded  TIME  1,224 tokens  $0.0003',
