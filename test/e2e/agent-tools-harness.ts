@@ -165,3 +165,16 @@ export function leakForms(value: string): string[] {
     new URLSearchParams([['', value]]).toString().slice(1),
   ];
 }
+
+/**
+ * The `tool.completed` events in the order their calls were made: the calls of one reply run
+ * together and complete in any order.
+ */
+export function completedInCallOrder(
+  events: Array<Record<string, unknown>>,
+): Array<Record<string, unknown>> {
+  const callOrder = events.flatMap((event) => (event.type === 'tool.called' ? [event.callId] : []));
+  return events
+    .filter((event) => event.type === 'tool.completed')
+    .sort((a, b) => callOrder.indexOf(a.callId) - callOrder.indexOf(b.callId));
+}

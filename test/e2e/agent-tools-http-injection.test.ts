@@ -11,6 +11,7 @@ import {
   cleanUpAll,
   delegatingTask,
   filesBelow,
+  completedInCallOrder,
   jsonLines,
   leakForms,
   reply,
@@ -127,8 +128,8 @@ describe('custom HTTP tool values are encoded for where they go (CLI)', () => {
       'none',
     ]);
 
-    const results = jsonLines(run.stdout)
-      .filter((event) => event.type === 'tool.completed' && event.actor === AGENT)
+    const results = completedInCallOrder(jsonLines(run.stdout))
+      .filter((event) => event.actor === AGENT)
       .map((event) => JSON.parse(String(event.result)) as Record<string, unknown>);
     expect(results.slice(4)).toEqual([
       {
