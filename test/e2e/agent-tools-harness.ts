@@ -170,11 +170,11 @@ export function leakForms(value: string): string[] {
  * The `tool.completed` events in the order their calls were made: the calls of one reply run
  * together and complete in any order.
  */
-export function completedInCallOrder(
-  events: Array<Record<string, unknown>>,
-): Array<Record<string, unknown>> {
-  const callOrder = events.flatMap((event) => (event.type === 'tool.called' ? [event.callId] : []));
+export function completedInCallOrder<Event extends object>(events: readonly Event[]): Event[] {
+  const field = (event: Event, name: string): unknown => (event as Record<string, unknown>)[name];
+  const callIdOf = (event: Event): unknown => field(event, 'callId');
+  const callOrder = events.filter((event) => field(event, 'type') === 'tool.called').map(callIdOf);
   return events
-    .filter((event) => event.type === 'tool.completed')
-    .sort((a, b) => callOrder.indexOf(a.callId) - callOrder.indexOf(b.callId));
+    .filter((event) => field(event, 'type') === 'tool.completed')
+    .sort((a, b) => callOrder.indexOf(callIdOf(a)) - callOrder.indexOf(callIdOf(b)));
 }

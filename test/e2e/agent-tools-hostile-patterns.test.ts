@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../../src/testing/index.ts';
-import { cleanUpAll, delegatingTask, reply } from './agent-tools-harness.ts';
+import { cleanUpAll, completedInCallOrder, delegatingTask, reply } from './agent-tools-harness.ts';
 import { interruptCli, outcomes, runCli } from './cli-providers-harness.ts';
 import { eventsOf } from './engine-harness.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -51,9 +51,9 @@ function grep(pattern: string): { name: string; arguments: Record<string, unknow
 }
 
 function agentCompletions(events: readonly MissionEvent[]): Array<[string, string]> {
-  return eventsOf(events, 'tool.completed')
-    .filter((event) => event.actor === AGENT)
-    .map((event) => [event.tool, event.result]);
+  return completedInCallOrder(events).flatMap((event) =>
+    event.type === 'tool.completed' && event.actor === AGENT ? [[event.tool, event.result]] : [],
+  );
 }
 
 describe('catastrophic search patterns (CLI)', () => {
