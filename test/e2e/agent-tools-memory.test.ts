@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleanUpAll,
   delegatingTask,
+  completedInCallOrder,
   jsonLines,
   reply,
   sortie,
@@ -68,8 +69,8 @@ async function runOnce(
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   server.assertDone();
-  return jsonLines(run.stdout)
-    .filter((event) => event.type === 'tool.completed' && event.actor === AGENT)
+  return completedInCallOrder(jsonLines(run.stdout))
+    .filter((event) => event.actor === AGENT)
     .map((event) => ({ tool: event.tool, result: event.result }));
 }
 

@@ -12,7 +12,7 @@ import type { MissionConfig } from '../../config/config-types.ts';
 import { FILE_MARKER } from '../../schema/index.ts';
 import { missionView } from '../http/api-routes.ts';
 import { errorResult, jsonResult, runUri, type McpHostContext } from './host-context.ts';
-import { followRun, type ToolCallExtra } from './follow-run.ts';
+import { followRun, type ToolCallExtra } from './follow-tool-run.ts';
 import { runDetails } from './run-details.ts';
 import { startMission } from './start-mission.ts';
 
