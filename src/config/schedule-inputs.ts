@@ -3,12 +3,10 @@
  * flags are checked: unknown names, text converted by the input's type, required inputs given,
  * then the whole validated. A schedule that could never start its mission fails `verify`.
  */
-import type { Attribute, Expr, Span } from './ast.ts';
+import type { Attribute, Span } from './ast.ts';
 import type { DecodeContext } from './context.ts';
 import type { ConfigSchema } from './config-types.ts';
-import { convertInputText } from './input-text.ts';
-import { constantValue } from './schema-helpers/constant-value.ts';
-import { readString } from './values.ts';
+import { inputEntryValue } from './input-entry.ts';
 import { didYouMean } from '../base/suggest.ts';
 import { FILE_MARKER, formatProblem, validate } from '../schema/index.ts';
 
@@ -57,7 +55,7 @@ export function readScheduleInputs(
         ok = false;
         continue;
       }
-      const value = entryValue(entry.key, entry.keySpan, entry.value, property, context);
+      const value = inputEntryValue(entry.key, entry.keySpan, entry.value, property, context, true);
       if (value === undefined) ok = false;
       else
         Object.defineProperty(values, entry.key, {
@@ -87,37 +85,4 @@ export function readScheduleInputs(
     context.sink.error(at, `schedule input ${formatProblem(problem)}`, context.path);
   }
   return checked.problems.length === 0 ? values : undefined;
-}
-
-/** One entry's value: a string (vars.* allowed) converted by the input's type, else a constant. */
-function entryValue(
-  key: string,
-  keySpan: Span,
-  expr: Expr,
-  property: Record<string, unknown>,
-  context: DecodeContext,
-): { value: unknown } | undefined {
-  const isText =
-    expr.kind === 'template' ||
-    (expr.kind === 'literal' && typeof expr.value === 'string') ||
-    (expr.kind === 'traversal' && expr.root === 'vars');
-  if (isText) {
-    const attribute: Attribute = {
-      kind: 'attribute',
-      name: `inputs.${key}`,
-      nameSpan: keySpan,
-      value: expr,
-      span: expr.span,
-    };
-    const text = readString(attribute, context);
-    if (text === undefined) return undefined;
-    const converted = convertInputText(text, property);
-    if ('value' in converted) return converted;
-    context.sink.error(expr.span, `input "${key}": ${converted.problem}`, context.path);
-    return undefined;
-  }
-  const constant = constantValue(expr);
-  if (constant.ok) return { value: constant.value };
-  context.sink.error(expr.span, `input "${key}" ${constant.diagnostic.message}`, context.path);
-  return undefined;
 }

@@ -8,8 +8,7 @@ import { resolve } from 'node:path';
 import type { Attribute, Block, Expr } from '../../config/ast.ts';
 import { blockName, checkBody, headerSpan } from '../../config/body.ts';
 import type { DecodeContext } from '../../config/context.ts';
-import { convertInputText } from '../../config/input-text.ts';
-import { constantValue } from '../../config/schema-helpers/constant-value.ts';
+import { inputEntryValue } from '../../config/input-entry.ts';
 import { readString } from '../../config/values.ts';
 import { didYouMean } from '../../base/suggest.ts';
 import { FILE_MARKER, formatProblem, validate } from '../../schema/index.ts';
@@ -79,7 +78,7 @@ function readCaseInputs(
     const value =
       property[FILE_MARKER] === true
         ? fileValue(entry.key, entry.value, scope.folder, context)
-        : inputValue(entry.key, entry.value, property, context);
+        : inputEntryValue(entry.key, entry.value.span, entry.value, property, context, false);
     if (value === undefined) ok = false;
     else
       Object.defineProperty(values, entry.key, {
@@ -135,35 +134,5 @@ function fileValue(
     `input "${key}": no file ${path} (a file input is a path relative to the eval's folder)`,
     context.path,
   );
-  return undefined;
-}
-
-/** A string converted by the input's type (as `--input` converts it), else a constant. */
-function inputValue(
-  key: string,
-  expr: Expr,
-  property: Record<string, unknown>,
-  context: DecodeContext,
-): { value: unknown } | undefined {
-  const isText =
-    expr.kind === 'template' || (expr.kind === 'literal' && typeof expr.value === 'string');
-  if (isText) {
-    const attribute: Attribute = {
-      kind: 'attribute',
-      name: `inputs.${key}`,
-      nameSpan: expr.span,
-      value: expr,
-      span: expr.span,
-    };
-    const text = readString(attribute, context);
-    if (text === undefined) return undefined;
-    const converted = convertInputText(text, property);
-    if ('value' in converted) return converted;
-    context.sink.error(expr.span, `input "${key}": ${converted.problem}`, context.path);
-    return undefined;
-  }
-  const constant = constantValue(expr);
-  if (constant.ok) return { value: constant.value };
-  context.sink.error(expr.span, `input "${key}" ${constant.diagnostic.message}`, context.path);
   return undefined;
 }
