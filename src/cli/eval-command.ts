@@ -16,8 +16,6 @@ import { junitXml } from '../eval/report-junit.ts';
 import type { EvalReport } from '../eval/report-types.ts';
 import { runEval, type EvalProgress } from '../eval/run-eval.ts';
 import { modelJudge } from '../eval/scorers/judge.ts';
-import { mockModelClients } from '../models/mock/mock-clients.ts';
-import { loadMockModel } from '../models/mock/mock-file.ts';
 import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
 import { openProject } from '../run/project.ts';
 import type { EvalFlags } from './eval.ts';
@@ -62,12 +60,8 @@ export async function evalCommand(
     () => process.exit(ExitCode.cancelled),
     signals,
   );
-  const judge = modelJudge(
-    project.config,
-    flags.mockModel === undefined
-      ? undefined
-      : mockModelClients(await loadMockModel(resolve(cwd, flags.mockModel))),
-  );
+  // runEval gives the judge its clients for a mock model, a recording or a replay.
+  const judge = modelJudge(project.config);
   const reports: EvalReport[] = [];
   const indexed: Array<Promise<void>> = [];
   try {

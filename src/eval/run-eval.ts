@@ -6,10 +6,13 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../base/errors.ts';
-import { makeDirectory } from '../base/make-directory.ts';
 import { stateDirectoryOf } from '../run/execute-mission-run.ts';
+import { loadMockModel } from '../models/mock/mock-file.ts';
+import { mockModelClients } from '../models/mock/mock-clients.ts';
+import type { ModelClientFactory } from '../models/create-client.ts';
 import { runMission } from '../run/mission-run.ts';
 import type { Project } from '../run/project.ts';
+import { createRunRedactor } from '../run/run-redactor.ts';
 import { analyzeEvals } from './definition/load-evals.ts';
 import type { EvalDefinition, EvalVariant, PlacedExpectation } from './definition/eval-types.ts';
 import { planEval, type EvalSlot, type PlanChoices } from './eval-plan.ts';
@@ -17,7 +20,9 @@ import { EvalState, evalFingerprint } from './eval-state.ts';
 import { buildReport } from './report.ts';
 import type { EvalReport, RunRecord } from './report-types.ts';
 import { readRunFacts, type RunFacts } from './run-facts.ts';
+import { judgeClients } from './judge-cassette.ts';
 import { runPool } from './run-pool.ts';
+import { slotCassette } from './slot-cassettes.ts';
 import { scoreRun, type Judge, type ScorerFunction } from './scorers/score-run.ts';
 import { variantProject, type ProjectSettings } from './variant-project.ts';
 
@@ -76,6 +81,13 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
     }
     return found;
   };
+  let mockClients: Promise<ModelClientFactory | undefined> | undefined;
+  // The mock-model file's clients answer the judges too; loaded once, with the first judge.
+  const answering = (): Promise<ModelClientFactory | undefined> =>
+    (mockClients ??=
+      options.mockModel === undefined
+        ? Promise.resolve(undefined)
+        : loadMockModel(options.mockModel).then(mockModelClients));
   const records: RunRecord[] = [];
   const resumed = plan.slots.filter((slot) => state.finished.has(slot.key));
   options.onProgress?.({
@@ -88,17 +100,27 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
     const mission = variant.config.missions.get(definition.mission);
     if (mission === undefined) throw new UsageError(`no mission "${definition.mission}"`);
     const facts = await readRunFacts(stateDir, runId);
-    const results = await scoreRun(
-      withRunStatus(definition, [...definition.expectations, ...slot.evalCase.expectations]),
-      facts,
-      {
-        mission,
-        ...(options.judge !== undefined ? { judge: options.judge } : {}),
-        scorers: options.scorers ?? [],
-        caseName: slot.evalCase.name,
-        variant: slot.variant.name,
-      },
-    );
+    const expectations = withRunStatus(definition, [
+      ...definition.expectations,
+      ...slot.evalCase.expectations,
+    ]);
+    const mock = await answering();
+    const judging = expectations.some(({ expectation }) => expectation.kind === 'judge')
+      ? await judgeClients({
+          ...(await slotCassette(options, slot)),
+          ...(mock !== undefined ? { answering: mock } : {}),
+          redact: createRunRedactor(variant.config, [{ mission, inputs: slot.evalCase.inputs }]),
+        })
+      : undefined;
+    const results = await scoreRun(expectations, facts, {
+      mission,
+      ...(options.judge !== undefined ? { judge: options.judge } : {}),
+      ...(judging?.clients !== undefined ? { judgeClients: judging.clients } : {}),
+      scorers: options.scorers ?? [],
+      caseName: slot.evalCase.name,
+      variant: slot.variant.name,
+    });
+    await judging?.save();
     const record = recordOf(slot, facts, results, wasResumed);
     records.push(record);
     options.onProgress?.({ type: 'scored', run: record });
@@ -123,7 +145,7 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
         inputs: slot.evalCase.inputs,
         stateDir,
         signal: controller.signal,
-        ...(await cassettes(options, slot)),
+        ...(await slotCassette(options, slot)),
         ...(options.mockModel !== undefined ? { mockModel: options.mockModel } : {}),
       });
       options.onProgress?.({ type: 'started', key: slot.key, runId: run.runId });
@@ -203,21 +225,6 @@ function withRunStatus(
 async function evalSources(project: Project): Promise<Array<[string, string]>> {
   const analysis = await analyzeEvals(project.config);
   return [...analysis.sources];
-}
-
-/** The cassette a slot records into or replays from. */
-async function cassettes(
-  options: EvalOptions,
-  slot: EvalSlot,
-): Promise<{ record?: string; replayModel?: string }> {
-  const path = (folder: string): string =>
-    join(folder, slot.variant.name, slot.evalCase.name, `${slot.repeat}.jsonl`);
-  if (options.record !== undefined) {
-    const file = path(options.record);
-    await makeDirectory(join(file, '..'));
-    return { record: file };
-  }
-  return options.replayModel !== undefined ? { replayModel: path(options.replayModel) } : {};
 }
 
 function recordOf(

@@ -65,21 +65,35 @@ function respond(request: {
 let server: ScriptedModelServer | undefined;
 afterEach(() => server?.close());
 
+/** A project whose openai models talk to `base_url`, with the eval and its rubric. */
+function judgedProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'sortie-eval-judge-'));
+  const hello = readFileSync(join(ROOT, 'examples/hello/main.hcl'), 'utf8');
+  writeFileSync(
+    join(root, 'main.hcl'),
+    hello.replace(
+      'api_key  = vars.openai_api_key',
+      'api_key  = vars.openai_api_key\n  base_url = vars.openai_base_url',
+    ) + '\nvariable "openai_base_url" {}\n',
+  );
+  mkdirSync(join(root, '.evals'));
+  writeFileSync(join(root, '.evals', 'models.hcl'), EVAL);
+  writeFileSync(join(root, '.evals', 'rubric.md'), 'The greeting names the person.\n');
+  return root;
+}
+
+/** A JSON report with run ids and durations (the only figures a replay changes) masked. */
+function comparableReport(path: string): unknown {
+  const text = readFileSync(path, 'utf8').replace(/\d{8}T\d{9}Z-[0-9a-f]{6}/g, 'RUN');
+  return JSON.parse(text, (key, value: unknown) =>
+    key === 'durationSeconds' ? 'DURATION' : value,
+  );
+}
+
 describe('sortie eval with the scripted model server and a judge', { timeout: 120_000 }, () => {
   it('scores variants whose models answer differently, keeping the verdicts and the judge spend apart', async () => {
     server = await ScriptedModelServer.start({ turns: [], respond });
-    const root = mkdtempSync(join(tmpdir(), 'sortie-eval-judge-'));
-    const hello = readFileSync(join(ROOT, 'examples/hello/main.hcl'), 'utf8');
-    writeFileSync(
-      join(root, 'main.hcl'),
-      hello.replace(
-        'api_key  = vars.openai_api_key',
-        'api_key  = vars.openai_api_key\n  base_url = vars.openai_base_url',
-      ) + '\nvariable "openai_base_url" {}\n',
-    );
-    mkdirSync(join(root, '.evals'));
-    writeFileSync(join(root, '.evals', 'models.hcl'), EVAL);
-    writeFileSync(join(root, '.evals', 'rubric.md'), 'The greeting names the person.\n');
+    const root = judgedProject();
     const json = join(root, 'report.json');
     const result = await sortieEval([
       'eval',
@@ -121,5 +135,58 @@ describe('sortie eval with the scripted model server and a judge', { timeout: 12
       'gpt-4o-mini',
       'gpt-4o-mini',
     ]);
+  });
+
+  it('records the judge with the run and replays the same report with the server stopped', async () => {
+    server = await ScriptedModelServer.start({ turns: [], respond });
+    const root = judgedProject();
+    const cassettes = join(root, 'cassettes');
+    const common = [
+      'eval',
+      root,
+      '--var',
+      'openai_api_key=test',
+      '--state-dir',
+      join(root, 'state'),
+    ];
+    const baseUrl = `openai_base_url=${server.baseUrl('openai')}`;
+    const recorded = await sortieEval([
+      ...common,
+      '--var',
+      baseUrl,
+      '--record',
+      cassettes,
+      '--json',
+      join(root, 'recorded.json'),
+    ]);
+    expect(recorded.stderr).toBe('');
+    expect(recorded.status).toBe(1);
+    const asked = server.requests.length;
+    await server.close();
+    server = undefined;
+    const replayed = await sortieEval([
+      ...common,
+      '--var',
+      baseUrl,
+      '--replay-model',
+      cassettes,
+      '--json',
+      join(root, 'replayed.json'),
+    ]);
+    expect(replayed.stderr).toBe('');
+    expect(replayed.status).toBe(1);
+    expect(asked).toBe(24);
+    const report = comparableReport(join(root, 'replayed.json'));
+    expect(report).toEqual(comparableReport(join(root, 'recorded.json')));
+    const runs = (report as { evals: Array<{ runs: Array<{ key: string; judge: unknown }> }> })
+      .evals[0]?.runs;
+    expect(runs?.map((run) => [run.key, run.judge])).toEqual([
+      ['mini/ada/1', { tokens: 220, costDollars: 0.000042 }],
+      ['mini/ada/2', { tokens: 220, costDollars: 0.000042 }],
+      ['big/ada/1', { tokens: 220, costDollars: 0.000042 }],
+      ['big/ada/2', { tokens: 220, costDollars: 0.000042 }],
+    ]);
+    const cassette = readFileSync(join(cassettes, 'big', 'ada', '1.jsonl'), 'utf8');
+    expect(cassette.match(/"actor":"judge"/g)).toHaveLength(1);
   });
 });

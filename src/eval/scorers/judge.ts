@@ -23,14 +23,18 @@ const SYSTEM = [
   '{"score": <a number from 0 to 1>, "reason": "<one or two sentences>"}',
 ].join('\n');
 
-/** A judge asking the project's models (or `clients`, e.g. a mock-model file's). */
+/**
+ * A judge asking the project's models (or `clients`, e.g. a mock-model file's); the clients
+ * the eval gives for a run (its cassette, recorder or mock model) come first.
+ */
 export function modelJudge(config: Config, clients?: ModelClientFactory): Judge {
-  return async (expectation, facts) => {
+  return async (expectation, facts, runClients) => {
     const model = resolveModel(config, expectation.model);
+    const factory = runClients ?? clients;
     const client =
-      clients === undefined
+      factory === undefined
         ? createModelClient(model)
-        : clients(model, { onRetry: () => undefined });
+        : factory(model, { onRetry: () => undefined });
     const response = await client.generate({
       system: SYSTEM,
       messages: [

@@ -1,5 +1,6 @@
 /** Scores every expectation of a case on one run: the eval's own, the case's, the program's. */
 import type { MissionConfig } from '../../config/config-types.ts';
+import type { ModelClientFactory } from '../../models/create-client.ts';
 import type { Expectation, PlacedExpectation } from '../definition/eval-types.ts';
 import type { RunFacts } from '../run-facts.ts';
 import { scoreBound, scoreTools } from './run-scorers.ts';
@@ -19,16 +20,22 @@ export interface ScorerFunction {
   score(run: { facts: RunFacts; caseName: string; variant: string }): Score | Promise<Score>;
 }
 
-/** Judges a run against a rubric (judge.ts); given by whoever runs the eval. */
+/**
+ * Judges a run against a rubric (judge.ts); given by whoever runs the eval. `clients`, when
+ * given, are the ones to ask: the eval's recorder, cassette or mock model for this run.
+ */
 export type Judge = (
   expectation: Extract<Expectation, { kind: 'judge' }>,
   facts: RunFacts,
+  clients?: ModelClientFactory,
 ) => Promise<JudgeScore>;
 
 /** What scoring needs besides the run. */
 export interface ScoringContext {
   mission: MissionConfig;
   judge?: Judge;
+  /** The model clients this run's judge asks (undefined: the judge's own). */
+  judgeClients?: ModelClientFactory;
   scorers: readonly ScorerFunction[];
   caseName: string;
   variant: string;
@@ -67,7 +74,11 @@ async function scoreOne(
       return scoreBound(expectation, facts);
     case 'judge': {
       if (context.judge === undefined) return { passed: false, seen: 'no judge available' };
-      const { passed, seen, ...judge } = await context.judge(expectation, facts);
+      const { passed, seen, ...judge } = await context.judge(
+        expectation,
+        facts,
+        context.judgeClients,
+      );
       return { passed, seen, judge };
     }
     default:
