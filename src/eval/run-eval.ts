@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { stateDirectoryOf } from '../run/execute-mission-run.ts';
-import { loadMockModel } from '../models/mock/mock-file.ts';
+import { loadMockModel, type MockModel } from '../models/mock/mock-file.ts';
 import { mockModelClients } from '../models/mock/mock-clients.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import { runMission } from '../run/mission-run.ts';
@@ -81,13 +81,14 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
     }
     return found;
   };
-  let mockClients: Promise<ModelClientFactory | undefined> | undefined;
-  // The mock-model file's clients answer the judges too; loaded once, with the first judge.
-  const answering = (): Promise<ModelClientFactory | undefined> =>
-    (mockClients ??=
-      options.mockModel === undefined
-        ? Promise.resolve(undefined)
-        : loadMockModel(options.mockModel).then(mockModelClients));
+  let mockFile: Promise<MockModel> | undefined;
+  // The mock-model file answers the judges too: loaded once, with fresh clients for each run,
+  // so every run's judge takes its answers from the first, like the run's own actors.
+  const answering = async (): Promise<ModelClientFactory | undefined> => {
+    if (options.mockModel === undefined) return undefined;
+    mockFile ??= loadMockModel(options.mockModel);
+    return mockModelClients(await mockFile);
+  };
   const records: RunRecord[] = [];
   const resumed = plan.slots.filter((slot) => state.finished.has(slot.key));
   options.onProgress?.({
@@ -104,8 +105,9 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
       ...definition.expectations,
       ...slot.evalCase.expectations,
     ]);
-    const mock = await answering();
-    const judging = expectations.some(({ expectation }) => expectation.kind === 'judge')
+    const judged = expectations.some(({ expectation }) => expectation.kind === 'judge');
+    const mock = judged ? await answering() : undefined;
+    const judging = judged
       ? await judgeClients({
           ...(await slotCassette(options, slot)),
           ...(mock !== undefined ? { answering: mock } : {}),

@@ -40,7 +40,7 @@ describe('sortie verify (child process)', () => {
   it.each([
     [
       'hello',
-      'ok: 1 mission, 1 task, 1 agent, 1 model used (models.openai.gpt_4o_mini), 0 warnings\n',
+      'ok: 1 mission, 1 task, 1 agent, 1 model used (models.openai.gpt_4o_mini), 1 eval, 0 warnings\n',
     ],
     [
       'research',
