@@ -294,6 +294,8 @@ export interface RestoredConversation {
   messages: readonly Message[];
   /** The journaled result of one of this actor's tool calls, when it finished. */
   toolResult(callId: string): { content: string; isError: boolean } | undefined;
+  /** Whether an MCP server asked the person (elicitation) during this actor's tool call. */
+  serverAsked?(callId: string): boolean;
   /** Agents: the skills it had loaded, in load order (from the journal's `load_skill` calls). */
   loadedSkills?: readonly string[];
 }

@@ -17,6 +17,7 @@ import {
 import { applyContextCut } from '../runtime/context-window.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import { LOAD_SKILL } from '../tools/skills/load-skill.ts';
+import { elicitingCallOf } from '../tools/mcp/mcp-elicitation.ts';
 
 /** A tool call's journaled result (`tool.completed`), for calls a crash left unanswered. */
 export interface JournaledToolResult {
@@ -86,6 +87,8 @@ export interface MissionJournal {
   loadedSkills: Map<string, string[]>;
   /** `load_skill` calls waiting for their result, by `toolResultKey`: the skill each names. */
   skillLoads: Map<string, string>;
+  /** Tool calls during which an MCP server asked the person (elicitation), by `toolResultKey`. */
+  elicitingCalls: Set<string>;
 }
 
 /** A mission as the journal saw it start and (maybe) end. */
@@ -149,6 +152,7 @@ export function emptyMissionJournal(): MissionJournal {
     questions: new Map(),
     loadedSkills: new Map(),
     skillLoads: new Map(),
+    elicitingCalls: new Set(),
   };
 }
 
@@ -302,6 +306,12 @@ export function collectMissionEvent(journal: MissionJournal, event: MissionEvent
         },
         isError: event.isError,
       });
+      return;
+    }
+    case 'human.asked': {
+      // A server's question: resume calls its tool again if the call had not finished.
+      const asking = elicitingCallOf(event.callId);
+      if (asking !== undefined) journal.elicitingCalls.add(toolResultKey(event.actor, asking));
       return;
     }
     case 'human.answered':

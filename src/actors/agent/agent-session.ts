@@ -30,6 +30,7 @@ import { contextPolicyOf } from '../../runtime/context-window.ts';
 import { agentSampler } from './agent-sampler.ts';
 import { toolNoticeReporter } from './agent-tool-notices.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
+import { JournaledAnswers } from './journaled-answers.ts';
 import { SessionEnvironment, type SessionPrompts } from './agent-environment.ts';
 import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import { agentSystemPrompt, withLoadedSkills } from './system-prompt.ts';
@@ -60,6 +61,8 @@ class ConversationSession implements AgentSession, SessionPrompts {
   private readonly system: string;
   private readonly toolbox: AgentToolbox;
   private readonly runner: AgentToolRunner;
+  /** The run's askers, answering a resumed call's questions from the journal. */
+  private readonly human: JournaledAnswers;
   private setup: TurnSetup | undefined;
   /** Skills loaded so far, in load order: the next call starts with them. */
   private loadedSkills: string[];
@@ -82,9 +85,10 @@ class ConversationSession implements AgentSession, SessionPrompts {
       model: () => this.turnSetup(),
     });
     const notify = toolNoticeReporter(services.bus, this.actorId, services.redact);
+    this.human = new JournaledAnswers(services.human, spec.restored);
     this.toolbox = new AgentToolbox(
       spec.agent,
-      { ...services, secrets, sampler, notify },
+      { ...services, human: this.human, secrets, sampler, notify },
       this.actorId,
     );
     // A restored agent has the skills it had loaded (the journal knows them, not the messages).
@@ -171,9 +175,11 @@ class ConversationSession implements AgentSession, SessionPrompts {
     const restored = this.spec.restored;
     if (restored !== undefined) {
       // A question to the person that had no answer yet is asked again; an answered one
-      // gets its journaled answer (as every finished call gets its result).
+      // gets its journaled answer (as every finished call gets its result). A tool whose MCP
+      // server was asking the person is called again: the server asks again.
       const closing = await closeInterruptedCalls(this.conversation, restored, async (call) =>
-        call.name === HUMAN_ASK_TOOL && restored.toolResult(call.id) === undefined
+        restored.toolResult(call.id) === undefined &&
+        (call.name === HUMAN_ASK_TOOL || restored.serverAsked?.(call.id) === true)
           ? resultFor(call, await this.askAgain(call, signal))
           : undefined,
       );
@@ -253,10 +259,13 @@ class ConversationSession implements AgentSession, SessionPrompts {
     return new SessionEnvironment(turns, this.runner, callSignal);
   }
 
-  /** A question to the person cut short by a restart, asked again (through the step gate). */
+  /**
+   * A call cut short by a restart while asking the person, made again (through the step gate);
+   * the questions answered before the restart get their journaled answers.
+   */
   private async askAgain(call: ToolCallPart, signal: AbortSignal): Promise<ToolOutcome> {
     await holdAgentTool(this.runner, call, signal);
-    return executeAgentTool(this.runner, call, signal);
+    return this.human.repeat(call.id, () => executeAgentTool(this.runner, call, signal));
   }
 
   /** The model to use, and every tool in place (the MCP servers the agent uses started). */

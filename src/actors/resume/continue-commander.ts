@@ -43,6 +43,7 @@ export function restoredConversation(
   return {
     messages,
     toolResult: (callId) => journal.toolResults.get(toolResultKey(id, callId)),
+    serverAsked: (callId) => journal.elicitingCalls.has(toolResultKey(id, callId)),
     loadedSkills: journal.loadedSkills.get(id) ?? [],
   };
 }

@@ -13,7 +13,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ModelSampler, ToolNotice } from '../builtins/agent-tool.ts';
 import type { HumanAsker } from '../builtins/human-ask.ts';
-import { elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
+import { elicitationCallId, elicitationQuestion, elicitationResult } from './mcp-elicitation.ts';
 import { noCallerError, sampleRequest, sampleResult, samplingOffError } from './mcp-sampling.ts';
 
 /** Who is behind a call: the calling agent's asker and model, and the model's id of the call. */
@@ -29,14 +29,16 @@ export interface CallOrigin {
 interface CallUnderWay {
   origin: CallOrigin;
   signal: AbortSignal;
+  /**
+   * Questions asked during this call so far: counted per call, not per server, so a resumed
+   * run calling the tool again gives its questions the ids the journal knows them by.
+   */
+  questions: number;
 }
 
 export class McpCallers {
   /** The calls under way whose agents can be reached, oldest first. */
   private readonly calls: CallUnderWay[] = [];
-  /** Questions asked so far: each gets an id of its own under its call's id. */
-  private questionCount = 0;
-
   /** `mask` hides what must not leave the session (its OAuth tokens) in the server's words. */
   constructor(
     private readonly server: string,
@@ -72,7 +74,7 @@ export class McpCallers {
 
   /** Runs `work` with `origin` known as a caller of the server until it settles. */
   async during<T>(origin: CallOrigin, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    const call = { origin, signal };
+    const call = { origin, signal, questions: 0 };
     this.calls.push(call);
     try {
       return await work();
@@ -88,9 +90,9 @@ export class McpCallers {
   async elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
     const current = this.calls.at(-1);
     if (current === undefined) return { action: 'decline' };
-    this.questionCount += 1;
+    current.questions += 1;
     const answer = await current.origin.asker.ask(elicitationQuestion(this.server, params), {
-      callId: `${current.origin.callId}.elicitation-${this.questionCount}`,
+      callId: elicitationCallId(current.origin.callId, current.questions),
       signal: AbortSignal.any([signal, current.signal]),
     });
     return elicitationResult(params, answer);

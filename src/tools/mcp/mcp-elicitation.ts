@@ -18,8 +18,22 @@ type ElicitParams = ElicitRequest['params'];
 type Field = [name: string, schema: PrimitiveSchemaDefinition];
 
 const DONE = 'done';
+const QUESTION_ID = /^(.+)\.elicitation-\d+$/;
 const DECLINE = 'decline';
 const YES_NO = ['yes', 'no'];
+
+/**
+ * The id of the `number`th question (from 1) a server asked during the tool call `callId`: the
+ * same in a resumed run that calls the tool again, so the journal's answer can be found.
+ */
+export function elicitationCallId(callId: string, number: number): string {
+  return `${callId}.elicitation-${number}`;
+}
+
+/** The tool call a question's id (`elicitationCallId`'s) belongs to; undefined for any other. */
+export function elicitingCallOf(questionCallId: string): string | undefined {
+  return QUESTION_ID.exec(questionCallId)?.[1];
+}
 
 /** The question the person is asked for a request of `server`. */
 export function elicitationQuestion(server: string, params: ElicitParams): HumanQuestion {

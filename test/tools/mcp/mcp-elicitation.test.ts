@@ -87,4 +87,19 @@ describe('MCP elicitation', () => {
     expect((await callAsking('book', NO_HUMAN_AVAILABLE)).result).toEqual({ action: 'decline' });
     expect((await callAsking('book', 'Oslo please')).result).toEqual({ action: 'cancel' });
   });
+
+  it('numbers questions per call, so a call made again after a restart asks under the same ids', async () => {
+    const pool = await openPool([
+      { kind: 'command', name: 'desk', command: process.execPath, args: [SERVER], env: {} },
+    ]);
+    const [pick] = await pool.toolsFor([{ server: 'desk', tool: 'pick' }], signal);
+    const asked: Array<{ question: HumanQuestion; callId: string }> = [];
+    const human = askerAnswering('red', asked);
+    await pick!.execute({}, { signal, callId: 'call-1', human });
+    await pick!.execute({}, { signal, callId: 'call-2', human });
+    expect(asked.map((entry) => entry.callId)).toEqual([
+      'call-1.elicitation-1',
+      'call-2.elicitation-1',
+    ]);
+  });
 });
