@@ -5,10 +5,10 @@
  * memory instead of the text or its parsed objects.
  *
  * Reads and writes are synchronous: appends are gathered in memory and written in one write
- * per `FLUSH_BYTES` (a write per record cost ≈ 20 µs of CPU, two per finished item), and a
- * read of anything not yet written writes it first, so `append` and `read` stay plain calls
- * with no queue of pending writes to wait for (see docs/decisions.md, "Finished commanders on
- * disk"). The file serves this process's questions only (a resumed run rebuilds it from the
+ * per `FLUSH_BYTES` (a write per record, two per finished item, was a visible share of an
+ * item's CPU), and a read of anything not yet written writes it first, so `append` and `read`
+ * stay plain calls with no queue of pending writes to wait for (see docs/decisions.md,
+ * "Finished commanders on disk"). The file serves this process's questions only (a resumed run rebuilds it from the
  * journal), so texts not yet written when the process dies lose nothing.
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';

@@ -12,11 +12,10 @@ setFlagsFromString('--liftoff-only');
 
 // `verify` runs a few hundred milliseconds of code once and keeps nearly all it allocates (the
 // syntax tree, then the config). V8's defaults suit a long-lived process and cost it twice:
-// TurboFan compiles its hottest functions on background threads (≈ 190 ms of CPU for the
-// 8,000-line bench project) too late to pay off, taking a core from the main thread on a 2-core
-// machine, and the young generation grows from 1 to 16 MB while the same survivors are copied
-// out of it, so a verify faults in ≈ 14 MB more fresh memory (≈ 3,500 page faults, dear in a
-// VM). So: a TurboFan budget eight times Node 20's default, and a young generation that keeps
+// TurboFan compiles its hottest functions on background threads too late to pay off, taking a
+// core from the main thread on a 2-core machine, and the young generation grows while the same
+// survivors are copied out of it, so a verify faults in more fresh memory (page faults are dear
+// in a VM; figures in bench/README.md). So: a TurboFan budget eight times Node 20's default, and a young generation that keeps
 // its first size (see docs/decisions.md, "`sortie verify` cold"); a long `run` keeps both
 // defaults. V8 11 and 12 (Node 20 and 22) name the flags so; V8 prints an error for a flag it
 // does not know.

@@ -32,8 +32,8 @@ export const JOURNAL_FLUSH_INTERVAL_MS = 200;
 
 /**
  * A batch this long (in UTF-16 units) is written at once, without waiting for the interval: a
- * busy run gathers megabytes in 200 ms (a round of 1,024 parallel items, ≈ 2.3 MB), and joining
- * that many lines into one string of that size costs several times what 64 KB pieces cost.
+ * busy run can gather megabytes in one interval, and joining that many lines into one string
+ * costs several times what 64 KB pieces cost (figures in bench/README.md).
  */
 export const JOURNAL_BATCH_CHARS = 64 * 1024;
 

@@ -4,8 +4,8 @@ import type * as AjvModule from 'ajv/dist/2020.js';
 
 /**
  * The one ajv instance of the process (JSON Schema 2020-12), used only by `validate.ts` and
- * created on its first use: loading ajv costs about 60 ms of CPU at start-up, and most
- * validations end in `quick-check.ts` without it (`sortie verify` of a valid project never
+ * created on its first use: loading ajv is a noticeable part of a cold start (bench/README.md),
+ * and most validations end in `quick-check.ts` without it (`sortie verify` of a valid project never
  * needs it). ajv is CommonJS, so `require` loads it synchronously where `validate` is called.
  * It never modifies a value: defaults are filled by `defaults.ts` into a copy, and types are
  * not coerced. Compiled validators are cached by `validate.ts` per schema.
@@ -21,7 +21,7 @@ export function ajv(): Ajv2020 {
     allErrors: true,
     strict: false,
     // Our schemas are generated, not user-written JSON Schema: checking each against the
-    // 2020-12 meta-schema costs ~250 ms on first use and can find nothing.
+    // 2020-12 meta-schema costs a slow first use and can find nothing.
     validateSchema: false,
     useDefaults: false,
     coerceTypes: false,

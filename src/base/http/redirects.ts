@@ -4,8 +4,8 @@
  * anything but GET or HEAD become a GET without a body or its content headers, and a move to
  * another origin drops the credentials. The transport follows them itself rather than through
  * undici's redirect interceptor, which costs every request (a handler and a URL of history per
- * request, ≈ 20–70 µs of CPU in the SDK loop) when almost none is redirected; this costs
- * nothing until a redirect comes.
+ * request; bench/README.md) when almost none is redirected; this costs nothing until a
+ * redirect comes.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { isBadPort, type PlannedRequest } from './plan-request.ts';

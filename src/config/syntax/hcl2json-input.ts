@@ -1,7 +1,7 @@
 /**
- * hcl2json reads every character of a file at WASM speed, so a 5 MB string literal cost
- * seconds and hundreds of megabytes, though sortie only asks it whether the file is valid
- * HCL. A run of plain string text (no escape, interpolation, quote or line break: see
+ * hcl2json reads every character of a file at WASM speed, so a string literal of megabytes
+ * cost seconds and much memory (bench/README.md), though sortie only asks it whether the file
+ * is valid HCL. A run of plain string text (no escape, interpolation, quote or line break: see
  * Scanner.longTextRuns) cannot change that verdict, so hcl2json sees each long run cut to its
  * first characters, and the columns of its diagnostics are moved back to the real file.
  */

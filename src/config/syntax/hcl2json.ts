@@ -12,8 +12,9 @@ type ParseFunction = (filename: string, contents: string) => Promise<Record<stri
 let parserLoading: Promise<ParseFunction> | undefined;
 
 /**
- * Loads the package once per process. Importing it starts the WASM instantiation (about
- * 100 ms, see decisions-syntax.md), so it is deferred until the first file is checked.
+ * Loads the package once per process. Importing it starts the WASM instantiation, a large
+ * part of a cold start (docs/decisions.md, "hcl2json is the grammar of record"), so it is
+ * deferred until the first file is checked.
  */
 function loadParser(): Promise<ParseFunction> {
   parserLoading ??= import('@cdktf/hcl2json').then((module) => module.parse as ParseFunction);

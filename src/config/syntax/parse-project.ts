@@ -57,8 +57,8 @@ interface ParsedFile {
 
 async function parseProjectFile(projectFile: ProjectFile, strictHcl: boolean): Promise<ParsedFile> {
   // Read synchronously: a project's files are small and parsed synchronously right after, and
-  // fs/promises' open, stat, read and close per file cost a cold `verify` of 80 files about
-  // 15 ms of main-thread CPU against 2 ms for readFileSync.
+  // fs/promises' open, stat, read and close per file cost a cold `verify` several times the
+  // main-thread CPU of readFileSync (bench/README.md).
   const text = readFileSync(projectFile.absolutePath, 'utf8');
   const own = parseSource(projectFile.path, text, projectFile.absolutePath);
   if (own.diagnostics.length === 0 && !strictHcl)

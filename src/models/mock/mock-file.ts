@@ -116,7 +116,7 @@ export async function loadMockModel(path: string): Promise<MockModel> {
 export function parseMockModel(path: string, text: string): MockModel {
   const lines = new LineCounter();
   // The yaml package's own unique-key check compares each key with every earlier one of its
-  // map (80k actor keys took 50 s); checkUniqueKeys does the same in one pass.
+  // map (quadratic: see bench/README.md); checkUniqueKeys does the same in one pass.
   const document = parseDocument(text, {
     prettyErrors: false,
     lineCounter: lines,

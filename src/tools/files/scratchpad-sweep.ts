@@ -15,7 +15,7 @@ export const SWEEP_MARKER = '.scratchpad-swept';
 /**
  * Sweeps old scratchpads when the state directory was not swept in the last day (see
  * {@link sweepScratchpads}); otherwise costs one `stat`. A run start must not pay for every
- * earlier run folder: with 10,000 of them a scan is ~200 ms. The marker is written before the
+ * earlier run folder (a scan grows with every run the state directory holds). The marker is written before the
  * sweep, so runs starting together do not all scan; a sweep that fails part-way is retried a
  * day later (the scratchpads it left only wait longer). Returns the ids swept.
  */
