@@ -1,8 +1,9 @@
 /**
- * `sortie serve [DIR]`: checks the flags (a non-loopback address needs a token), loads the
- * project and checks every mission's variables before it listens, prints its URL and a line
- * per run, and on SIGTERM or Ctrl-C stops: running runs get `--grace` seconds, then are
- * cancelled (resumable); a second signal cancels them at once. Exits 0 once down.
+ * `sortie serve [DIR]`: checks the flags (a non-loopback address needs a token, and an enabled
+ * `mcp_host` its secret), loads the project and checks every mission's variables before it
+ * listens, prints its URL (and the MCP endpoint's) and a line per run, and on SIGTERM or
+ * Ctrl-C stops: running runs get `--grace` seconds, then are cancelled (resumable); a second
+ * signal cancels them at once. Exits 0 once down.
  */
 import { resolve } from 'node:path';
 import { ProjectConfigError } from '../config/load-project.ts';
@@ -16,6 +17,7 @@ import type { SchedulerClock } from '../serve/scheduler-clock.ts';
 import type { SignalSource } from './interrupts.ts';
 import type { CliIo } from './io.ts';
 import type { ServeFlags } from './serve.ts';
+import { checkMcpHost, mcpHostLine } from './serve-mcp-host.ts';
 import { recordingStateDir } from './state-dir.ts';
 import { checkDeclaredVariables, parseVarFlags } from './var-flags.ts';
 import { sortieVersion } from './version.ts';
@@ -76,6 +78,8 @@ export async function serveCommand(
   const port = wholeNumber('--port', flags.port, 0, 65535);
   const graceSeconds = wholeNumber('--grace', flags.grace, 0, 86_400);
   const queueLimit = wholeNumber('--queue-limit', flags.queueLimit, 0, 100_000);
+  const mcpPort =
+    flags.mcpPort === undefined ? undefined : wholeNumber('--mcp-port', flags.mcpPort, 0, 65535);
   const token = (flags.token ?? io.env.SORTIE_SERVE_TOKEN ?? '') || undefined;
   const { isLoopback, startScheduler, startServer, webhookMissions } =
     await import('../serve/index.ts');
@@ -87,6 +91,7 @@ export async function serveCommand(
   }
   const vars = parseVarFlags(flags.var ?? []);
   const project = await loadProject(resolve(environment.cwd, request.directory), vars, io.env);
+  checkMcpHost(project.config.mcpHost, flags.host, mcpPort, isLoopback);
   const stateDir = await recordingStateDir(flags.stateDir, io.env, project.root, environment.cwd);
   const log = (line: string): void => io.stdout(`${line}\n`);
   const server = await startServer({
@@ -99,6 +104,7 @@ export async function serveCommand(
     corsOrigin: flags.cors,
     queueLimit,
     resume: flags.resume,
+    ...(mcpPort === undefined ? {} : { mcpPort }),
     version: sortieVersion(),
     log,
     // Each run's traces, as `sortie run` opens them; the exporter loads only when asked for.
@@ -109,6 +115,8 @@ export async function serveCommand(
     ),
   });
   log(`sortie serve listening on ${server.url} (state ${stateDir})`);
+  const mcpLine = mcpHostLine(project.config.mcpHost, server.mcpUrl);
+  if (mcpLine !== undefined) log(mcpLine);
   for (const [route, mission] of webhookMissions(project.config)) {
     const off = mission.trigger?.unsetSecretVariable;
     log(

@@ -15,13 +15,16 @@ export interface ServeFlags {
   cors?: string;
   queueLimit: string;
   otel?: string;
+  mcpPort?: string;
 }
 
 /** `sortie serve [DIR]`: run the project's missions as a service (HTTP API, webhooks). */
 export const registerServe: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
   program
     .command('serve')
-    .description('serve the project: an HTTP API and webhooks that start and watch runs')
+    .description(
+      'serve the project: an HTTP API and webhooks that start and watch runs (and MCP with mcp_host)',
+    )
     .argument('[DIR]', 'project directory or .hcl file', '.')
     .option('--port <PORT>', 'the port to listen on (0 picks a free one)', '7700')
     .option(
@@ -46,6 +49,10 @@ export const registerServe: RegisterCommand = (program: Command, io: CliIo, setE
     .option(
       '--otel <URL>',
       'send each run as OpenTelemetry traces to this OTLP endpoint (or OTEL_EXPORTER_OTLP_ENDPOINT)',
+    )
+    .option(
+      '--mcp-port <PORT>',
+      "the mcp_host block's MCP endpoint listens on this port instead (0 picks a free one)",
     )
     .action(async (directory: string, flags: ServeFlags) => {
       const { serveCommand } = await import('./serve-command.ts');

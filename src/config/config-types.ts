@@ -407,6 +407,21 @@ export interface TriggerConfig {
   span: Span;
 }
 
+/** The `mcp_host` block: sortie's MCP server over Streamable HTTP while `sortie serve` runs. */
+export interface McpHostConfig {
+  enabled: boolean;
+  /** Its own port (the reference's default, 8090, when the block names none). */
+  port: number;
+  /**
+   * Clients must send it (`Authorization: Bearer` or `?token=`). A secret value: never printed,
+   * journaled or returned (secretValues() lists it for redaction).
+   */
+  secret?: string;
+  /** The variable `secret` reads when that variable has no value: serve leaves the host off. */
+  unsetSecretVariable?: string;
+  span: Span;
+}
+
 export interface MissionConfig {
   name: string;
   directive?: string;
@@ -460,6 +475,8 @@ export interface Config {
   memories: Map<string, MemoryConfig>;
   packets: Map<string, PacketConfig>;
   missions: Map<string, MissionConfig>;
+  /** The `mcp_host` block, when the project has one. */
+  mcpHost?: McpHostConfig;
   /** Warnings found while loading (errors throw). */
   warnings: Diagnostic[];
 }

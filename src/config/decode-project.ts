@@ -4,6 +4,7 @@ import { checkBody } from './body.ts';
 import type { DecodeContext, LoadTextResult } from './context.ts';
 import { decodeAgent } from './decode-agent.ts';
 import { decodeMcpServer } from './decode-mcp.ts';
+import { decodeMcpHost } from './decode-mcp-host.ts';
 import { decodeMemory } from './decode-memory.ts';
 import { decodeMission, type MissionDraft } from './decode-mission.ts';
 import { checkWebhookPaths } from './decode-schedule.ts';
@@ -32,8 +33,19 @@ export interface DecodeOptions extends VariableSources {
 
 const TOP_LEVEL = {
   attributes: [],
-  blocks: ['variable', 'model', 'mcp', 'tool', 'skill', 'agent', 'memory', 'packet', 'mission'],
-  ignoredBlocks: ['command_center', 'mcp_host', 'vault', 'storage', 'gateway'],
+  blocks: [
+    'variable',
+    'model',
+    'mcp',
+    'mcp_host',
+    'tool',
+    'skill',
+    'agent',
+    'memory',
+    'packet',
+    'mission',
+  ],
+  ignoredBlocks: ['command_center', 'vault', 'storage', 'gateway'],
   lenient: { what: 'project files' },
 };
 
@@ -140,6 +152,7 @@ export function decodeProject(
     [...missions.values.values()].map((draft) => draft.mission),
     context,
   );
+  const mcpHost = decodeMcpHost(ofType('mcp_host'), context);
   undeclared.report();
   const config: Config = {
     root: options.root,
@@ -155,6 +168,7 @@ export function decodeProject(
     missions: new Map([...missions.values].map(([name, draft]) => [name, draft.mission])),
     warnings: [],
   };
+  if (mcpHost !== undefined) config.mcpHost = mcpHost;
   return { config, diagnostics: sink.diagnostics };
 }
 

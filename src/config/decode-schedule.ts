@@ -6,7 +6,7 @@ import type { Attribute, Block, Expr } from './ast.ts';
 import { checkBody, expectNoLabels } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import type { ConfigSchema, ScheduleConfig, TriggerConfig } from './config-types.ts';
-import { readDeferredString } from './deferred-strings.ts';
+import { readServerSecret } from './decode-secret.ts';
 import { readScheduleInputs } from './schedule-inputs.ts';
 import {
   cronPatternProblem,
@@ -207,10 +207,12 @@ export function decodeTrigger(
   }
   const trigger: TriggerConfig = { webhookPath, span: block.typeSpan };
   const secretAttribute = body.attributes.get('secret');
-  if (secretAttribute !== undefined) {
-    const secret = readSecret(secretAttribute, inner, trigger);
-    if (secret === false) return undefined;
-  }
+  if (secretAttribute === undefined) return trigger;
+  const secret = readServerSecret(secretAttribute, inner);
+  if (secret === undefined) return undefined;
+  // A secret variable with no value leaves the trigger without one: serve refuses its webhook.
+  if ('unsetVariable' in secret) trigger.unsetSecretVariable = secret.unsetVariable;
+  else trigger.secret = secret.secret;
   return trigger;
 }
 
@@ -225,35 +227,6 @@ export function normaliseWebhookPath(written: string): string | undefined {
     (segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..',
   );
   return segments.length > 0 && valid ? `/${segments.join('/')}` : undefined;
-}
-
-/**
- * Sets the trigger's secret: text and `vars.*`. A variable with no value leaves `secret` unset
- * and names the variable in `unsetSecretVariable` (serve refuses the trigger), so a project
- * whose webhook secret is only set on the server still runs and verifies elsewhere.
- */
-function readSecret(attribute: Attribute, context: DecodeContext, trigger: TriggerConfig): boolean {
-  const deferred = readDeferredString(attribute.value, 'secret', context);
-  if (deferred === undefined) return false;
-  let text = '';
-  for (const segment of deferred.segments) {
-    if ('text' in segment) {
-      text += segment.text;
-      continue;
-    }
-    const value = context.variables.get(segment.variable)?.value;
-    if (value === undefined) {
-      trigger.unsetSecretVariable = segment.variable;
-      return true;
-    }
-    text += String(value);
-  }
-  if (text === '') {
-    context.sink.error(attribute.value.span, 'secret must not be empty', context.path);
-    return false;
-  }
-  trigger.secret = text;
-  return true;
 }
 
 /** Reports a webhook path taken by two missions, at the second one's trigger. */

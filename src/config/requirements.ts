@@ -103,7 +103,7 @@ export function variableValues(config: Config): Record<string, string | number |
 /**
  * Every value that must never be printed: secret variables, literal API keys, and MCP server
  * values marked secret (credential-like `env`/`headers` entries, OAuth client secrets), and
- * missions' webhook secrets.
+ * missions' webhook secrets and the MCP host's secret.
  */
 export function secretValues(config: Config): string[] {
   const secrets = [...config.variables.values()].flatMap((variable) =>
@@ -116,5 +116,6 @@ export function secretValues(config: Config): string[] {
   secrets.push(...mcpSecretValues(config));
   for (const mission of config.missions.values())
     if (mission.trigger?.secret !== undefined) secrets.push(mission.trigger.secret);
+  if (config.mcpHost?.secret !== undefined) secrets.push(config.mcpHost.secret);
   return secrets;
 }

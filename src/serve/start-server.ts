@@ -1,16 +1,15 @@
 /**
- * `startServer`: the run service and its HTTP app listening on one address, the runs a killed
- * server left in flight resumed once it listens, and the way down: stop starting runs, let
- * running ones finish within the grace, cancel the rest (resumable), close every connection.
+ * `startServer`: the run service and its HTTP app listening on one address (and the
+ * `mcp_host`'s MCP endpoint on a port of its own, when enabled), the runs a killed server left
+ * in flight resumed once it listens, and the way down: stop starting runs, let running ones
+ * finish within the grace, cancel the rest (resumable), close every connection.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { UsageError } from '../base/errors.ts';
 import type { Project } from '../run/project.ts';
 import type { RunTracesOpener } from '../run/execute-mission-run.ts';
 import { createApp } from './http/app.ts';
 import { isLoopback, loopbackHosts } from './http/guards.ts';
+import { listen, urlHost } from './listen.ts';
+import type { McpHttpHost } from './mcp-host/http-host.ts';
 import { RunService } from './run-service.ts';
 
 /** How `sortie serve` is set up. */
@@ -32,22 +31,21 @@ export interface ServeOptions {
   log: (line: string) => void;
   /** Opens each run's trace export (`--otel`, the OpenTelemetry variables). */
   traces?: RunTracesOpener;
+  /** The `mcp_host` endpoint's port instead of the block's (`--mcp-port`; 0 picks a free one). */
+  mcpPort?: number;
 }
 
 /** A listening server. */
 export interface RunningServer {
   url: string;
+  /** The `mcp_host` endpoint's URL, when it listens. */
+  mcpUrl: string | undefined;
   service: RunService;
   /** Stops starting runs, cancels running ones once `grace` resolves, closes; settles when down. */
   stop(grace: Promise<void>): Promise<void>;
 }
 
-/** The address as a URL host: an IPv6 address in brackets. */
-function urlHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-/** Listens; rejects with a UsageError when the address cannot be bound. */
+/** Listens; rejects with a UsageError when an address cannot be bound. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const service = new RunService({
     project: options.project,
@@ -67,39 +65,48 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     allowedHosts: () => allowedHosts,
     version: options.version,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    // node-server's plain HTTP server (no TLS or HTTP/2 options are passed).
-    const listening = serve(
-      {
-        fetch: app.fetch,
-        hostname: options.host,
-        port: options.port,
-        // Node's own handling of a body nobody read (a 413, a 401): it is read to its end and
-        // thrown away, so the client gets the answer. node-server's cleanup closes the socket
-        // after half a second, which a client still sending a big body sees as a reset.
-        autoCleanupIncoming: false,
-      },
-      () => resolve(listening as Server),
-    ) as Server;
-    listening.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new UsageError(
-          `cannot listen on ${urlHost(options.host)}:${options.port}: ${error.code ?? error.message}`,
-          error.code === 'EADDRINUSE' ? 'choose another --port (0 picks a free one)' : undefined,
-        ),
-      ),
-    );
+  const api = await listen(
+    app.fetch,
+    { host: options.host, port: options.port },
+    'sortie serve',
+    'choose another --port (0 picks a free one)',
+  );
+  if (isLoopback(options.host)) allowedHosts = loopbackHosts(api.port);
+  const mcpHost = await startMcpHost(options, service).catch(async (error: unknown) => {
+    await api.close();
+    throw error;
   });
-  const { port } = server.address() as AddressInfo;
-  if (isLoopback(options.host)) allowedHosts = loopbackHosts(port);
   if (options.resume) await service.resumeInFlight();
   return {
-    url: `http://${urlHost(options.host)}:${port}`,
+    url: `http://${urlHost(options.host)}:${api.port}`,
+    mcpUrl: mcpHost?.url,
     service,
     async stop(grace) {
       await service.shutdown(grace);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mcpHost?.stop();
+      await api.close();
     },
   };
+}
+
+/**
+ * The `mcp_host` block's MCP endpoint on the serve's address and run service, when the block
+ * enables it and its secret, if it has one, has a value. The MCP SDK is loaded only then.
+ */
+async function startMcpHost(
+  options: ServeOptions,
+  service: RunService,
+): Promise<McpHttpHost | undefined> {
+  const block = options.project.config.mcpHost;
+  if (block === undefined || !block.enabled || block.unsetSecretVariable !== undefined) {
+    return undefined;
+  }
+  const { startMcpHttpHost } = await import('./mcp-host/http-host.ts');
+  const { project, stateDir, version, log } = options;
+  return startMcpHttpHost({
+    host: { project, stateDir, service, version, log },
+    address: options.host,
+    port: options.mcpPort ?? block.port,
+    secret: block.secret,
+  });
 }

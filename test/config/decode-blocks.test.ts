@@ -109,13 +109,12 @@ describe('strict bodies and labels', () => {
     ]);
   });
 
-  it('accepts operational blocks of the reference runtime with a warning', () => {
+  it('accepts operational blocks of the reference runtime with a warning, and decodes mcp_host', () => {
     expect(
       diagnose(`command_center {\n}\nmcp_host {\n}\nvault "v" {\n}\nstorage {\n}\ngateway {\n}\n`),
     ).toMatchInlineSnapshot(`
       [
         "warning 1:1 \`command_center\` blocks are ignored by sortie",
-        "warning 3:1 \`mcp_host\` blocks are ignored by sortie",
         "warning 5:1 \`vault\` blocks are ignored by sortie",
         "warning 7:1 \`storage\` blocks are ignored by sortie",
         "warning 9:1 \`gateway\` blocks are ignored by sortie",

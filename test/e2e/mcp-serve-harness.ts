@@ -1,11 +1,13 @@
 /**
  * sortie's MCP server as clients meet it: the SDK's client connected to the built CLI's
- * `sortie mcp serve` over stdio, answering elicitations with a test's replies and keeping
- * every elicitation and progress notification it receives. The project and the scripted model
- * are `sortie serve`'s (serve-harness.ts).
+ * `sortie mcp serve` over stdio, or to `sortie serve`'s mcp_host over Streamable HTTP,
+ * answering elicitations with a test's replies and keeping every elicitation and progress
+ * notification it receives. The project and the scripted model are `sortie serve`'s
+ * (serve-harness.ts).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ElicitRequestSchema,
@@ -85,6 +87,21 @@ export async function connectStdio(
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const connected = await connectClient(transport, elicitor);
   return { ...connected, stderr: () => stderr };
+}
+
+/**
+ * The SDK client over Streamable HTTP to `url` (a `sortie serve` mcp_host endpoint), sending
+ * `secret` as a bearer token when given.
+ */
+export function connectHttp(
+  url: string,
+  secret: string | undefined,
+  elicitor: Elicitor,
+): Promise<TestClient> {
+  const headers: Record<string, string> =
+    secret === undefined ? {} : { authorization: `Bearer ${secret}` };
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  return connectClient(transport, elicitor);
 }
 
 /** The JSON of a tool result's first text block. */

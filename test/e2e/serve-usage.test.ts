@@ -73,6 +73,27 @@ describe('sortie serve before it listens', () => {
     await removeProject(projectDir);
   });
 
+  it('refuses an mcp_host without a secret on a non-loopback address, and --mcp-port without mcp_host', async () => {
+    const { project, dir: projectDir } = await serveProject();
+    const vars = ['--var', 'api_key=sk-test', '--var', 'base_url=http://127.0.0.1:9'];
+    const serve = (...args: string[]) =>
+      runChild(process.execPath, [...bin, 'serve', project, '--port', '0', ...vars, ...args]);
+    const portOnly = await serve('--mcp-port', '0');
+    expect(portOnly.status).toBe(2);
+    expect(portOnly.stderr).toContain(
+      '--mcp-port sets the MCP endpoint of an mcp_host block, and the project enables none',
+    );
+    await writeFile(join(project, 'mcp_host.hcl'), 'mcp_host {\n  enabled = true\n}\n');
+    const open = await serve('--host', '0.0.0.0', '--token', 'api-token');
+    expect(open.status).toBe(2);
+    expect(open.stderr).toContain(
+      'refusing to serve mcp_host on 0.0.0.0 without a secret: anyone who can reach it could start runs',
+    );
+    expect(open.stderr).toContain('set secret in the mcp_host block, or listen on 127.0.0.1');
+    expect(open.stderr).not.toMatch(/\n\s+at /);
+    await removeProject(projectDir);
+  });
+
   it('sortie run loads none of the service', async () => {
     const { result, loaded } = await recorded(
       [

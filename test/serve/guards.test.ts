@@ -5,6 +5,7 @@ import {
   guard,
   isLoopback,
   loopbackHosts,
+  originCheck,
   sameSecret,
 } from '../../src/serve/http/guards.ts';
 
@@ -49,6 +50,43 @@ describe('the guards of sortie serve', () => {
       await ask('t0ken'),
       await ask('Bearer t0ken'),
     ]).toEqual([401, 401, 401, 200]);
+  });
+
+  it('takes the token from ?token= only where asked to (the MCP endpoint), never on the API', async () => {
+    const host = '127.0.0.1:7700';
+    const byQuery = new Hono();
+    byQuery.use('*', bearerToken('t0ken', { query: true, message: 'send the secret' }));
+    byQuery.get('/ok', (context) => context.json({ ok: true }));
+    const refused = await byQuery.request('/ok?token=nope', { headers: { host } });
+    expect([refused.status, await refused.json()]).toEqual([
+      401,
+      { error: { code: 'unauthorized', message: 'send the secret' } },
+    ]);
+    expect((await byQuery.request('/ok?token=t0ken', { headers: { host } })).status).toBe(200);
+    expect((await app('t0ken').request('/ok?token=t0ken', { headers: { host } })).status).toBe(401);
+  });
+
+  it('refuses an Origin other than the server itself on a loopback bind', async () => {
+    const checked = new Hono();
+    checked.use(
+      '*',
+      originCheck(() => loopbackHosts(7700)),
+    );
+    checked.get('/ok', (context) => context.json({ ok: true }));
+    const statuses = await Promise.all(
+      [
+        undefined,
+        'http://127.0.0.1:7700',
+        'http://localhost:7700',
+        'http://evil.example',
+        'null',
+      ].map(
+        async (origin) =>
+          (await checked.request('/ok', { headers: origin === undefined ? {} : { origin } }))
+            .status,
+      ),
+    );
+    expect(statuses).toEqual([200, 200, 200, 403, 403]);
   });
 
   it('answers a failure and an unknown route with JSON, never the error itself', async () => {

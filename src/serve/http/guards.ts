@@ -59,17 +59,58 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Refuses (401) a request without `Authorization: Bearer <token>`. */
-export function bearerToken(token: string): MiddlewareHandler {
+/**
+ * Refuses (401) a request without `Authorization: Bearer <token>`; with `query`, `?token=<token>`
+ * is accepted too (MCP clients that cannot send headers), and `message` says what to send.
+ */
+export function bearerToken(
+  token: string,
+  options: { query?: boolean; message?: string } = {},
+): MiddlewareHandler {
   return async (context, next) => {
     const header = context.req.header('authorization') ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+    const given = header.startsWith('Bearer ')
+      ? header.slice('Bearer '.length)
+      : options.query === true
+        ? context.req.query('token')
+        : undefined;
     if (given === undefined || !sameSecret(given, token)) {
       context.header('WWW-Authenticate', 'Bearer');
-      return jsonError(context, 401, 'unauthorized', 'send Authorization: Bearer <token>');
+      const message = options.message ?? 'send Authorization: Bearer <token>';
+      return jsonError(context, 401, 'unauthorized', message);
     }
     await next();
   };
+}
+
+/**
+ * Refuses (403) a request whose `Origin` names another site than the server, when the Host is
+ * checked (loopback binds): the MCP specification asks servers to check it, since a page's
+ * script otherwise reaches a loopback server under the server's own Host.
+ */
+export function originCheck(allowed: () => ReadonlySet<string> | undefined): MiddlewareHandler {
+  return async (context, next) => {
+    const hosts = allowed();
+    const origin = context.req.header('origin');
+    if (hosts !== undefined && origin !== undefined && !hosts.has(originHost(origin))) {
+      return jsonError(
+        context,
+        403,
+        'forbidden_origin',
+        'requests from web pages of other sites are refused',
+      );
+    }
+    await next();
+  };
+}
+
+/** The `host:port` of an Origin header ('' when it is not a URL, such as `null`). */
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return '';
+  }
 }
 
 /** The guards of the whole app, in the order a request meets them. */

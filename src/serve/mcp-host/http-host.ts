@@ -1,0 +1,82 @@
+/**
+ * The `mcp_host` block under `sortie serve`: sortie's MCP server over Streamable HTTP at `/mcp`,
+ * on a port of its own and the address `sortie serve` listens on (loopback unless told
+ * otherwise). A request passes the Host and Origin checks on loopback (DNS rebinding), then the
+ * secret when the block sets one (`Authorization: Bearer SECRET` or `?token=SECRET`), then goes
+ * to its MCP session.
+ */
+import { Hono } from 'hono';
+import {
+  bearerToken,
+  hostCheck,
+  isLoopback,
+  jsonError,
+  loopbackHosts,
+  originCheck,
+} from '../http/guards.ts';
+import { listen, urlHost } from '../listen.ts';
+import type { McpHostContext } from './host-context.ts';
+import { McpSessions } from './http-sessions.ts';
+
+/** Where and how the endpoint listens. */
+export interface McpHttpOptions {
+  host: McpHostContext;
+  /** The address (`sortie serve --host`). */
+  address: string;
+  /** 0 picks a free one (the URL says which). */
+  port: number;
+  secret: string | undefined;
+}
+
+/** A listening MCP endpoint. */
+export interface McpHttpHost {
+  /** Its URL, `/mcp` included. */
+  url: string;
+  /** Closes every session and the listener. */
+  stop(): Promise<void>;
+}
+
+/** What a client without the secret is told: how to send it, never what it is. */
+const SECRET_MESSAGE =
+  "send the mcp_host block's secret as Authorization: Bearer <secret> or ?token=<secret>";
+
+/** The endpoint's app: the guards, then `/mcp` for every method the transport serves. */
+function mcpApp(
+  sessions: McpSessions,
+  secret: string | undefined,
+  allowedHosts: () => ReadonlySet<string> | undefined,
+): Hono {
+  const app = new Hono();
+  app.onError((_error, context) =>
+    jsonError(context, 500, 'internal', 'the MCP host failed to answer this request'),
+  );
+  app.notFound((context) => jsonError(context, 404, 'not_found', 'sortie serves MCP at /mcp'));
+  app.use('*', hostCheck(allowedHosts));
+  app.use('*', originCheck(allowedHosts));
+  if (secret !== undefined) {
+    app.use('*', bearerToken(secret, { query: true, message: SECRET_MESSAGE }));
+  }
+  app.all('/mcp', (context) => sessions.handle(context.req.raw));
+  return app;
+}
+
+/** Listens; rejects with a UsageError when the port cannot be bound. */
+export async function startMcpHttpHost(options: McpHttpOptions): Promise<McpHttpHost> {
+  const sessions = new McpSessions(options.host);
+  let allowedHosts: ReadonlySet<string> | undefined;
+  const app = mcpApp(sessions, options.secret, () => allowedHosts);
+  const listening = await listen(
+    app.fetch,
+    { host: options.address, port: options.port },
+    'mcp_host',
+    'choose another port in the mcp_host block, or --mcp-port (0 picks a free one)',
+  );
+  if (isLoopback(options.address)) allowedHosts = loopbackHosts(listening.port);
+  return {
+    url: `http://${urlHost(options.address)}:${listening.port}/mcp`,
+    async stop() {
+      await sessions.closeAll();
+      await listening.close();
+    },
+  };
+}
