@@ -80,9 +80,40 @@ function brokenLinks(document: string): string[] {
   return problems;
 }
 
+/** Source and doc files that may cite docs/decisions.md by an entry's title. */
+function citingFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(ts|tsx|md)$/.test(path) && !path.includes('fixtures'))
+    .map((path) => join(folder, path))
+    .filter((path) => path !== 'test/layout/docs-links.test.ts');
+}
+
+/** Titles cited as `docs/decisions.md, "Title"` or `docs/decisions.md ("Title")`, comment marks dropped. */
+function citedTitles(text: string): string[] {
+  const flat = text.replace(/\n\s*(?:\*|\/\/)?\s*/g, ' ');
+  return [...flat.matchAll(/docs\/decisions\.md[,\s(]+"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** Every `docs/decisions.md` citation whose title no heading of that file begins with. */
+function unknownDecisionTitles(): string[] {
+  const headings = [
+    ...readFileSync(join(ROOT, 'docs/decisions.md'), 'utf8').matchAll(/^#{2,3} (.+)$/gm),
+  ].map((match) => match[1]!);
+  const files = [...citingFiles('src'), ...citingFiles('test'), 'README.md', 'bench/README.md'];
+  return files.flatMap((file) =>
+    citedTitles(readFileSync(join(ROOT, file), 'utf8'))
+      .filter((title) => !headings.some((heading) => heading.startsWith(title)))
+      .map((title) => `${file}: "${title}"`),
+  );
+}
+
 describe('links in the docs', () => {
   it('reach an existing file and, with an anchor, one of its headings', () => {
     expect(documents().flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it('cite docs/decisions.md entries by titles it has', () => {
+    expect(unknownDecisionTitles()).toEqual([]);
   });
 
   it('find anchors the way GitHub writes them', () => {
@@ -93,6 +124,9 @@ describe('links in the docs', () => {
     expect([...anchorsOf('## Superseded\n\n## Superseded\n')]).toEqual([
       'superseded',
       'superseded-1',
+    ]);
+    expect(citedTitles(' * the journal (docs/decisions.md, "Journal\n * writer"). More')).toEqual([
+      'Journal writer',
     ]);
   });
 });
