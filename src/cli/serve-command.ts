@@ -107,6 +107,7 @@ export async function serveCommand(
     ...(mcpPort === undefined ? {} : { mcpPort }),
     version: sortieVersion(),
     log,
+    ...(environment.clock === undefined ? {} : { clock: environment.clock }),
     // Each run's traces, as `sortie run` opens them; the exporter loads only when asked for.
     traces: runTracesOpener(
       flags.otel !== undefined ? { url: flags.otel } : undefined,

@@ -1,4 +1,7 @@
-/** The clock the scheduler reads and waits on: the system's, or a test's that moves on command. */
+/**
+ * The clock the scheduler and the event streams' keep-alive read and wait on: the system's, or a
+ * test's that moves on command.
+ */
 
 /** A pending wake-up; `cancel` makes sure it never calls back. */
 export interface ClockTimer {

@@ -10,7 +10,9 @@ import { createApp } from './http/app.ts';
 import { isLoopback, loopbackHosts } from './http/guards.ts';
 import { listen, urlHost } from './listen.ts';
 import type { McpHttpHost } from './mcp-host/http-host.ts';
+import { KEEP_ALIVE_MS } from './http/keep-alive.ts';
 import { RunService } from './run-service.ts';
+import { systemClock, type SchedulerClock } from './scheduler-clock.ts';
 
 /** How `sortie serve` is set up. */
 export interface ServeOptions {
@@ -33,6 +35,10 @@ export interface ServeOptions {
   traces?: RunTracesOpener;
   /** The `mcp_host` endpoint's port instead of the block's (`--mcp-port`; 0 picks a free one). */
   mcpPort?: number;
+  /** The clock of the event streams' keep-alive (default the system's). */
+  clock?: SchedulerClock;
+  /** The time between keep-alive comments on an event stream (default 15 s). */
+  keepAliveMs?: number;
 }
 
 /** A listening server. */
@@ -64,6 +70,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     corsOrigin: options.corsOrigin,
     allowedHosts: () => allowedHosts,
     version: options.version,
+    clock: options.clock ?? systemClock,
+    keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
   });
   const api = await listen(
     app.fetch,

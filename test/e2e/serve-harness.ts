@@ -245,7 +245,7 @@ export interface StreamedEvent {
  * with the events read. `headers` may carry `Last-Event-ID` and the token.
  */
 export async function readEvents(
-  served: Served,
+  served: Pick<Served, 'url'>,
   runId: string,
   until: (event: Record<string, unknown>) => boolean,
   headers: Record<string, string> = {},

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config/config-types.ts';
 import type { RunService } from '../run-service.ts';
+import type { SchedulerClock } from '../scheduler-clock.ts';
 import { apiRoutes } from './api-routes.ts';
 import { postControl, readControl } from './control-routes.ts';
 import { eventStream } from './event-stream.ts';
@@ -24,6 +25,10 @@ export interface AppOptions {
   /** The Host headers accepted (loopback binds); undefined accepts any. */
   allowedHosts: () => ReadonlySet<string> | undefined;
   version: string;
+  /** The clock of the event streams' keep-alive comments. */
+  clock: SchedulerClock;
+  /** The time between keep-alive comments on an event stream. */
+  keepAliveMs: number;
 }
 
 /** The app answering every request of `sortie serve`. */
@@ -34,7 +39,8 @@ export function createApp(options: AppOptions): Hono {
   const { config, stateDir, service } = options;
   const document = openApiDocument([...webhookMissions(config).keys()], options.version);
   app.get('/openapi.json', (context) => context.json(document));
-  app.get('/api/runs/:id/events', (context) => eventStream(context, service, stateDir));
+  const streams = { service, stateDir, clock: options.clock, keepAliveMs: options.keepAliveMs };
+  app.get('/api/runs/:id/events', (context) => eventStream(context, streams));
   app.get('/api/runs/:id/control', (context) => readControl(context, service));
   app.post('/api/runs/:id/control', (context) => postControl(context, service));
   app.route('/api', apiRoutes({ config, stateDir, service }));
