@@ -58,6 +58,13 @@ export interface ModelReference {
   apiName: string;
 }
 
+/**
+ * What a run's signal watch noticed (`signal.raised`): a commander that keeps turning without
+ * completing a subtask, the same tool call again and again, the same task handed to the same
+ * agent again. A budget at its warning threshold is the fourth signal, `budget.warning`.
+ */
+export type SignalKind = 'stall' | 'loop' | 'redelegation';
+
 /** Scope and metric of a budget signal. */
 export type BudgetScope = 'mission' | 'task';
 export type BudgetMetric = 'tokens' | 'dollars';
@@ -340,6 +347,18 @@ export interface EventPayloads {
   'mcp.logged': { server: string; level: string; logger: string | null; text: string };
   'budget.warning': { scope: BudgetScope; subject: string } & BudgetAmounts;
   'budget.exceeded': { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
+  /**
+   * The actor did something that usually means it is stuck (see `SignalKind`); the run goes on.
+   * `count` is what was counted (model turns, identical calls, hand-overs); a repeated call
+   * names its tool and arguments.
+   */
+  'signal.raised': {
+    signal: SignalKind;
+    count: number;
+    message: string;
+    tool?: string;
+    arguments?: string;
+  };
   'gate.paused': { point: GatePoint; reason: GatePauseReason; breakpoint: string | null };
   'gate.resumed': { point: GatePoint; how: GateResumeHow };
   warning: { code: string; message: string };

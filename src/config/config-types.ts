@@ -314,6 +314,8 @@ export interface BudgetConfig {
 export interface CommanderConfig extends ContextLimits {
   model: ModelRef;
   reasoning?: ReasoningLevel;
+  /** `stall_turns`: model turns without a completed subtask that raise a stall signal. */
+  stallTurns?: number;
 }
 
 export interface DatasetConfig {

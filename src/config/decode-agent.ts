@@ -105,7 +105,7 @@ export function decodeAgent(
   return agent;
 }
 
-/** Decodes a mission's `commander { model, reasoning }` block. */
+/** Decodes a mission's `commander { model, reasoning, stall_turns }` block. */
 export function decodeCommander(
   block: Block,
   context: DecodeContext,
@@ -117,7 +117,7 @@ export function decodeCommander(
   const body = checkBody(
     block.body,
     {
-      attributes: ['model', 'reasoning'],
+      attributes: ['model', 'reasoning', 'stall_turns'],
       required: ['model'],
       blocks: [...CONTEXT_LIMIT_BLOCKS],
       lenient: { what: 'commanders' },
@@ -130,6 +130,8 @@ export function decodeCommander(
   const reasoningAttribute = body.attributes.get('reasoning');
   const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
   const limits = readContextLimits(body.blocks, inner);
+  const stallAttribute = body.attributes.get('stall_turns');
+  const stallTurns = stallAttribute && readNumber(stallAttribute, inner, { integer: true, min: 1 });
   if (!model) return undefined;
   if (reasoningAttribute && reasoning) {
     warnIfReasoningIgnored(
@@ -141,7 +143,12 @@ export function decodeCommander(
       inner,
     );
   }
-  return reasoning ? { model, reasoning, ...limits } : { model, ...limits };
+  return {
+    model,
+    ...(reasoning ? { reasoning } : {}),
+    ...(stallTurns !== undefined ? { stallTurns } : {}),
+    ...limits,
+  };
 }
 
 function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningLevel | undefined {

@@ -4,7 +4,7 @@ import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
 import { firstLine } from './columns.ts';
 import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
 import { humanAnsweredText, humanAskedText } from './human-text.ts';
-import { messageText, toolCallText, toolResultText } from './message-text.ts';
+import { argumentsText, messageText, toolCallText, toolResultText } from './message-text.ts';
 import { formatDollars } from './money.ts';
 import { countOf, formatCount, formatDuration } from './numbers.ts';
 import type { Painter } from './paint.ts';
@@ -32,6 +32,12 @@ function responseText(event: EventOf<'model.response'>, paint: Painter): string 
   if (!isDeclined(event.stopReason)) return line;
   const detail = event.stopDetail === undefined ? undefined : firstLine(event.stopDetail, EXCERPT);
   return `${line} · ${paint('bad', declinedMessage(event.stopReason, detail))}`;
+}
+
+/** `looping: web_get called 3 times with the same arguments · https://…` (arguments, if any). */
+function signalText(event: EventOf<'signal.raised'>, { paint }: { paint: Painter }): string {
+  const args = event.arguments === undefined ? '' : argumentsText(event.arguments);
+  return args === '' ? paint('warn', event.message) : `${paint('warn', event.message)} · ${args}`;
 }
 
 function retryText(event: EventOf<'model.retry'>, paint: Painter): string {
@@ -114,6 +120,7 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
     text: (event, { paint }) =>
       `${paint('warn', 'budget warning')} (${event.scope} ${event.subject}): ${amounts(event)}`,
   },
+  'signal.raised': { text: signalText },
   'budget.exceeded': {
     text: (event, { paint }) =>
       `${paint('bad', 'budget exceeded')} (${event.scope} ${event.subject}): ${amounts(event)}`,

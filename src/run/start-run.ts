@@ -13,6 +13,11 @@ import { emptyUsage, totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../machines/turn-types.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { HumanDesk } from '../runtime/human-desk.ts';
+import {
+  createSignalWatch,
+  DEFAULT_STALL_TURNS,
+  type SignalSettings,
+} from '../runtime/signal-watch.ts';
 import { actorId } from '../base/events.ts';
 import { followSignal } from '../base/abort.ts';
 import { exitCodeOf } from '../base/exit-codes.ts';
@@ -43,6 +48,14 @@ export interface StartRunDependencies {
   createAgentSession?: CreateAgentSession;
 }
 
+/** The signal thresholds of a run's missions (each mission's `commander { stall_turns }`). */
+function signalSettings(options: RunOptions): SignalSettings {
+  return {
+    stallTurnsOf: (mission) =>
+      options.config.missions.get(mission)?.commander.stallTurns ?? DEFAULT_STALL_TURNS,
+  };
+}
+
 /** A new run id: UTC time to the millisecond, then random hex, so ids sort by start time. */
 export function newRunId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
@@ -66,6 +79,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     ...(options.resume !== undefined ? { lastSeq: options.resume.lastSeq } : {}),
   });
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
+  bus.subscribe(createSignalWatch(signalSettings(options), (event) => bus.emit(event)));
   const controller = new AbortController();
   // Every running task, commander and agent listens on the run's signal and stops listening
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.

@@ -187,6 +187,15 @@ export const SAMPLES: Samples = {
     logger: 'indexer',
     text: 'disk almost full',
   },
+  'signal.raised': {
+    type: 'signal.raised',
+    actor: 'agent:fetch/scout',
+    signal: 'loop',
+    count: 3,
+    message: 'looping: web_get called 3 times with the same arguments',
+    tool: 'web_get',
+    arguments: '{"url":"https://example.com"}',
+  },
   'budget.warning': {
     type: 'budget.warning',
     actor: 'task:fetch',

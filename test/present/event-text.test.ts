@@ -95,6 +95,8 @@ describe('the event table', () => {
       'human.answered': 'answered: ["eu","us"]',
       'mcp.progressed': 'mcp "files" progress 3/10: copying',
       'mcp.logged': 'mcp "files" log warning (indexer): disk almost full',
+      'signal.raised':
+        'looping: web_get called 3 times with the same arguments · https://example.com',
       'budget.warning': 'budget warning (task fetch): 80,000 of 100,000 tokens',
       'budget.exceeded': 'budget exceeded (mission research): $1.5000 of $1.0000',
       'output.submitted': 'output submitted: {"sources":2}',

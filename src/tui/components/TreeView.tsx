@@ -34,14 +34,20 @@ export function treeRowText(
   const icon = held ? '⏸' : statusIcon(node.status);
   const progress = node.iteration === null ? '' : ` ${progressText(node.iteration)}`;
   const activity = node.activity === '' ? '' : ` · ${node.activity}`;
+  const signals = node.signals.length === 0 ? '' : ` ⚠ ${signalKinds(node)}`;
   const spend =
     node.tokens === 0
       ? ''
       : ` ${formatCount(node.tokens)} ${formatCost(node.costPico, node.unpriced)}`;
   // A visible marker, not only inverse video: NO_COLOR terminals show no highlight.
-  const left = `${selected ? '›' : ' '} ${'  '.repeat(row.depth)}${twisty} ${icon} ${node.label}${progress}${activity}`;
+  const left = `${selected ? '›' : ' '} ${'  '.repeat(row.depth)}${twisty} ${icon} ${node.label}${progress}${signals}${activity}`;
   const room = width - textWidth(spend);
   return room < 12 ? padEnd(left, width) : `${padEnd(left, room)}${spend}`;
+}
+
+/** The kinds of signal an actor raised, each once, in the order first raised: `stall loop`. */
+export function signalKinds(node: ActorNode): string {
+  return [...new Set(node.signals.map((signal) => signal.signal))].join(' ');
 }
 
 const STATUS_COLORS: Partial<Record<ActorNode['status'], string>> = {

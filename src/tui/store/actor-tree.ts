@@ -63,6 +63,7 @@ export function ensureActor(draft: StateDraft, id: string): ActorNode | undefine
     costPico: 0n,
     unpriced: false,
     iteration: null,
+    signals: [],
   };
   draft.setActor(node);
   draft.addChild(node.parent ?? ROOT, id);

@@ -8,6 +8,7 @@ import { isForkPoint } from '../../journal/fork-journal.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 import { ensureActor, finishActor, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
+import type { ActorSignal } from './state.ts';
 import { addError } from './outputs.ts';
 
 const FORK_SUFFIX = '#fork';
@@ -188,6 +189,15 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
     case 'gate.resumed':
       onGateResumed(draft, event.point);
       return true;
+    case 'signal.raised':
+      addSignal(draft, event.actor, { signal: event.signal, message: event.message });
+      return true;
+    case 'budget.warning':
+      addSignal(draft, event.actor, {
+        signal: 'budget',
+        message: `budget warning (${event.scope} ${event.subject})`,
+      });
+      return true;
     case 'budget.exceeded':
       if (ensureActor(draft, event.actor) !== undefined)
         addError(draft, event.actor, event.message);
@@ -200,4 +210,12 @@ export function reduceActivity(draft: StateDraft, event: MissionEvent): boolean 
     default:
       return false;
   }
+}
+
+/** Marks an actor with a signal (the tree shows its kind, the detail pane what it saw). */
+function addSignal(draft: StateDraft, actor: string, signal: ActorSignal): void {
+  const node = ensureActor(draft, actor);
+  if (node === undefined) return;
+  const message = escapeControlCharacters(signal.message);
+  patchActor(draft, actor, { signals: [...node.signals, { ...signal, message }] });
 }

@@ -3,7 +3,7 @@
  * never mutated, once a snapshot has been published, so React can compare by identity and
  * unchanged subtrees stay the same objects from one snapshot to the next.
  */
-import type { EventOf, MissionEvent, Subtask } from '../../base/events.ts';
+import type { EventOf, MissionEvent, SignalKind, Subtask } from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 
 /** A message of a conversation, as the runtime reports it. */
@@ -47,6 +47,14 @@ export interface ActorNode {
   unpriced: boolean;
   /** Tasks only, when iterated. */
   iteration: IterationProgress | null;
+  /** What the run's signal watch raised on this actor (`signal.raised`, `budget.warning`), in order. */
+  signals: readonly ActorSignal[];
+}
+
+/** One signal raised on an actor: its kind and what it saw. */
+export interface ActorSignal {
+  signal: SignalKind | 'budget';
+  message: string;
 }
 
 /** One tool call of an actor, from `tool.called` to `tool.completed`. */

@@ -101,6 +101,14 @@ export function detailBlocks(
     body: `${node.status}${node.activity === '' ? '' : ` · ${node.activity}`} · ${formatCount(node.tokens)} tokens · ${formatCost(node.costPico, node.unpriced)}`,
     collapsedLines: Infinity,
   });
+  if (node.signals.length > 0) {
+    blocks.push({
+      key: 'signals',
+      title: 'signals',
+      body: node.signals.map((signal) => `⚠ ${signal.message}`).join('\n'),
+      collapsedLines: 3,
+    });
+  }
   if (detail.plan.length > 0) {
     blocks.push({
       key: 'plan',
