@@ -323,6 +323,11 @@ export interface EventPayloads {
     additionalContext: string | null;
     /** Seconds the question waits before it is answered with a timeout; null waits on. */
     timeoutSeconds: number | null;
+    /**
+     * The fields of a form an MCP server asks the person to fill (elicitation); the answer is
+     * then a JSON object of them. Absent for any other question.
+     */
+    form?: HumanFormField[];
   };
   /** The end of a `human.asked`: what the agent gets back and where it came from. */
   'human.answered': {
@@ -362,6 +367,19 @@ export interface EventPayloads {
   'gate.paused': { point: GatePoint; reason: GatePauseReason; breakpoint: string | null };
   'gate.resumed': { point: GatePoint; how: GateResumeHow };
   warning: { code: string; message: string };
+}
+
+/** One field of a form a server asks the person to fill (`human.asked`'s `form`). */
+export interface HumanFormField {
+  name: string;
+  /** What the person reads for it: the schema's title, else the name. */
+  label: string;
+  description: string | null;
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  /** The values a string field is one of (an enum); empty for a free value. */
+  choices: string[];
+  default: string | number | boolean | null;
+  required: boolean;
 }
 
 /**

@@ -84,7 +84,7 @@ export function App(props: AppProps) {
   // A question answered another way (timeout, the agent stopped) closes its prompt.
   useEffect(() => {
     if (question === null && view.overlay === 'answer') {
-      setView((current) => ({ ...current, overlay: 'none', answer: '' }));
+      setView((current) => ({ ...current, overlay: 'none', answer: '', form: null }));
     }
   }, [question, view.overlay]);
   const context: KeyContext = {

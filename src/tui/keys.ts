@@ -43,7 +43,11 @@ export type Command =
   | 'answer'
   | 'answerSubmit'
   | 'answerClose'
-  | 'answerErase';
+  | 'answerErase'
+  | 'answerNextField'
+  | 'answerPreviousField'
+  | 'answerNextValue'
+  | 'answerPreviousValue';
 
 /** The panes keys can be scoped to. */
 export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs';
@@ -445,6 +449,34 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     keys: [{ special: 'backspace' }],
     short: 'erase',
     help: 'erase a character',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerNextField',
+    keys: [{ special: 'tab' }, { special: 'down' }],
+    short: 'next field',
+    help: 'a form: the next field',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerPreviousField',
+    keys: [{ special: 'up' }],
+    short: 'previous field',
+    help: 'a form: the previous field',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerNextValue',
+    keys: [{ special: 'right' }],
+    short: 'next value',
+    help: 'a form: the next value of a yes/no or one-of field',
+    scopes: ['answer'],
+  },
+  {
+    command: 'answerPreviousValue',
+    keys: [{ special: 'left' }],
+    short: 'previous value',
+    help: 'a form: the previous value of a yes/no or one-of field',
     scopes: ['answer'],
   },
 ];

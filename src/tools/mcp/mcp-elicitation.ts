@@ -11,6 +11,7 @@ import type {
   ElicitResult,
   PrimitiveSchemaDefinition,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { HumanFormField } from '../../base/events.ts';
 import type { HumanQuestion } from '../builtins/human-ask.ts';
 import { serverLabel } from './mcp-spec.ts';
 
@@ -61,13 +62,37 @@ export function elicitationQuestion(server: string, params: ElicitParams): Human
       additionalContext: choices.length > 0 ? null : `The answer is ${describe(name, schema)}.`,
     };
   }
-  const lines = fields.map(([name, schema]) => `- ${describe(name, schema, required(params))}`);
+  const needed = required(params);
+  const lines = fields.map(([name, schema]) => `- ${describe(name, schema, needed)}`);
   return {
     ...base,
     choices: [],
     additionalContext:
       'Answer with a JSON object of these fields; fields left out take their defaults:\n' +
       lines.join('\n'),
+    // The terminal UI shows a form of them; other askers read the context above.
+    form: fields.map(([name, schema]) => formField(name, schema, needed.has(name))),
+  };
+}
+
+/** A field as the person's form shows it. */
+function formField(
+  name: string,
+  schema: PrimitiveSchemaDefinition,
+  isRequired: boolean,
+): HumanFormField {
+  const type =
+    schema.type === 'boolean' || schema.type === 'number' || schema.type === 'integer'
+      ? schema.type
+      : 'string';
+  return {
+    name,
+    label: schema.title ?? name,
+    description: (schema as { description?: string }).description ?? null,
+    type,
+    choices: type === 'string' ? choicesOf(schema) : [],
+    default: defaultOf(schema) ?? null,
+    required: isRequired,
   };
 }
 

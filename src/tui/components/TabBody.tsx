@@ -70,6 +70,7 @@ export function TabBody(props: TabBodyProps) {
       <HumanPrompt
         question={props.state.questions[0]}
         typed={view.answer}
+        form={view.form}
         height={height}
         width={screen.columns}
       />

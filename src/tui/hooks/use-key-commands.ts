@@ -10,8 +10,19 @@ import { commandFor } from '../key-match.ts';
 import type { KeyPress } from '../key-presses.ts';
 import type { Command, KeyContext } from '../keys.ts';
 import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
+import type { HumanFormField } from '../../base/events.ts';
 import type { OpenQuestion } from '../store/index.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
+import {
+  eraseIn,
+  formAnswer,
+  type AnswerForm,
+  formKey,
+  formOf,
+  moveField,
+  pickValue,
+  typeInto,
+} from '../view/answer-form.ts';
 import { useKeyQueue } from './use-key-queue.ts';
 
 /** Everything the commands act on. */
@@ -78,14 +89,50 @@ function answerCommand(command: 'answer' | 'answerSubmit', targets: CommandTarge
     targets.setView((view) => ({ ...view, overlay: 'answer' }));
     return;
   }
-  const problem = targets.human.answer(question, targets.view.answer);
+  let reply = targets.view.answer;
+  if (question.form !== undefined) {
+    // A form sends the JSON object of its fields once each field fits.
+    const form = formOf(targets.view.form, formKey(question), question.form);
+    const outcome = formAnswer(form, question.form);
+    if (!outcome.ok) {
+      const { problem, focus } = outcome;
+      targets.setView((view) => ({ ...view, form: { ...form, problem, focus } }));
+      targets.setNotice(problem);
+      return;
+    }
+    reply = JSON.stringify(outcome.answer);
+  }
+  const problem = targets.human.answer(question, reply);
   if (problem !== undefined) {
     targets.setNotice(problem);
     return;
   }
-  targets.setView((view) => ({ ...view, overlay: 'none', answer: '' }));
+  targets.setView((view) => ({ ...view, overlay: 'none', answer: '', form: null }));
   targets.setNotice(`answered ${question.actor}`);
 }
+
+/** The form's own keys (fields, values, erasing); false when the question has no form. */
+function formCommand(command: Command, targets: CommandTargets): boolean {
+  const question = targets.human?.question ?? null;
+  const fields = question?.form;
+  if (question === null || fields === undefined) return false;
+  const edit = FORM_EDITS[command];
+  if (edit === undefined) return false;
+  const key = formKey(question);
+  targets.setView((view) => ({ ...view, form: edit(formOf(view.form, key, fields), fields) }));
+  return true;
+}
+
+/** What each form key does to the form. */
+const FORM_EDITS: Partial<
+  Record<Command, (form: AnswerForm, fields: HumanFormField[]) => AnswerForm>
+> = {
+  answerErase: eraseIn,
+  answerNextField: (form, fields) => moveField(form, fields, 1),
+  answerPreviousField: (form, fields) => moveField(form, fields, -1),
+  answerNextValue: (form, fields) => pickValue(form, fields, 1),
+  answerPreviousValue: (form, fields) => pickValue(form, fields, -1),
+};
 
 function gateCommand(command: Command, gate: GateControls): string | null {
   switch (command) {
@@ -189,6 +236,7 @@ export function runCommand(command: Command, targets: CommandTargets): void {
     answerCommand(command, targets);
     return;
   }
+  if (formCommand(command, targets)) return;
   if (command === 'fork' || command === 'editFork') {
     forkCommand(command, targets);
     return;
@@ -235,6 +283,16 @@ function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
       text += queue.shift()?.input ?? '';
     }
     const line = context.overlay as 'filter' | 'answer';
+    const question = targets.human?.question ?? null;
+    const fields = question?.form;
+    if (line === 'answer' && question !== null && fields !== undefined) {
+      const key = formKey(question);
+      targets.setView((view) => ({
+        ...view,
+        form: typeInto(formOf(view.form, key, fields), fields, text),
+      }));
+      return;
+    }
     targets.setView((view) => ({ ...view, [line]: view[line] + text }));
     return;
   }

@@ -5,6 +5,7 @@
  */
 import type { Command, Overlay, Pane } from '../keys.ts';
 import type { TreeRow } from '../store/tree-rows.ts';
+import type { AnswerForm } from './answer-form.ts';
 
 /** The four tabs. */
 export type Tab = 'tree' | 'costs' | 'events' | 'outputs';
@@ -32,6 +33,8 @@ export interface ViewState {
   breakpointCursor: number;
   /** The answer being typed to a question to the person. */
   answer: string;
+  /** The form being filled for a question that asks for one (see `answer-form.ts`). */
+  form: AnswerForm | null;
   /** First line of the help overlay shown. */
   helpStart: number;
 }
@@ -68,6 +71,7 @@ export const INITIAL_VIEW: ViewState = {
   filter: '',
   breakpointCursor: 0,
   answer: '',
+  form: null,
   helpStart: 0,
 };
 

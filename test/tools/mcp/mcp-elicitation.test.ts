@@ -57,6 +57,35 @@ describe('MCP elicitation', () => {
             '- city (string, required): The city\n' +
             '- nights (integer, default 2)\n' +
             '- breakfast (boolean, default true)',
+          form: [
+            {
+              name: 'city',
+              label: 'city',
+              description: 'The city',
+              type: 'string',
+              choices: [],
+              default: null,
+              required: true,
+            },
+            {
+              name: 'nights',
+              label: 'nights',
+              description: null,
+              type: 'integer',
+              choices: [],
+              default: 2,
+              required: false,
+            },
+            {
+              name: 'breakfast',
+              label: 'breakfast',
+              description: null,
+              type: 'boolean',
+              choices: [],
+              default: true,
+              required: false,
+            },
+          ],
         },
       },
     ]);
