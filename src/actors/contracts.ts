@@ -29,6 +29,7 @@ import type { DatasetStore } from '../tools/datasets/index.ts';
 import type { SlotSet } from '../tools/files/index.ts';
 import type { McpPool } from '../tools/mcp/index.ts';
 import type { ResultStore } from '../tools/results/index.ts';
+import type { InvokedBy } from './run-to-end.ts';
 
 /** Everything needed to run a mission (and the missions it chains to). */
 export interface RunOptions {
@@ -269,12 +270,12 @@ export interface AgentSession {
   readonly actorId: string;
   /** True once a `call` has finished (successfully or not). */
   readonly finishedOnce: boolean;
-  call(task: string, signal: AbortSignal): Promise<AgentCallResult>;
+  call(task: string, by: InvokedBy): Promise<AgentCallResult>;
   /**
    * Resumed run: finishes the call whose task message is `opening` in the restored
    * conversation — its answer if it had one, else the agent continues from its last message.
    */
-  resumeCall(opening: number, signal: AbortSignal): Promise<AgentCallResult>;
+  resumeCall(opening: number, by: InvokedBy): Promise<AgentCallResult>;
   /** Answers from the existing conversation with no tools offered; later questions continue the fork. */
   ask(question: string, signal: AbortSignal): Promise<AgentCallResult>;
   messages(): readonly Message[];

@@ -1,13 +1,18 @@
 /**
- * The one way sortie runs a machine as a root actor until it reaches its final state: the
- * mission, each fork and each iterated task go through `runToEnd`.
+ * The one way sortie runs a machine until it reaches its final state: the mission (the root
+ * actor of a run), each fork and each iterated task go through `runToEnd`. Every actor below
+ * the mission is started as a child of the actor that waits for it (its `parent`), so the run
+ * is one xstate actor system and `inspect` on the mission sees all of it.
  */
 import {
   createActor,
   toPromise,
   type Actor,
   type AnyActorLogic,
+  type AnyActorRef,
   type InputFrom,
+  type InspectionEvent,
+  type Observer,
   type OutputFrom,
 } from 'xstate';
 import { abortError } from '../base/abort.ts';
@@ -21,6 +26,28 @@ export interface RunToEndOptions<TLogic extends AnyActorLogic> {
    * own (e.g. on a cancel event) and its output still arrives.
    */
   windDown?: (actor: Actor<TLogic>) => void;
+  /** The actor waiting for this one (a promise actor of a machine): the new actor joins its system. */
+  parent?: AnyActorRef;
+  /** A root actor's inspector (xstate `inspect`): sees every actor of the system. */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+/** The actor that waits for a piece of work (its actors are its children) and its signal. */
+export interface InvokedBy {
+  signal: AbortSignal;
+  /** Absent only where no actor waits (a worker's item, a test). */
+  parent?: AnyActorRef;
+}
+
+/**
+ * Stops an actor started by sortie. xstate's `stop()` refuses a child (its parent stops it when
+ * leaving the invoking state); a child started under a promise actor has no machine to do that,
+ * so it gets the stop event xstate's own `stopChild` delivers.
+ */
+export function stopActor(actor: AnyActorRef): void {
+  if (actor._parent === undefined) actor.stop();
+  // xstate's stop event is not part of any machine's event types.
+  else actor.send({ type: 'xstate.stop' } as never);
 }
 
 /**
@@ -44,6 +71,8 @@ export function runToEnd<TLogic extends AnyActorLogic>(
     const actor = createActor(logic, {
       input,
       ...(options.id === undefined ? {} : { id: options.id }),
+      ...(options.parent === undefined ? {} : { parent: options.parent }),
+      ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
     });
     const onAbort = (): void => {
       if (windDown !== undefined) {
@@ -52,7 +81,7 @@ export function runToEnd<TLogic extends AnyActorLogic>(
       }
       // Rejected before stopping: a stopped actor completes, which would resolve toPromise.
       reject(abortError(cancelled));
-      actor.stop();
+      stopActor(actor);
     };
     const settled = (): void => signal.removeEventListener('abort', onAbort);
     toPromise(actor).then(

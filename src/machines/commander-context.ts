@@ -2,6 +2,7 @@ import {
   assign,
   enqueueActions,
   fromPromise,
+  type AnyActorRef,
   type EventObject,
   type ParameterizedObject,
 } from 'xstate';
@@ -86,7 +87,12 @@ export interface CommanderEffects {
 export interface CommanderEnvironment {
   modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
   toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
-  executeTool(input: ExecuteToolInput, signal: AbortSignal): Promise<ToolOutcome>;
+  /** Runs one external call; the actors it starts (agents, forks) are children of `parent`. */
+  executeTool(
+    input: ExecuteToolInput,
+    signal: AbortSignal,
+    parent: AnyActorRef,
+  ): Promise<ToolOutcome>;
   effects: CommanderEffects;
 }
 
@@ -343,8 +349,8 @@ export const commanderActors = {
     environmentOf(input.environment, 'toolGate').toolGate(input, signal),
   ),
   /** Spawned by `startBatch`, one per external call (its id names the batch entry). */
-  toolCall: fromPromise<ToolOutcome, WithEnvironment<ExecuteToolInput>>(({ input, signal }) =>
-    environmentOf(input.environment, 'toolCall').executeTool(input, signal),
+  toolCall: fromPromise<ToolOutcome, WithEnvironment<ExecuteToolInput>>(({ input, signal, self }) =>
+    environmentOf(input.environment, 'toolCall').executeTool(input, signal, self),
   ),
 };
 

@@ -4,13 +4,20 @@
  * context and a task machine starts `running`. Cancelling stops the work, which aborts its
  * model requests and tools through the actor's signal.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { TaskOutcome } from './task-outcome.ts';
 import { reasonOf } from '../base/reason.ts';
 
-/** Runs one task's work (one commander, or an iteration) under the actor's signal. */
-export type TaskWork = (task: string, signal: AbortSignal) => Promise<TaskOutcome>;
+/**
+ * Runs one task's work (one commander, or an iteration) under the actor's signal; the actors
+ * it starts are children of `parent`, the work actor (one actor system per run).
+ */
+export type TaskWork = (
+  task: string,
+  signal: AbortSignal,
+  parent: AnyActorRef,
+) => Promise<TaskOutcome>;
 
 /** The task to run. */
 export interface TaskMachineInput {
@@ -66,9 +73,9 @@ export const taskMachine = setup({
     output: {} as TaskMachineOutput,
   },
   actors: {
-    work: fromPromise<TaskOutcome, TaskWorkInput>(async ({ input, signal }) => {
+    work: fromPromise<TaskOutcome, TaskWorkInput>(async ({ input, signal, self }) => {
       if (input.work === undefined || input.work === null) throw new ActorNotProvidedError('work');
-      return input.work(input.task, signal);
+      return input.work(input.task, signal, self);
     }),
   },
   guards: {

@@ -139,7 +139,7 @@ export class WorkerRuns {
       prepared,
       data.dataset,
       { index, value: data.item, mayContinue: restore !== undefined },
-      AbortSignal.any([signal, running.stop.signal]),
+      { signal: AbortSignal.any([signal, running.stop.signal]) },
     )
       .catch((error: unknown) => {
         // A try handed back ends by being stopped: that is no failure of the item.

@@ -27,6 +27,7 @@ import type {
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 import { agentSampler } from './agent-sampler.ts';
 import { toolNoticeReporter } from './agent-tool-notices.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
@@ -122,20 +123,20 @@ class ConversationSession implements AgentSession, SessionPrompts {
     return this.conversation;
   }
 
-  call(task: string, signal: AbortSignal): Promise<AgentCallResult> {
+  call(task: string, by: InvokedBy): Promise<AgentCallResult> {
     return this.exclusive(async () => {
       try {
-        return await this.runCall(task, signal);
+        return await this.runCall(task, by);
       } finally {
         this.finished = true;
       }
     });
   }
 
-  resumeCall(opening: number, signal: AbortSignal): Promise<AgentCallResult> {
+  resumeCall(opening: number, by: InvokedBy): Promise<AgentCallResult> {
     return this.exclusive(async () => {
       try {
-        return await this.continueCall(opening, signal);
+        return await this.continueCall(opening, by);
       } finally {
         this.finished = true;
       }
@@ -146,19 +147,20 @@ class ConversationSession implements AgentSession, SessionPrompts {
     return this.exclusive(() => this.runQuestion(question, signal));
   }
 
-  private async runCall(task: string, signal: AbortSignal): Promise<AgentCallResult> {
+  private async runCall(task: string, by: InvokedBy): Promise<AgentCallResult> {
     let setup: TurnSetup;
     try {
-      setup = await this.prepare(signal);
+      setup = await this.prepare(by.signal);
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
     }
     this.append(this.actorId, this.conversation, userMessage(task));
-    return this.runMachine(setup, signal);
+    return this.runMachine(setup, by);
   }
 
   /** The call that `opening` started: its answer if it had one, else the agent continues. */
-  private async continueCall(opening: number, signal: AbortSignal): Promise<AgentCallResult> {
+  private async continueCall(opening: number, by: InvokedBy): Promise<AgentCallResult> {
+    const { signal } = by;
     const end = endOfCall(this.conversation, opening);
     const last = this.conversation[end - 1];
     if (last?.role === 'assistant' && toolCallsOf(last).length === 0) {
@@ -185,12 +187,17 @@ class ConversationSession implements AgentSession, SessionPrompts {
       );
       if (closing !== null) this.append(this.actorId, this.conversation, closing);
     }
-    return this.runMachine(setup, signal);
+    return this.runMachine(setup, by);
   }
 
-  /** Runs the agent machine over the conversation until the agent answers or stops. */
-  private async runMachine(setup: TurnSetup, signal: AbortSignal): Promise<AgentCallResult> {
+  /**
+   * Runs the agent machine over the conversation until the agent answers or stops, as a child
+   * of `by.parent` (the commander's tool call), in the run's actor system.
+   */
+  private async runMachine(setup: TurnSetup, by: InvokedBy): Promise<AgentCallResult> {
+    const { signal, parent } = by;
     const actor = createActor(agentMachine, {
+      ...(parent === undefined ? {} : { parent }),
       input: {
         messages: this.conversation,
         maxTurns: this.agent.maxTurns,

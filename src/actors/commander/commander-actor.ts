@@ -5,6 +5,7 @@
  * commander). `runCommander` runs one to the end and keeps it in the registry.
  */
 import { createActor } from 'xstate';
+import { stopActor, type InvokedBy } from '../run-to-end.ts';
 import type {
   CommanderEnvironment,
   CommanderInput,
@@ -63,19 +64,18 @@ function commanderEnvironment(launch: CommanderLaunch): CommanderEnvironment {
         },
         signal,
       ),
-    executeTool: (input, signal) => executeCommanderTool(scope, input, signal),
+    executeTool: (input, signal, parent) => executeCommanderTool(scope, input, { signal, parent }),
     effects: commanderEffects(services.bus, scope.actorId, scope.task),
   };
 }
 
 /**
- * Runs a commander to its final state. Rejects only with an AbortError when `signal` aborts
- * (the actor is stopped, which aborts its model request and tools) or on a machine defect.
+ * Runs a commander to its final state, a child of `by.parent`. Rejects only with an AbortError
+ * when `by.signal` aborts (the actor is stopped, which aborts its model request and tools) or
+ * on a machine defect.
  */
-export function runCommander(
-  launch: CommanderLaunch,
-  signal: AbortSignal,
-): Promise<CommanderResult> {
+export function runCommander(launch: CommanderLaunch, by: InvokedBy): Promise<CommanderResult> {
+  const { signal, parent } = by;
   const { scope } = launch;
   for (const message of launch.input.messages.slice(launch.journaled ?? 0))
     emitMessage(scope.runtime.services.bus, scope.actorId, message);
@@ -91,10 +91,11 @@ export function runCommander(
         environment: commanderEnvironment(launch),
       },
       id: scope.actorId,
+      ...(parent === undefined ? {} : { parent }),
     });
     const onAbort = (): void => {
       subscription.unsubscribe();
-      actor.stop();
+      stopActor(actor);
       reject(abortError('the commander was cancelled'));
     };
     const subscription = actor.subscribe({
@@ -107,7 +108,9 @@ export function runCommander(
       error: (error) => {
         signal.removeEventListener('abort', onAbort);
         // A defect (a throwing action) leaves xstate's children running: stop its calls.
-        for (const child of Object.values(actor.getSnapshot().children)) child?.stop();
+        for (const child of Object.values(actor.getSnapshot().children)) {
+          if (child !== undefined) stopActor(child);
+        }
         reject(error);
       },
     });

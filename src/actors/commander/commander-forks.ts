@@ -12,7 +12,7 @@ import type { Message } from '../../models/model-types.ts';
 import { actorId } from '../../base/events.ts';
 import { SerialQueue } from '../../runtime/serial-queue.ts';
 import type { RunServices } from '../contracts.ts';
-import { runToEnd } from '../run-to-end.ts';
+import { runToEnd, type InvokedBy } from '../run-to-end.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import { withUserText } from './conversation-helpers.ts';
 import { executeForkTool, forkTools } from './fork-tools.ts';
@@ -57,12 +57,12 @@ export class CommanderForks {
     record: CommanderRecord,
     question: string,
     budgetTask: string,
-    signal: AbortSignal,
+    by: InvokedBy,
   ): Promise<ForkAnswer> {
     return this.queue.run(
       record.actorId,
-      () => this.answer(record, question, budgetTask, signal),
-      signal,
+      () => this.answer(record, question, budgetTask, by),
+      by.signal,
     );
   }
 
@@ -70,7 +70,7 @@ export class CommanderForks {
     record: CommanderRecord,
     question: string,
     budgetTask: string,
-    signal: AbortSignal,
+    by: InvokedBy,
   ): Promise<ForkAnswer> {
     const forkId = actorId.fork(record.actorId);
     const conversation = withUserText(
@@ -87,8 +87,9 @@ export class CommanderForks {
           maxTurns: MAX_FORK_TURNS,
           environment: this.forkEnvironment(record, forkId, budgetTask),
         },
-        signal,
+        by.signal,
         'the question was cancelled',
+        by.parent === undefined ? {} : { parent: by.parent },
       );
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };

@@ -3,6 +3,7 @@ import type { AgentCallResult, AgentSession } from '../contracts.ts';
 import type { AskableAgent } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import type { ToolReply } from './tool-reply.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 import { errorReply, okReply } from './tool-reply.ts';
 
 /** This commander's session of `name`, made on first use. */
@@ -21,11 +22,14 @@ function sessionFor(scope: CommanderScope, name: string): AgentSession | undefin
   return session;
 }
 
-/** Runs the agent until it answers; its conversation continues across calls. */
+/**
+ * Runs the agent (a child of `by.parent`) until it answers; its conversation continues across
+ * calls.
+ */
 export async function callAgent(
   scope: CommanderScope,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolReply> {
   const name = String(args.name);
   const session = sessionFor(scope, name);
@@ -33,7 +37,7 @@ export async function callAgent(
     const available = [...scope.agents.keys()].join(', ') || 'none';
     return errorReply(`agent "${name}" is not available to this task; available: ${available}`);
   }
-  return agentReply(name, await session.call(String(args.task), signal));
+  return agentReply(name, await session.call(String(args.task), by));
 }
 
 /**
@@ -45,12 +49,12 @@ export async function resumeAgentCall(
   scope: CommanderScope,
   args: Record<string, unknown>,
   opening: number | undefined,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolReply> {
   const name = String(args.name);
   const session = scope.sessions.get(name);
-  if (opening === undefined || session === undefined) return callAgent(scope, args, signal);
-  return agentReply(name, await session.resumeCall(opening, signal));
+  if (opening === undefined || session === undefined) return callAgent(scope, args, by);
+  return agentReply(name, await session.resumeCall(opening, by));
 }
 
 function agentReply(name: string, reply: AgentCallResult): ToolReply {

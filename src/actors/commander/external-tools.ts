@@ -11,6 +11,7 @@ import type { CommanderScope } from './commander-scope.ts';
 import { commanderOutcome, isResultTool, runResultTool } from './commander-results.ts';
 import { askAgent, callAgent } from './delegation-tools.ts';
 import type { ToolReply } from './tool-reply.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 import {
   askCommander,
   getCommanderAnswer,
@@ -25,12 +26,13 @@ export class UnhandledToolError extends SortieError {
   }
 }
 
-/** Runs one external commander tool call. */
+/** Runs one external commander tool call; the agents and forks it runs are children of `by.parent`. */
 export async function executeCommanderTool(
   scope: CommanderScope,
   input: ExecuteToolInput,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolOutcome> {
+  const { signal } = by;
   const { gate, redact } = scope.runtime.services;
   await gate.before(
     {
@@ -41,20 +43,21 @@ export async function executeCommanderTool(
     },
     signal,
   );
-  const outcome = await runExternalTool(scope, input, signal);
+  const outcome = await runExternalTool(scope, input, by);
   return commanderOutcome(scope, input.call.name, outcome);
 }
 
 function runExternalTool(
   scope: CommanderScope,
   input: ExecuteToolInput,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolReply> {
   const { name } = input.call;
+  const { signal } = by;
   if (isResultTool(name)) return runResultTool(scope, name, input.args, signal);
   switch (name) {
     case 'call_agent':
-      return callAgent(scope, input.args, signal);
+      return callAgent(scope, input.args, by);
     case 'ask_agent':
       return askAgent(scope, input.args, signal);
     case 'query_task_output':
@@ -67,7 +70,7 @@ function runExternalTool(
       if (remote !== undefined && scope.index !== null) {
         return remote(scope.task, { index: scope.index, tool: name, args: input.args }, signal);
       }
-      return runQuestionTool(scope, name, input.args, signal);
+      return runQuestionTool(scope, name, input.args, by);
     }
     default:
       throw new UnhandledToolError(name);
@@ -79,11 +82,12 @@ export function runQuestionTool(
   scope: CommanderScope,
   tool: QuestionToolName,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolReply> {
+  const { signal } = by;
   switch (tool) {
     case 'ask_commander':
-      return askCommander(scope, args, signal);
+      return askCommander(scope, args, by);
     case 'list_commander_questions':
       return Promise.resolve(listCommanderQuestions(scope, args));
     case 'get_commander_answer':

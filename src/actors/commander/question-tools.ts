@@ -6,6 +6,7 @@ import type { QueryTaskOutputArgs } from '../../runtime/query-task-output.ts';
 import { isCompletedTask } from '../mission/mission-runtime.ts';
 import { reasonOf } from '../../base/reason.ts';
 import type { ForkAnswer } from './commander-forks.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { askerName } from './commander-scope.ts';
 import type { ToolReply } from './tool-reply.ts';
@@ -60,7 +61,7 @@ function targetIndex(
 export async function askCommander(
   scope: CommanderScope,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ToolReply> {
   const task = String(args.task_name);
   const question = String(args.question);
@@ -84,7 +85,7 @@ export async function askCommander(
   });
   let reply: ForkAnswer;
   try {
-    reply = await scope.runtime.forks.ask(record, question, scope.task, signal);
+    reply = await scope.runtime.forks.ask(record, question, scope.task, by);
   } catch (error) {
     // Aborted while queued behind another question: no answer will come.
     questions.fail(task, questionIndex, reasonOf(error));

@@ -21,7 +21,7 @@ import { itemIdOf, iteratedSummary, type TaskKnowledge } from '../../runtime/kno
 import type { QuestionTools, QueuedItem } from '../contracts.ts';
 import { runQuestionTool } from '../commander/external-tools.ts';
 import { itemObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
-import { runToEnd } from '../run-to-end.ts';
+import { runToEnd, type InvokedBy } from '../run-to-end.ts';
 import { RelayedItems } from '../resume/relayed-items.ts';
 import { keepRestoredCommander } from '../resume/restore-task.ts';
 import { commanderError } from './plain-task.ts';
@@ -31,13 +31,13 @@ import { runTaskCommander } from './task-commander.ts';
 
 /**
  * One try of one item in this process: a fresh commander from the item's objective (or its
- * journaled try). A worker of a distributed run calls it too.
+ * journaled try), a child of `by.parent`. A worker of a distributed run calls it too.
  */
 export async function runItemCommander(
   prepared: PreparedTask,
   dataset: string,
   item: { index: number; value: unknown; mayContinue: boolean },
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<ItemAttemptOutput> {
   const { index, value } = item;
   const started = performance.now();
@@ -54,7 +54,7 @@ export async function runItemCommander(
         input: { itemIndex: index },
         resumable: item.mayContinue,
       },
-      signal,
+      by,
     );
   } finally {
     turn.done();
@@ -114,7 +114,7 @@ function questionTools(prepared: PreparedTask): QuestionTools {
       },
       tool,
       args,
-      signal,
+      { signal },
     );
 }
 
@@ -128,7 +128,7 @@ function itemActor(
   items: readonly unknown[],
   relayed: RelayedItems | undefined,
 ) {
-  return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal }) => {
+  return fromPromise<ItemAttemptOutput, ItemAttemptInput>(async ({ input, signal, self }) => {
     const { services } = prepared.runtime;
     if (services.itemQueue !== undefined) {
       const item = queuedItem(prepared, dataset, items, input);
@@ -137,7 +137,8 @@ function itemActor(
       return outcome;
     }
     const { index, mayContinue } = input;
-    return runItemCommander(prepared, dataset, { index, value: items[index], mayContinue }, signal);
+    const item = { index, value: items[index], mayContinue };
+    return runItemCommander(prepared, dataset, item, { signal, parent: self });
   });
 }
 
@@ -242,12 +243,12 @@ function relayedItems(prepared: PreparedTask): RelayedItems | undefined {
   return new RelayedItems(prepared);
 }
 
-/** Runs every item of the (locked, non-empty) dataset to the task's outcome. */
+/** Runs every item of the (locked, non-empty) dataset to the task's outcome, under `by.parent`. */
 export async function runParallelTask(
   prepared: PreparedTask,
   dataset: string,
   items: readonly unknown[],
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<TaskOutcome> {
   const iterator = prepared.config.iterator;
   const restored = restoreItems(prepared, items);
@@ -266,8 +267,9 @@ export async function runParallelTask(
       succeeded: restored,
       attempts: prepared.resume.attempts,
     },
-    signal,
+    by.signal,
     'the task was cancelled',
+    by.parent === undefined ? {} : { parent: by.parent },
   ).finally(() => relayed?.close());
   const summary = iteratedSummary(items.length, dataset, output.succeeded, output.failed);
   prepared.runtime.services.knowledge.setIteratedSummary(prepared.config.name, summary);

@@ -1,4 +1,5 @@
 /** A task without iteration: one commander from objective to `task_complete`. */
+import type { AnyActorRef } from 'xstate';
 import type { CommanderResult } from '../../machines/commander-context.ts';
 import type { TaskOutcome } from '../../machines/task-outcome.ts';
 import { failedOutcome } from '../../machines/task-outcome.ts';
@@ -13,15 +14,19 @@ export function commanderError(result: CommanderResult): string | undefined {
   return result.failure?.reason ?? 'the commander stopped';
 }
 
-/** Runs the task's commander and records its summary and output in the knowledge store. */
+/**
+ * Runs the task's commander (a child of `parent`) and records its summary and output in the
+ * knowledge store.
+ */
 export async function runPlainTask(
   prepared: PreparedTask,
   signal: AbortSignal,
+  parent: AnyActorRef,
 ): Promise<TaskOutcome> {
   const result = await runTaskCommander(
     prepared,
     { index: null, objective: () => objectiveText(prepared), resumable: true },
-    signal,
+    { signal, parent },
   );
   const error = commanderError(result);
   const completion = result.completion;

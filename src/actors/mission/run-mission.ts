@@ -3,7 +3,7 @@
  * started under a root subscription whose error handler turns a defect into a failed
  * mission instead of a crashed process. The run's signal cancels it.
  */
-import { runToEnd } from '../run-to-end.ts';
+import { runToEnd, type RunToEndOptions } from '../run-to-end.ts';
 import type { MissionConfig } from '../../config/config-types.ts';
 import type {
   MissionChain,
@@ -46,6 +46,8 @@ export interface RunMissionOptions {
   chainedFrom?: string | null;
   /** Resumed run: what this mission left in the journal. */
   restore?: MissionJournal;
+  /** xstate's inspector on the mission actor: it sees every actor of the mission. */
+  inspect?: RunToEndOptions<typeof missionMachine>['inspect'];
 }
 
 /** The mission's tasks as its machine schedules them. */
@@ -98,7 +100,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     chainedFrom: options.chainedFrom ?? null,
   });
   const environment: MissionEnvironment = {
-    work: (task, signal) => runTaskWork(runtime, task, signal),
+    work: (task, signal, parent) => runTaskWork(runtime, task, signal, parent),
     effects: missionEffects(runtime, results),
   };
   const output: MissionMachineOutput | { defect: unknown } = await runToEnd(
@@ -116,6 +118,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
       // Cancelling is a transition of the mission: it stops its tasks and still ends with an output.
       windDown: (actor) =>
         actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) }),
+      ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
     },
   ).catch((defect: unknown) => ({ defect }));
   // Every task has settled: no question can reach a finished commander any more.

@@ -15,7 +15,7 @@ import { failedOutcome } from '../../machines/task-outcome.ts';
 import { actorId } from '../../base/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { sequentialObjectiveMessage } from '../../runtime/prompts/commander-prompt.ts';
-import { runToEnd } from '../run-to-end.ts';
+import { runToEnd, type InvokedBy } from '../run-to-end.ts';
 import { commanderError } from './plain-task.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
@@ -24,34 +24,36 @@ import { runTaskCommander } from './task-commander.ts';
 /** One try: a fresh commander over every item, given the outputs accepted so far. */
 function commanderActor(prepared: PreparedTask, dataset: string, items: readonly unknown[]) {
   const objective = sequentialObjectiveMessage(objectiveText(prepared), dataset, items.length);
-  return fromPromise<SequentialAttemptOutput, SequentialAttemptInput>(async ({ input, signal }) => {
-    // Never continued: a resumed sequential task starts a fresh commander (like a retry).
-    const result = await runTaskCommander(
-      prepared,
-      {
-        index: null,
-        objective: () => objective,
-        input: { items, acceptedOutputs: input.acceptedOutputs },
-        resumable: false,
-      },
-      signal,
-    );
-    const failure = commanderError(result);
-    const { completion, itemOutputs } = result;
-    if (failure === undefined && completion !== null) {
-      const { summary, route, missionInputs } = completion;
-      return { status: 'succeeded', itemOutputs, summary, route, missionInputs };
-    }
-    return { status: 'failed', itemOutputs, error: failure ?? 'the commander stopped' };
-  });
+  return fromPromise<SequentialAttemptOutput, SequentialAttemptInput>(
+    async ({ input, signal, self }) => {
+      // Never continued: a resumed sequential task starts a fresh commander (like a retry).
+      const result = await runTaskCommander(
+        prepared,
+        {
+          index: null,
+          objective: () => objective,
+          input: { items, acceptedOutputs: input.acceptedOutputs },
+          resumable: false,
+        },
+        { signal, parent: self },
+      );
+      const failure = commanderError(result);
+      const { completion, itemOutputs } = result;
+      if (failure === undefined && completion !== null) {
+        const { summary, route, missionInputs } = completion;
+        return { status: 'succeeded', itemOutputs, summary, route, missionInputs };
+      }
+      return { status: 'failed', itemOutputs, error: failure ?? 'the commander stopped' };
+    },
+  );
 }
 
-/** Runs the sequential task's commander, retrying with fresh commanders. */
+/** Runs the sequential task's commander under `by.parent`, retrying with fresh commanders. */
 export async function runSequentialTask(
   prepared: PreparedTask,
   dataset: string,
   items: readonly unknown[],
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<TaskOutcome> {
   const { bus, knowledge } = prepared.runtime.services;
   const task = prepared.config.name;
@@ -76,8 +78,9 @@ export async function runSequentialTask(
       maxAttempts: 1 + (prepared.config.iterator?.maxRetries ?? 0),
       acceptedOutputs: prepared.resume.acceptedOutputs,
     },
-    signal,
+    by.signal,
     'the task was cancelled',
+    by.parent === undefined ? {} : { parent: by.parent },
   );
   const completion = output.completion;
   if (completion === null) return failedOutcome(output.error ?? 'the commander stopped');

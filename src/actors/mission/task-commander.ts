@@ -10,6 +10,7 @@ import {
 } from '../commander/commander-actor.ts';
 import { userText } from '../commander/conversation-helpers.ts';
 import type { CommanderScope } from '../commander/commander-scope.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 import { continueCommander } from '../resume/continue-commander.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { commanderScope } from './task-preparation.ts';
@@ -41,14 +42,17 @@ export function commanderLaunch(
   };
 }
 
-/** Runs the commander to its end; rejects only when cancelled or on a machine defect. */
+/**
+ * Runs the commander to its end as a child of `by.parent`; rejects only when cancelled or on a
+ * machine defect.
+ */
 export async function runTaskCommander(
   prepared: PreparedTask,
   start: TaskCommanderStart,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<CommanderResult> {
   const scope = commanderScope(prepared, start.index);
-  const continuation = start.resumable ? await continueCommander(scope, signal) : undefined;
+  const continuation = start.resumable ? await continueCommander(scope, by) : undefined;
   const launch: CommanderLaunch = {
     ...commanderLaunch(prepared, scope, {
       ...start.input,
@@ -65,5 +69,5 @@ export async function runTaskCommander(
   };
   return continuation?.completion !== undefined
     ? finishRestoredCommander(launch, continuation.completion)
-    : runCommander(launch, signal);
+    : runCommander(launch, by);
 }

@@ -16,6 +16,7 @@ import type { CommanderScope } from '../commander/commander-scope.ts';
 import { userText } from '../commander/conversation-helpers.ts';
 import type { RestoredConversation } from '../contracts.ts';
 import { closeInterruptedCalls, opensCall } from './interrupted-calls.ts';
+import type { InvokedBy } from '../run-to-end.ts';
 
 /** Appended when the last journaled reply had no tool calls: the commander's turn is next. */
 export const RESTART_NOTE =
@@ -70,11 +71,12 @@ export function restoreAgentSessions(scope: CommanderScope, journal: MissionJour
 
 /**
  * The commander's continuation, or undefined when the journal has no conversation for it
- * (it starts afresh). Taken once: a later try of the same commander starts afresh.
+ * (it starts afresh). Taken once: a later try of the same commander starts afresh. A resumed
+ * `call_agent` runs its agent as a child of `by.parent`.
  */
 export async function continueCommander(
   scope: CommanderScope,
-  signal: AbortSignal,
+  by: InvokedBy,
 ): Promise<CommanderContinuation | undefined> {
   const journal = scope.runtime.restore;
   if (journal === undefined) return undefined;
@@ -93,7 +95,7 @@ export async function continueCommander(
     if (call.name !== 'call_agent' || restored.toolResult(call.id) !== undefined) return undefined;
     const args = parsedArguments(call);
     if (args === undefined) return undefined;
-    const reply = await resumeAgentCall(scope, args, openings.get(call.id), signal);
+    const reply = await resumeAgentCall(scope, args, openings.get(call.id), by);
     // The answer is judged as a live call's is: a long one is stored and summarised.
     const outcome = await commanderOutcome(scope, call.name, reply);
     const content =

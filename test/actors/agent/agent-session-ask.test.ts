@@ -49,7 +49,7 @@ describe('agent session ask', () => {
       ],
     });
     const session = researcherSession(harness.services, { index: 2 });
-    await session.call('Capital of France?', signal());
+    await session.call('Capital of France?', { signal: signal() });
 
     const first = await session.ask('Which country was that?', signal());
     const second = await session.ask('Are you sure?', signal());
@@ -82,7 +82,7 @@ describe('agent session ask', () => {
       turns: [{ text: 'A long answer.', usage: { input: 900, output: 300 } }],
     });
     const session = researcherSession(harness.services, { index: 2 });
-    const result = await session.call('Go', signal());
+    const result = await session.call('Go', { signal: signal() });
 
     expect(result).toEqual({
       ok: false,
@@ -111,7 +111,7 @@ describe('agent session ask', () => {
       ],
     });
     const session = researcherSession(harness.services, { index: 2 });
-    await session.call('Do it', signal());
+    await session.call('Do it', { signal: signal() });
     expect(await session.ask('How did it go?', signal())).toEqual({
       ok: true,
       result: 'Let me check.',

@@ -52,10 +52,9 @@ describe('agent session control', () => {
         { text: 'Sunny.' },
       ],
     });
-    const pending = researcherSession(harness.services).call(
-      'Weather?',
-      new AbortController().signal,
-    );
+    const pending = researcherSession(harness.services).call('Weather?', {
+      signal: new AbortController().signal,
+    });
     await until(() => gate.held().length === 1);
 
     expect(gate.held()).toEqual([
@@ -81,7 +80,7 @@ describe('agent session control', () => {
     });
     const controller = new AbortController();
     const session = researcherSession(harness.services);
-    const pending = session.call('Wait a while', controller.signal);
+    const pending = session.call('Wait a while', { signal: controller.signal });
     await until(() => harness!.events.some((event) => event.type === 'tool.called'));
     controller.abort();
 
@@ -97,7 +96,9 @@ describe('agent session control', () => {
       hcl: project('gpt_5', '  reasoning = "high"'),
       turns: [{ text: 'Thought about it.' }],
     });
-    await researcherSession(harness.services).call('Think', new AbortController().signal);
+    await researcherSession(harness.services).call('Think', {
+      signal: new AbortController().signal,
+    });
     const body = harness.server.requests[0]?.body as Record<string, unknown>;
     expect(body.reasoning).toEqual({ effort: 'high', summary: 'auto' });
     expect(harness.events.find((event) => event.type === 'model.request')).toMatchObject({
@@ -110,7 +111,9 @@ describe('agent session control', () => {
       hcl: project('gpt_4o', '  reasoning = "high"'),
       turns: [{ text: 'Plain answer.' }],
     });
-    await researcherSession(harness.services).call('Think', new AbortController().signal);
+    await researcherSession(harness.services).call('Think', {
+      signal: new AbortController().signal,
+    });
     const body = harness.server.requests[0]?.body as Record<string, unknown>;
     expect(body.reasoning).toBeUndefined();
     expect(harness.events.find((event) => event.type === 'model.request')).toMatchObject({
@@ -158,10 +161,9 @@ mission "m" {
         { text: 'Looked it up.' },
       ],
     });
-    const result = await researcherSession(harness.services).call(
-      'Look up Paris',
-      new AbortController().signal,
-    );
+    const result = await researcherSession(harness.services).call('Look up Paris', {
+      signal: new AbortController().signal,
+    });
     expect(result).toEqual({ ok: true, result: 'Looked it up.' });
     expect(tools.seen).toEqual(['GET /lookup?q=Paris -']);
   });

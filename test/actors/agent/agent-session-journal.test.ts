@@ -50,7 +50,7 @@ describe('agent session journal', () => {
     if (agent === undefined) throw new Error('test project has no researcher');
     const session = createAgentSession(harness.services, { agent, task: 't' });
 
-    const result = await session.call('What time is it?', new AbortController().signal);
+    const result = await session.call('What time is it?', { signal: new AbortController().signal });
     await journal.close();
 
     expect(result).toEqual({ ok: true, result: 'It is late.' });

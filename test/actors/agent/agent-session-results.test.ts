@@ -76,7 +76,7 @@ function restoredWith(messages: Message[]): RestoredConversation {
 
 async function firstRequestTools(services: RunServices, restored: RestoredConversation) {
   const session = researcherSession(services, { restored });
-  expect(await session.resumeCall(0, new AbortController().signal)).toEqual({
+  expect(await session.resumeCall(0, { signal: new AbortController().signal })).toEqual({
     ok: true,
     result: 'Done.',
   });

@@ -77,7 +77,7 @@ describe('agent skills in a session', () => {
       ],
     });
     const session = researcherSession(harness.services);
-    expect(await session.call('What time is it?', signal())).toEqual({
+    expect(await session.call('What time is it?', { signal: signal() })).toEqual({
       ok: true,
       result: 'It is noon UTC.',
     });
@@ -120,8 +120,8 @@ Call load_skill with a skill's name when its description fits your work: the res
       ],
     });
     const session = researcherSession(harness.services);
-    await session.call('Take a note.', signal());
-    await session.call('Another.', signal());
+    await session.call('Take a note.', { signal: signal() });
+    await session.call('Another.', { signal: signal() });
     const bodies = harness.server.requests.map((request) => request.body);
     // "notes" adds no tools; load_skill again would be refused, so the state carried over.
     expect(bodies.map(wireTools)).toEqual([OWN_TOOLS, OWN_TOOLS, OWN_TOOLS]);
@@ -159,7 +159,10 @@ Call load_skill with a skill's name when its description fits your work: the res
         loadedSkills: ['clock', 'gone'],
       },
     });
-    expect(await session.resumeCall(0, signal())).toEqual({ ok: true, result: 'Done.' });
+    expect(await session.resumeCall(0, { signal: signal() })).toEqual({
+      ok: true,
+      result: 'Done.',
+    });
     const body = harness.server.requests[0]?.body;
     expect(wireTools(body)).toEqual([...OWN_TOOLS, 'builtins_utils_current_time']);
     expect(instructionsOf(body)).not.toContain('## Loaded skills');
@@ -179,7 +182,7 @@ Call load_skill with a skill's name when its description fits your work: the res
         loadedSkills: ['clock'],
       },
     });
-    await session.resumeCall(0, signal());
+    await session.resumeCall(0, { signal: signal() });
     const system = instructionsOf(harness.server.requests[0]?.body);
     expect(system.slice(system.indexOf('## Loaded skills'))).toBe(`## Loaded skills
 You loaded these skills earlier in this conversation; their tools are offered.
@@ -208,7 +211,7 @@ Answer in UTC.`);
       ],
     });
     const session = researcherSession(harness.services);
-    expect(await session.call('What time is it?', signal())).toEqual({
+    expect(await session.call('What time is it?', { signal: signal() })).toEqual({
       ok: true,
       result: 'It is noon UTC.',
     });

@@ -64,7 +64,7 @@ describe('agent session call', () => {
     const session = researcherSession(harness.services);
     expect(session.finishedOnce).toBe(false);
 
-    const result = await session.call('What is the weather in Paris?', signal());
+    const result = await session.call('What is the weather in Paris?', { signal: signal() });
 
     expect(result).toEqual({ ok: true, result: 'It is 21 °C in Paris.' });
     expect(session.finishedOnce).toBe(true);
@@ -98,7 +98,7 @@ describe('agent session call', () => {
       ],
     });
     const session = researcherSession(harness.services);
-    await session.call('Weather?', signal());
+    await session.call('Weather?', { signal: signal() });
 
     const appended = harness.events.filter((event) => event.type === 'message.appended');
     expect(appended.map((event) => event.conversation)).toEqual([ACTOR, ACTOR, ACTOR, ACTOR]);
@@ -143,8 +143,8 @@ describe('agent session call', () => {
       turns: [{ text: 'Paris is the capital.' }, { text: 'About 2.1 million people.' }],
     });
     const session = researcherSession(harness.services);
-    await session.call('What is the capital of France?', signal());
-    const second = await session.call('How many people live there?', signal());
+    await session.call('What is the capital of France?', { signal: signal() });
+    const second = await session.call('How many people live there?', { signal: signal() });
 
     expect(second).toEqual({ ok: true, result: 'About 2.1 million people.' });
     expect(wireTranscript(harness.server.requests[1]?.body)).toEqual([
@@ -162,7 +162,7 @@ describe('agent session call', () => {
       turns: [{ toolCalls: [call] }, { toolCalls: [call] }],
     });
     const session = researcherSession(harness.services);
-    const result = await session.call('Loop forever', signal());
+    const result = await session.call('Loop forever', { signal: signal() });
 
     expect(result).toEqual({ ok: false, reason: 'more than 2 model turns' });
     expect(session.finishedOnce).toBe(true);
@@ -175,7 +175,7 @@ describe('agent session call', () => {
       hcl: agentHcl(),
       turns: [{ error: { status: 400, message: 'model not allowed' } }],
     });
-    const result = await researcherSession(harness.services).call('Hello', signal());
+    const result = await researcherSession(harness.services).call('Hello', { signal: signal() });
     expect(result).toEqual({ ok: false, reason: '400 model not allowed' });
   });
 
@@ -188,7 +188,7 @@ describe('agent session call', () => {
         { text: 'The tool failed, so I cannot say.' },
       ],
     });
-    const result = await researcherSession(harness.services).call('Fetch it', signal());
+    const result = await researcherSession(harness.services).call('Fetch it', { signal: signal() });
 
     expect(result).toEqual({ ok: true, result: 'The tool failed, so I cannot say.' });
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
@@ -213,7 +213,7 @@ describe('agent session call', () => {
         { text: 'done' },
       ],
     });
-    await researcherSession(harness.services).call('Try things', signal());
+    await researcherSession(harness.services).call('Try things', { signal: signal() });
     expect(wireTranscript(harness.server.requests[1]?.body).slice(-2)).toEqual([
       'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\"; available tools: builtins_http_get, set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
       `output: {"status":"error","error":"invalid arguments for builtins_http_get","problems":["/: must have required property 'url'"]}`,
@@ -243,7 +243,7 @@ describe('agent session call', () => {
         { text: 'Authorised.' },
       ],
     });
-    await researcherSession(harness.services).call('Call the API', signal());
+    await researcherSession(harness.services).call('Call the API', { signal: signal() });
 
     expect(tools.seen).toEqual([`GET /echo Bearer ${token}`]);
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
@@ -281,7 +281,7 @@ describe('agent session call', () => {
         { text: '25 cities.' },
       ],
     });
-    await researcherSession(harness.services).call('List cities', signal());
+    await researcherSession(harness.services).call('List cities', { signal: signal() });
 
     const requests = harness.server.requests;
     const fileTools = [
@@ -335,7 +335,7 @@ describe('agent session call', () => {
         { text: 'done' },
       ],
     });
-    await researcherSession(harness.services).call('Weather', signal());
+    await researcherSession(harness.services).call('Weather', { signal: signal() });
     // The 85-byte HTTP result is over 20 × 4 = 80 bytes; its body is what gets stored.
     expect(wireTranscript(harness.server.requests[1]?.body).at(-1)).toBe(
       'output: {"status":"partial","result_id":"result_1","type":"object","http_status":200,"content_type":"application/json","keys":["city","celsius"],"total_bytes":29}',
