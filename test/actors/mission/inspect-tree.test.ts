@@ -33,7 +33,8 @@ afterAll(async () => {
 /** The kind of an inspected actor: the name its invoking state gave it, or its machine's id. */
 function kindOf(actor: AnyActorRef): string {
   if (typeof actor.src === 'string') return actor.src;
-  return (actor.logic as { id?: string }).id ?? 'other';
+  // `logic` is on every actor xstate creates, though AnyActorRef does not declare it.
+  return (actor as unknown as { logic: { id?: string } }).logic.id ?? 'other';
 }
 
 /** The kinds from the actor up to its root, the actor's own first. */
@@ -64,7 +65,7 @@ describe('inspecting a mission', () => {
     });
     const actors: AnyActorRef[] = [];
     const inspect = (event: InspectionEvent): void => {
-      if (event.type === '@xstate.actor') actors.push(event.actorRef);
+      if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef);
     };
     const result = await runMission({ services, createAgentSession, inspect });
     await services.mcp.close();
@@ -103,8 +104,7 @@ describe('inspecting a mission', () => {
     ]);
     const itemTurn = actors.find(
       (actor) =>
-        kindOf(actor) === 'modelTurn' &&
-        (actor._parent as AnyActorRef).id === 'commander:each[1]',
+        kindOf(actor) === 'modelTurn' && (actor._parent as AnyActorRef).id === 'commander:each[1]',
     );
     expect(chainOf(itemTurn as AnyActorRef)).toEqual([
       'modelTurn',
