@@ -14,14 +14,15 @@ import { analyzeEvals } from '../eval/definition/load-evals.ts';
 import { compareReports, readPreviousReport } from '../eval/compare.ts';
 import { junitXml } from '../eval/report-junit.ts';
 import type { EvalReport } from '../eval/report-types.ts';
-import { runEval, type EvalProgress } from '../eval/run-eval.ts';
+import { runEval } from '../eval/run-eval.ts';
 import { modelJudge } from '../eval/scorers/judge.ts';
-import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
 import { openProject } from '../run/project.ts';
 import type { EvalFlags } from './eval.ts';
-import { reportText, runLine } from './eval-text.ts';
+import { evalProgressView } from './eval-progress.ts';
+import { reportText } from './eval-text.ts';
 import { handleInterrupts, type SignalSource } from './interrupts.ts';
 import type { CliIo } from './io.ts';
+import { chooseOutputMode } from './output-mode.ts';
 import { recordingStateDir } from './state-dir.ts';
 import { checkDeclaredVariables, parseVarFlags } from './var-flags.ts';
 
@@ -62,11 +63,18 @@ export async function evalCommand(
   );
   // runEval gives the judge its clients for a mock model, a recording or a replay.
   const judge = modelJudge(project.config);
+  const live = chooseOutputMode({ plain: flags.plain === true }, io) === 'tui';
   const reports: EvalReport[] = [];
   const indexed: Array<Promise<void>> = [];
   try {
     for (const { name, mission } of evals) {
       if (controller.signal.aborted) break;
+      const view = await evalProgressView(
+        io,
+        live,
+        { name, mission, stateDir, project: project.root },
+        indexed,
+      );
       const report = await runEval(project, {
         name,
         vars,
@@ -82,12 +90,8 @@ export async function evalCommand(
           ? { replayModel: resolve(cwd, flags.replayModel) }
           : {}),
         ...(flags.mockModel !== undefined ? { mockModel: resolve(cwd, flags.mockModel) } : {}),
-        onProgress: progressPrinter(
-          io,
-          { name, mission, stateDir, project: project.root },
-          indexed,
-        ),
-      });
+        onProgress: (progress) => view.show(progress),
+      }).finally(() => view.close());
       const compared = previous === undefined ? report : compareReports(report, previous);
       reports.push(compared);
       io.stdout(`\n${reportText(compared)}`);
@@ -172,40 +176,5 @@ function numberFlags(flags: EvalFlags): {
     ...(repeat !== undefined ? { repeat } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(maxCostDollars !== undefined ? { maxCostDollars } : {}),
-  };
-}
-
-/** Plain lines while an eval runs; every run is added to the run index as `sortie run` does. */
-function progressPrinter(
-  io: CliIo,
-  run: { name: string; mission: string; stateDir: string; project: string },
-  indexed: Array<Promise<void>>,
-): (progress: EvalProgress) => void {
-  const { name, mission, stateDir, project } = run;
-  const index = runIndexPath(io.env);
-  return (progress) => {
-    switch (progress.type) {
-      case 'planned': {
-        const resumed =
-          progress.resumed.length === 0
-            ? ''
-            : ` (${progress.resumed.length} finished before and not run again: ${progress.resumed.join(', ')})`;
-        io.stdout(`eval ${name}: ${progress.slots} runs${resumed}\n`);
-        return;
-      }
-      case 'started':
-        if (index !== undefined) {
-          const startedAt = new Date().toISOString();
-          const entry = { runId: progress.runId, stateDir, project, mission, startedAt };
-          // A run missing from the index is still found from its project.
-          indexed.push(addToRunIndex(index, entry).catch(() => undefined));
-        }
-        return;
-      case 'scored':
-        io.stdout(`${runLine(progress.run)}\n`);
-        return;
-      case 'stopped':
-        io.stdout(`${progress.reason} reached: ${progress.notRun.length} runs not started\n`);
-    }
   };
 }

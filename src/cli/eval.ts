@@ -18,6 +18,7 @@ export interface EvalFlags {
   compare?: string;
   var?: string[];
   stateDir?: string;
+  plain?: boolean;
 }
 
 /** `sortie eval [DIR] [NAME…]`: run a project's evals and report pass rates and figures. */
@@ -41,6 +42,7 @@ export const registerEval: RegisterCommand = (program: Command, io: CliIo, setEx
     .option('--mock-model <FILE>', 'answer model requests from a file of scripted answers')
     .option('--compare <FILE>', 'mark regressions against a previous --json report (exit 1)')
     .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
+    .option('--plain', 'a line per finished run instead of the live table on a terminal')
     .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
     .action(async (directory: string, names: string[], flags: EvalFlags) => {
       const { evalCommand } = await import('./eval-command.ts');

@@ -28,7 +28,17 @@ import { variantProject, type ProjectSettings } from './variant-project.ts';
 
 /** What an eval run reports while it goes. */
 export type EvalProgress =
-  | { type: 'planned'; slots: number; resumed: string[] }
+  | {
+      type: 'planned';
+      eval: string;
+      mission: string;
+      variants: string[];
+      /** The cases in the table's order, each with the share of its runs that must pass. */
+      cases: Array<{ name: string; passRate: number }>;
+      repeat: number;
+      slots: number;
+      resumed: string[];
+    }
   | { type: 'started'; key: string; runId: string }
   | { type: 'scored'; run: RunRecord }
   | { type: 'stopped'; notRun: string[]; reason: string };
@@ -93,6 +103,11 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
   const resumed = plan.slots.filter((slot) => state.finished.has(slot.key));
   options.onProgress?.({
     type: 'planned',
+    eval: definition.name,
+    mission: definition.mission,
+    variants: plan.variants.map((variant) => variant.name),
+    cases: plan.cases.map(({ name, passRate }) => ({ name, passRate })),
+    repeat: plan.repeat,
     slots: plan.slots.length,
     resumed: resumed.map((slot) => slot.key),
   });
