@@ -17,6 +17,11 @@ export type Command =
   | 'tabCosts'
   | 'tabEvents'
   | 'tabOutputs'
+  | 'tabItems'
+  | 'itemSort'
+  | 'itemReverse'
+  | 'itemStatus'
+  | 'openItem'
   | 'filter'
   | 'help'
   | 'quit'
@@ -50,7 +55,7 @@ export type Command =
   | 'answerPreviousValue';
 
 /** The panes keys can be scoped to. */
-export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs';
+export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs' | 'items';
 /** Modal layers that take the keys while open. */
 export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer';
 /** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
@@ -98,7 +103,7 @@ export interface KeyBinding {
   when?: 'running' | 'finished';
 }
 
-const LISTS: readonly Scope[] = ['tree', 'detail', 'costs', 'events', 'outputs'];
+const LISTS: readonly Scope[] = ['tree', 'detail', 'costs', 'events', 'outputs', 'items'];
 /** Where a run is running: its gate and its questions can be acted on. */
 const RUN_MODES: readonly Mode[] = ['live', 'attached'];
 /** Where leaving ends what is shown: a run of this process (cancelled), a replay. */
@@ -199,11 +204,57 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     footer: true,
   },
   {
+    command: 'tabItems',
+    keys: [{ input: '5' }],
+    short: 'items',
+    help: 'show the item table of the selected (or first) iterated task',
+    scopes: ['global'],
+  },
+  {
     command: 'filter',
     keys: [{ input: '/' }],
     short: 'filter',
     help: 'filter events by actor and type (words; actor= and type= narrow)',
     scopes: ['events'],
+    footer: true,
+  },
+  {
+    command: 'filter',
+    keys: [{ input: '/' }],
+    short: 'filter',
+    help: 'filter items by words of their index, status, output or error',
+    scopes: ['items'],
+    footer: true,
+  },
+  {
+    command: 'itemSort',
+    keys: [{ input: 's' }],
+    short: 'sort',
+    help: 'sort the item table by the next column',
+    scopes: ['items'],
+    footer: true,
+  },
+  {
+    command: 'itemReverse',
+    keys: [{ input: 'S' }],
+    short: 'reverse',
+    help: "reverse the item table's order",
+    scopes: ['items'],
+  },
+  {
+    command: 'itemStatus',
+    keys: [{ input: 't' }],
+    short: 'status',
+    help: 'show only running, succeeded or failed items (again: the next; then all)',
+    scopes: ['items'],
+    footer: true,
+  },
+  {
+    command: 'openItem',
+    keys: [{ special: 'return' }],
+    short: 'open',
+    help: "select the item's commander in the tree",
+    scopes: ['items'],
     footer: true,
   },
   {

@@ -95,6 +95,7 @@ describe('footer', () => {
       'tabCosts',
       'tabEvents',
       'tabOutputs',
+      'tabItems',
       'pauseResume',
       'step',
       'continue',

@@ -11,6 +11,7 @@ import { DetailPane } from './DetailPane.tsx';
 import { EventsTab } from './EventsTab.tsx';
 import { HelpOverlay } from './HelpOverlay.tsx';
 import { HumanPrompt } from './HumanPrompt.tsx';
+import { ItemTable } from './ItemTable.tsx';
 import { TreeView } from './TreeView.tsx';
 
 export interface TabBodyProps {
@@ -103,6 +104,16 @@ export function TabBody(props: TabBodyProps) {
       );
     case 'outputs':
       return <LinesView lines={screen.outputs} start={view.outputsStart} height={height} />;
+    case 'items':
+      return (
+        <ItemTable
+          table={screen.items}
+          query={{ ...view.itemsSort, text: view.filter }}
+          editing={view.overlay === 'filter'}
+          height={height}
+          width={screen.columns}
+        />
+      );
     case 'tree':
       return <TreeTab {...props} />;
   }

@@ -10,6 +10,7 @@ const TABS: ReadonlyArray<{ tab: Tab; label: string }> = [
   { tab: 'costs', label: '2 Costs' },
   { tab: 'events', label: '3 Events' },
   { tab: 'outputs', label: '4 Outputs' },
+  { tab: 'items', label: '5 Items' },
 ];
 
 /** The tabs with `active` highlighted. */

@@ -16,6 +16,7 @@ import {
   type TuiState,
 } from '../store/index.ts';
 import { costLines, type CostLine } from '../view/cost-lines.ts';
+import { useItemTable, type ItemTableScreen } from './use-item-table.ts';
 import { detailBlocks, type DetailBlock } from '../view/detail-blocks.ts';
 import { filterEvents } from '../view/event-filter.ts';
 import { outputLines, type OutputLine } from '../view/output-lines.ts';
@@ -44,6 +45,7 @@ export interface Screen {
   /** The seqs of `events`, for the Events cursor. */
   eventSeqs: readonly number[];
   outputs: readonly OutputLine[];
+  items: ItemTableScreen;
   /** Lines of the table tab shown. */
   listLength: number;
   /** Lines of the help overlay (empty while it is closed). */
@@ -96,6 +98,7 @@ export function useScreen(
     () => (view.overlay === 'help' ? helpLines(context, columns - 2) : []),
     [view.overlay, context.mode, context.finished, columns],
   );
+  const items = useItemTable(state, view, bodyHeight);
   const listLength =
     view.tab === 'costs' ? costs.length : view.tab === 'events' ? events.length : outputs.length;
   return {
@@ -113,6 +116,7 @@ export function useScreen(
     events,
     eventSeqs,
     outputs,
+    items,
     listLength,
     help,
   };

@@ -8,6 +8,7 @@ import { StateDraft } from './draft.ts';
 import { reduceActivity } from './reduce-activity.ts';
 import { reduceCost } from './reduce-costs.ts';
 import { reduceHuman } from './reduce-human.ts';
+import { reduceItemStats } from './reduce-item-stats.ts';
 import { reduceItems } from './reduce-items.ts';
 import { reduceRun } from './reduce-run.ts';
 import { reduceTasks } from './reduce-tasks.ts';
@@ -43,6 +44,7 @@ function applyOne(draft: StateDraft, event: MissionEvent, context: EventTextCont
       : { lastEventAt: event.time },
   );
   if (event.type === 'model.response') reduceCost(draft, event);
+  reduceItemStats(draft, event);
   // Each reducer takes its own event types; the first that knows the event applies it.
   if (
     !reduceRun(draft, event) &&

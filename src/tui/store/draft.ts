@@ -10,6 +10,7 @@ import type {
   CostRow,
   CostTables,
   EventLine,
+  ItemStats,
   RunHeader,
   TaskOutput,
   TuiState,
@@ -83,6 +84,15 @@ export class StateDraft {
   setOutput(output: TaskOutput): void {
     this.working.outputs = this.own(this.working.outputs);
     (this.working.outputs as Map<string, TaskOutput>).set(output.task, output);
+  }
+
+  itemStats(commander: string): ItemStats | undefined {
+    return this.working.itemStats.get(commander);
+  }
+
+  setItemStats(commander: string, stats: ItemStats): void {
+    this.working.itemStats = this.own(this.working.itemStats);
+    (this.working.itemStats as Map<string, ItemStats>).set(commander, stats);
   }
 
   costRow(table: CostTableName, key: string): CostRow | undefined {

@@ -17,6 +17,7 @@ export {
   type EventLine,
   type EventLog,
   type ItemOutput,
+  type ItemStats,
   type OpenQuestion,
   type IterationProgress,
   type RunHeader,

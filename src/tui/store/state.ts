@@ -144,6 +144,18 @@ export interface ItemOutput {
   error: string | null;
 }
 
+/** What the item table counts for one item beyond its output: attempts, turns, timing. */
+export interface ItemStats {
+  /** The latest attempt started (1 for an item that never retried). */
+  attempt: number;
+  /** Model responses of the item's commander and its agents, every attempt included. */
+  turns: number;
+  /** ISO time the latest attempt started. */
+  startedAt: string;
+  /** Time the item took, once it has finished. */
+  durationMs: number | null;
+}
+
 /** What a task produced. */
 export interface TaskOutput {
   task: string;
@@ -188,6 +200,8 @@ export interface TuiState {
   costs: CostTables;
   log: EventLog;
   outputs: ReadonlyMap<string, TaskOutput>;
+  /** Per item of an iterated task, by its commander's id (`commander:visit[3]`). */
+  itemStats: ReadonlyMap<string, ItemStats>;
   /** Gate points held now, oldest first. */
   held: readonly GatePoint[];
   /** Questions agents asked the person that wait for an answer, oldest first. */
@@ -256,6 +270,7 @@ export function initialState(): TuiState {
     },
     log: { items: [], length: 0 },
     outputs: new Map(),
+    itemStats: new Map(),
     held: [],
     questions: [],
     currentMission: null,

@@ -4,11 +4,13 @@
  * such as gate calls itself.
  */
 import type { Command, Overlay, Pane } from '../keys.ts';
+import { parseActorId } from '../../base/events.ts';
 import type { TreeRow } from '../store/tree-rows.ts';
 import type { AnswerForm } from './answer-form.ts';
+import { ITEM_COLUMNS, ITEM_STATUSES, type ItemQuery } from './item-table.ts';
 
-/** The four tabs. */
-export type Tab = 'tree' | 'costs' | 'events' | 'outputs';
+/** The five tabs. */
+export type Tab = 'tree' | 'costs' | 'events' | 'outputs' | 'items';
 
 /** The view's state. */
 export interface ViewState {
@@ -37,6 +39,12 @@ export interface ViewState {
   form: AnswerForm | null;
   /** First line of the help overlay shown. */
   helpStart: number;
+  /** The iterated task the item table shows (null: the first one). */
+  itemsTask: string | null;
+  /** The row under the item table's cursor, by position in the sorted, filtered rows. */
+  itemsCursor: number;
+  /** The item table's order and status filter (its text filter is `filter`). */
+  itemsSort: Omit<ItemQuery, 'text'>;
 }
 
 /** The facts navigation needs about what is on screen. */
@@ -51,6 +59,8 @@ export interface ViewFacts {
   breakpointCount: number;
   /** Lines of the help overlay. */
   helpLength: number;
+  /** The commanders of the item table's rows, in the order shown. */
+  itemCommanders: readonly string[];
 }
 
 /** The view before any key. */
@@ -73,6 +83,9 @@ export const INITIAL_VIEW: ViewState = {
   answer: '',
   form: null,
   helpStart: 0,
+  itemsTask: null,
+  itemsCursor: 0,
+  itemsSort: { sort: 'index', descending: false, status: 'all' },
 };
 
 /** The pane keys go to. */
@@ -143,6 +156,10 @@ function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
       breakpointCursor: clamp(view.breakpointCursor + delta, 0, facts.breakpointCount - 1),
     };
   }
+  if (view.tab === 'items') {
+    const last = facts.itemCommanders.length - 1;
+    return { ...view, itemsCursor: clamp(view.itemsCursor + delta, 0, last) };
+  }
   if (view.tab !== 'tree') return scrollList(view, facts, delta);
   if (view.focus === 'tree') return moveTree(view, facts, delta);
   const cursor = clamp(view.detailCursor + delta, 0, facts.detailBlockCount - 1);
@@ -201,12 +218,27 @@ export function applyViewCommand(
       return { ...view, tab: 'events' };
     case 'tabOutputs':
       return { ...view, tab: 'outputs' };
+    case 'tabItems':
+      return { ...view, tab: 'items', itemsTask: taskOf(view.selected) ?? view.itemsTask };
+    case 'itemSort':
+    case 'itemReverse':
+    case 'itemStatus':
+      return { ...view, itemsSort: nextItemsSort(view.itemsSort, command), itemsCursor: 0 };
+    case 'openItem':
+      return openItem(view, facts);
     case 'filter':
       return { ...view, overlay: 'filter' };
     case 'filterApply':
-      return { ...view, overlay: 'none', eventsStart: null, eventsSelected: null };
+      return { ...view, overlay: 'none', eventsStart: null, eventsSelected: null, itemsCursor: 0 };
     case 'filterCancel':
-      return { ...view, overlay: 'none', filter: '', eventsStart: null, eventsSelected: null };
+      return {
+        ...view,
+        overlay: 'none',
+        filter: '',
+        eventsStart: null,
+        eventsSelected: null,
+        itemsCursor: 0,
+      };
     case 'filterErase':
       return { ...view, filter: view.filter.slice(0, -1) };
     case 'answer':
@@ -231,4 +263,33 @@ export function applyViewCommand(
 export function withSelection(view: ViewState, selected: string | null): ViewState {
   if (selected === view.selected) return view;
   return { ...view, selected, detailCursor: 0, detailOffset: 0 };
+}
+
+/** The task of a selected task, item commander or item agent (`agent:visit[3]/reader` → `visit`). */
+function taskOf(selected: string | null): string | null {
+  const parsed = selected === null ? undefined : parseActorId(selected);
+  if (parsed === undefined || parsed.kind === 'run' || parsed.kind === 'mission') return null;
+  return parsed.name;
+}
+
+function nextItemsSort(
+  sort: ViewState['itemsSort'],
+  command: 'itemSort' | 'itemReverse' | 'itemStatus',
+): ViewState['itemsSort'] {
+  if (command === 'itemReverse') return { ...sort, descending: !sort.descending };
+  if (command === 'itemStatus') {
+    const next = (ITEM_STATUSES.indexOf(sort.status) + 1) % ITEM_STATUSES.length;
+    return { ...sort, status: ITEM_STATUSES[next] ?? 'all' };
+  }
+  const next = (ITEM_COLUMNS.indexOf(sort.sort) + 1) % ITEM_COLUMNS.length;
+  return { ...sort, sort: ITEM_COLUMNS[next] ?? 'index' };
+}
+
+/** The tree with the item under the cursor selected (its task expanded so that it shows). */
+function openItem(view: ViewState, facts: ViewFacts): ViewState {
+  const commander = facts.itemCommanders[view.itemsCursor];
+  if (commander === undefined) return view;
+  const task = taskOf(commander);
+  const collapsed = task === null ? view.collapsed : toggled(view.collapsed, `task:${task}`, false);
+  return { ...withSelection(view, commander), tab: 'tree', focus: 'tree', collapsed };
 }
