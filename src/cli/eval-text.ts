@@ -65,8 +65,15 @@ export function reportText(report: EvalReport): string {
       `regression: ${regression.variant} · ${regression.case}: ${regression.what} ${round(regression.before)} → ${round(regression.after)}`,
     );
   }
+  const limit = report.costLimit;
+  if (limit !== undefined && (report.notRun.length > 0 || limit.pastDollars > 0)) {
+    lines.push(
+      '',
+      `--max-cost ${dollars(limit.limitDollars)}: ${dollars(limit.spentDollars)} spent, ${dollars(limit.pastDollars)} of it past the limit by runs already started`,
+    );
+  }
   if (report.notRun.length > 0) {
-    lines.push('', `not run (--max-cost reached): ${report.notRun.join(', ')}`);
+    lines.push(`not run (--max-cost reached): ${report.notRun.join(', ')}`);
   }
   lines.push('', verdict(report));
   return `${escapeControlCharacters(lines.join('\n'))}\n`;

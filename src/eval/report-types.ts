@@ -91,6 +91,11 @@ export interface EvalReport {
   runs: RunRecord[];
   /** Slots not run because `--max-cost` was reached. */
   notRun: string[];
+  /**
+   * With `--max-cost`: what the runs cost (their judges included) and how much of it came
+   * past the limit, spent by runs already started when it was reached (they finish).
+   */
+  costLimit?: { limitDollars: number; spentDollars: number; pastDollars: number };
   /** `sortie diff` of the first run of two variants, per case (with two variants or more). */
   diffCommands: Array<{ case: string; command: string }>;
   regressions: Regression[];

@@ -18,6 +18,8 @@ export interface ReportInput {
   repeat: number;
   runs: readonly RunRecord[];
   notRun: readonly string[];
+  /** `--max-cost`, in dollars. */
+  maxCostDollars?: number;
 }
 
 const METRICS: ReadonlyArray<keyof RunMetrics> = [
@@ -63,6 +65,9 @@ export function buildReport(input: ReportInput): EvalReport {
     totals,
     runs,
     notRun: [...input.notRun],
+    ...(input.maxCostDollars === undefined
+      ? {}
+      : { costLimit: costLimitOf(input.maxCostDollars, runs) }),
     diffCommands: diffCommands(input, runs),
     regressions: [],
     passed: input.notRun.length === 0 && cells.every((cell) => cell.meetsThreshold),
@@ -148,4 +153,18 @@ function compareKeys(left: readonly number[], right: readonly number[]): number 
     if (difference !== 0) return difference;
   }
   return 0;
+}
+
+/** What the runs spent against `--max-cost`, rounded to the pico-dollar costs are kept in. */
+function costLimitOf(
+  limitDollars: number,
+  runs: readonly RunRecord[],
+): NonNullable<EvalReport['costLimit']> {
+  const pico = (dollars: number): number => Math.round(dollars * 1e12);
+  const spent = runs.reduce(
+    (total, run) => total + pico(run.metrics.costDollars) + pico(run.judge.costDollars),
+    0,
+  );
+  const past = Math.max(0, spent - pico(limitDollars));
+  return { limitDollars, spentDollars: spent / 1e12, pastDollars: past / 1e12 };
 }

@@ -194,6 +194,7 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
     repeat: plan.repeat,
     runs: records,
     notRun,
+    ...(options.maxCostDollars !== undefined ? { maxCostDollars: options.maxCostDollars } : {}),
   });
 }
 

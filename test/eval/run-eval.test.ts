@@ -56,4 +56,28 @@ describe('runEval (library)', { timeout: 120_000 }, () => {
       ],
     ]);
   });
+
+  it('lets runs in flight finish past --max-cost and reports how much they spent past it', async () => {
+    const { root, mock, stateDir } = evalProject();
+    const project = await openProject(root, { env: {} });
+    // Both first runs start at once (nothing spent yet); each costs more than the limit.
+    const report = await runEval(project, {
+      mockModel: mock,
+      stateDir,
+      cases: ['ada'],
+      repeat: 2,
+      concurrency: 2,
+      maxCostDollars: 0.00001,
+    });
+    expect(report.runs.map((run) => [run.key, run.metrics.costDollars])).toEqual([
+      ['warm/ada/1', 0.000027],
+      ['curt/ada/1', 0.0000105],
+    ]);
+    expect(report.notRun).toEqual(['warm/ada/2', 'curt/ada/2']);
+    expect(report.costLimit).toEqual({
+      limitDollars: 0.00001,
+      spentDollars: 0.0000375,
+      pastDollars: 0.0000275,
+    });
+  });
 });
