@@ -6,11 +6,9 @@
 import { basename, resolve } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
-import type { RunResult } from '../actors/contracts.ts';
-import type { ModelClientFactory } from '../models/create-client.ts';
+import type { RunHandle, RunResult } from '../actors/contracts.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
-import { createRunRedactor } from '../run/run-redactor.ts';
 import { runPaths } from '../journal/paths.ts';
 import { formatCost } from '../present/money.ts';
 import type { MissionEvent } from '../base/events.ts';
@@ -22,24 +20,20 @@ import { humanOptions, type HumanOptions } from './human-flags.ts';
 import { handleInterrupts, type SignalSource } from './interrupts.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createJsonPrinter } from './json-printer.ts';
-import { lazyJournal } from '../run/lazy-journal.ts';
 import { loadForRun } from './load-for-run.ts';
-import { checkCassetteFlags, runClients } from '../run/run-clients.ts';
+import { checkCassetteFlags } from '../run/run-clients.ts';
 import { chooseOutputMode, type OutputMode } from './output-mode.ts';
 import { pickMission, taskDependencies } from '../run/pick-mission.ts';
 import { createPlainPrinter, type PlainPrinter } from './plain/index.ts';
 import { TerminalAsker } from './plain/terminal-asker.ts';
 import type { RunFlags } from './run.ts';
 import type { TuiRun } from './run-tui.ts';
-import { StorageWatch } from '../run/run-storage.ts';
 import { resumeLine, unjournaledInputs } from './resume-line.ts';
 import { recordingStateDir } from './state-dir.ts';
 import { forkFromTui, TuiForks, type ForkParent } from './tui-fork.ts';
 import { parseVarFlags } from './var-flags.ts';
 import { resolveBreakpoints } from './breakpoint-tools.ts';
 import { openRunTraces } from '../observe/run-traces.ts';
-import type { TraceSink } from '../observe/index.ts';
-import type { RunQueueRequest } from '../run/queue-run.ts';
 
 /** What `sortie run` was given. */
 export interface RunRequest {
@@ -76,11 +70,12 @@ export async function runCommand(
 }
 
 /**
- * Runs a prepared run to its end with its output (TUI, line log or JSONL), journal, cassette,
- * gate and Ctrl-C handling; returns the exit code. `resume` continues a journaled run, whose
- * journal `create` writes (a fork's) once the model clients are ready, the last check. When
- * the journal or the cassette cannot be written the run is stopped and a RunStorageError
- * (a usage error) says how to continue it.
+ * Runs a prepared run to its end through the one run wiring (run/wired-run.ts) with what is
+ * the command line's own plugged in: the output (TUI, line log or JSONL), the debug gate, the
+ * terminal's asker, Ctrl-C and the run index; returns the exit code. `resume` continues a
+ * journaled run, whose journal `create` writes (a fork's) once the model clients are ready,
+ * the last check. When the journal or the cassette cannot be written the run is stopped and a
+ * RunStorageError (a usage error) says how to continue it.
  */
 export async function executeRun(
   prepared: PreparedRun,
@@ -90,72 +85,101 @@ export async function executeRun(
   resume?: RunJournalState,
   create?: () => Promise<void>,
 ): Promise<number> {
-  const redact = createRunRedactor(prepared.config, [prepared]);
-  const storage = new StorageWatch();
-  const clients = await runClients(
-    flags,
-    redact,
-    (message) => io.stderr(`warning: ${message}\n`),
-    storage.failed,
-  );
-  try {
-    await create?.();
-  } catch (error) {
-    await clients.close();
-    throw error;
-  }
-  const journal = lazyJournal(prepared.stateDir, storage.failed, { fresh: resume === undefined });
-  const traces = await openRunTraces({
-    env: io.env,
-    ...(flags.otel !== undefined ? { url: flags.otel } : {}),
-    warn: (message) => io.stderr(`warning: ${message}\n`),
-    stateDir: prepared.stateDir,
-    ...(resume !== undefined ? { resume } : {}),
-  });
-  // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.
-  const forks =
-    prepared.mode === 'tui'
-      ? new TuiForks(() => Promise.resolve(prepared.config), io.env)
-      : undefined;
-  let ended: { runId: string; exitCode: number; result: RunResult };
-  let indexed: Promise<void> = Promise.resolve();
-  try {
-    const wiring = {
-      clients: clients.clients,
-      journal: journal.subscriber,
-      journaled: () => journal.flush(),
-      storage,
-      started: (runId: string) => (indexed = indexRun(prepared, runId, io)),
-      forks,
-      traces,
-    };
-    ended = await runToEnd(prepared, flags, io, environment, wiring, resume);
-  } finally {
-    await storage.close([
-      () => journal.close(),
-      () => clients.close(),
-      () => indexed,
-      () => traces?.close() ?? Promise.resolve(),
-    ]);
-  }
+  const { runWired } = await import('../run/wired-run.ts');
+  const { newRunId } = await import('../run/start-run.ts');
+  const runId = resume?.runId ?? newRunId();
+  const warn = (message: string): void => io.stderr(`warning: ${message}\n`);
   const { command: resumeCommand, withheld } = resumeLine({
-    runId: ended.runId,
+    runId,
     root: prepared.config.root,
     cwd: environment.cwd,
     flags,
     config: prepared.config,
     mission: prepared.mission,
   });
-  storage.throwIfFailed(
-    ended.runId,
-    withheld === undefined ? resumeCommand : `${resumeCommand}\n${withheld}`,
-  );
+  // In the TUI, `f` and `e` fork the run; the fork runs once this run is closed.
+  const forks =
+    prepared.mode === 'tui'
+      ? new TuiForks(() => Promise.resolve(prepared.config), io.env)
+      : undefined;
+  const hub = createEventHub();
+  const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io, resume);
+  const debugging = flags.step === true || prepared.breakpoints.length > 0;
+  const gate = debugging
+    ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
+    : undefined;
+  // On a plain terminal the person answers agents' questions on the terminal.
+  const asker =
+    prepared.mode === 'plain' && prepared.human.available
+      ? new TerminalAsker({ input: environment.stdin ?? process.stdin, write: io.stderr })
+      : undefined;
+  const queueUrl = flags.queue ?? io.env.SORTIE_QUEUE;
+  const follow = async (handle: RunHandle): Promise<RunResult> => {
+    const indexed = indexRun(prepared, handle.runId, io);
+    asker?.attach(handle.human);
+    // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
+    gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
+    const interrupts = handleInterrupts(
+      () => handle.cancel(),
+      () => environment.exitNow(ExitCode.cancelled),
+      environment.signals,
+    );
+    try {
+      const result =
+        output === undefined
+          ? await showInTui({
+              handle,
+              subscribe: hub.subscribe,
+              gate,
+              title: `sortie · ${basename(prepared.config.root)}`,
+              interrupts,
+              stderr: io.stderr,
+              color: useColor(io, 'stdout'),
+              forker: forks,
+            })
+          : await handle.done;
+      output?.finish(result);
+      return result;
+    } finally {
+      interrupts.dispose();
+      asker?.dispose();
+      await indexed;
+    }
+  };
+  const result = await runWired({
+    config: prepared.config,
+    stateDir: prepared.stateDir,
+    runId,
+    start: { mission: prepared.mission, inputs: prepared.inputs, resume },
+    cassettes: flags,
+    gate,
+    keepGoing: flags.keepGoing === true,
+    chain: flags.chain,
+    human: prepared.human,
+    listeners: [
+      output?.subscriber ?? hub.publish,
+      ...(forks === undefined ? [] : [forks.record]),
+      ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
+    ],
+    traces: (stateDir, resumed) =>
+      openRunTraces({
+        env: io.env,
+        ...(flags.otel !== undefined ? { url: flags.otel } : {}),
+        warn,
+        stateDir,
+        ...(resumed !== undefined ? { resume: resumed } : {}),
+      }),
+    ...(queueUrl !== undefined && queueUrl !== '' ? { queue: { url: queueUrl, debugging } } : {}),
+    warn,
+    create,
+    follow,
+    resumeCommand: withheld === undefined ? resumeCommand : `${resumeCommand}\n${withheld}`,
+  });
   // A run that did not succeed ends with where its journal is and how to go on (not in
   // --json, whose stdout is events only; stderr, so the line log's summary stays the end);
   // the TUI leaves the screen, so after it every run says where it is and what it cost.
-  const failed = ended.result.status !== 'succeeded';
+  const failed = result.status !== 'succeeded';
   if (prepared.mode === 'tui' || (prepared.mode !== 'json' && failed)) {
-    const { result } = ended;
     io.stderr(
       [
         `run ${result.runId} ${result.status} · ${formatCost(result.costPico, result.unpriced)} · journal ${runPaths(prepared.stateDir, result.runId).journal}`,
@@ -166,9 +190,9 @@ export async function executeRun(
     );
   }
   const chosen = forks?.chosen;
-  if (chosen === undefined) return ended.exitCode;
+  if (chosen === undefined) return exitCodeOf(result.status);
   // The fork's exit code is the command's: it is the run the person ends with.
-  return forkFromTui(chosen, forkParent(prepared, flags, ended.runId), io, environment);
+  return forkFromTui(chosen, forkParent(prepared, flags, runId), io, environment);
 }
 
 /** The run a fork from its TUI starts from: `--input` only for what the journal does not keep. */
@@ -202,129 +226,6 @@ async function indexRun(prepared: PreparedRun, runId: string, io: CliIo): Promis
     const why = isFileSystemError(error) ? describeFileSystemError(error, path) : String(error);
     io.stderr(`warning: run ${runId} is not in the run index (${why}); find it from its project\n`);
   }
-}
-
-/** What executeRun attaches to a run: model clients, the journal, the storage watch. */
-interface RunWiring {
-  clients: ModelClientFactory | undefined;
-  journal: (event: MissionEvent) => void;
-  /** Resolves once the journal has written every event so far. */
-  journaled: () => Promise<void>;
-  storage: StorageWatch;
-  /** Told the run's id once it has started. */
-  started: (runId: string) => void;
-  /** The TUI's forker (`f`, `e`): fed the run's events. */
-  forks: TuiForks | undefined;
-  /** The trace export (`--otel`, OTEL_EXPORTER_OTLP_ENDPOINT): fed the run's events. */
-  traces: TraceSink | undefined;
-}
-
-async function runToEnd(
-  prepared: PreparedRun,
-  flags: RunFlags,
-  io: CliIo,
-  environment: RunEnvironment,
-  wiring: RunWiring,
-  resume: RunJournalState | undefined,
-): Promise<{ runId: string; exitCode: number; result: RunResult }> {
-  const hub = createEventHub();
-  const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io, resume);
-  const gate =
-    flags.step === true || prepared.breakpoints.length > 0
-      ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
-      : undefined;
-  // On a plain terminal the person answers agents' questions on the terminal.
-  const asker =
-    prepared.mode === 'plain' && prepared.human.available
-      ? new TerminalAsker({ input: environment.stdin ?? process.stdin, write: io.stderr })
-      : undefined;
-  const { startRun, newRunId } = await import('../run/start-run.ts');
-  const runId = resume?.runId ?? newRunId();
-  const { traces } = wiring;
-  const queue = await openQueue(prepared, flags, io, {
-    runId,
-    journaled: wiring.journaled,
-    ...(traces !== undefined ? { traceparent: (item) => traces.traceparent(item) } : {}),
-  });
-  const handle = startRun({
-    runId,
-    ...(queue !== undefined ? { itemQueue: queue } : {}),
-    config: prepared.config,
-    mission: prepared.mission.name,
-    inputs: prepared.inputs,
-    stateDir: prepared.stateDir,
-    gate,
-    keepGoing: flags.keepGoing === true,
-    chain: flags.chain,
-    clients: wiring.clients,
-    ...(resume !== undefined ? { resume } : {}),
-    human: prepared.human,
-    subscribers: [
-      wiring.journal,
-      output?.subscriber ?? hub.publish,
-      ...(wiring.forks === undefined ? [] : [wiring.forks.record]),
-      ...(traces === undefined ? [] : [(event: MissionEvent) => traces.add(event)]),
-      ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
-    ],
-  });
-  wiring.started(handle.runId);
-  asker?.attach(handle.human);
-  wiring.storage.attach((why) => {
-    handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
-    handle.cancel(why);
-  });
-  // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
-  gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
-  let finished = false;
-  const interrupts = handleInterrupts(
-    () => handle.cancel(),
-    () => environment.exitNow(ExitCode.cancelled),
-    environment.signals,
-  );
-  try {
-    const result =
-      output === undefined
-        ? await showInTui({
-            handle,
-            subscribe: hub.subscribe,
-            gate,
-            title: `sortie · ${basename(prepared.config.root)}`,
-            interrupts,
-            stderr: io.stderr,
-            color: useColor(io, 'stdout'),
-            forker: wiring.forks,
-          })
-        : await handle.done;
-    output?.finish(result);
-    finished = result.status === 'succeeded';
-    return { runId: handle.runId, exitCode: exitCodeOf(result.status), result };
-  } finally {
-    interrupts.dispose();
-    asker?.dispose();
-    // A run that did not succeed keeps its jobs and events in Redis for `resume --queue`.
-    await queue?.close(finished);
-  }
-}
-
-/** `--queue URL` (or SORTIE_QUEUE): the run's item queue, opened before the run starts. */
-async function openQueue(
-  prepared: PreparedRun,
-  flags: RunFlags,
-  io: CliIo,
-  run: Pick<RunQueueRequest, 'runId' | 'journaled' | 'traceparent'>,
-) {
-  const url = flags.queue ?? io.env.SORTIE_QUEUE;
-  if (url === undefined || url === '') return undefined;
-  const { openRunQueue } = await import('../run/queue-run.ts');
-  return openRunQueue({
-    url,
-    ...run,
-    root: prepared.config.root,
-    stateDir: prepared.stateDir,
-    mission: prepared.mission,
-    inputs: prepared.inputs,
-    debugging: flags.step === true || prepared.breakpoints.length > 0,
-  });
 }
 
 /** Everything checked before a run starts. */

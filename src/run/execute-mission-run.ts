@@ -1,30 +1,21 @@
 /**
- * The body of a library run (`runMission`, `resumeMission`): the state directory, model
- * clients (given, a cassette to replay, or the real providers, recorded on request), the
- * journal, and the storage watch that stops the run when the journal or cassette fails.
+ * A library run (`runMission`, `resumeMission`) and a served one: the state directory, the
+ * settings turned into the one run wiring (wired-run.ts) that `sortie run` uses too.
  */
 import type { RunHandle, RunOptions, RunResult } from '../actors/contracts.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { makeDirectory } from '../base/make-directory.ts';
-import type { MissionConfig } from '../config/config-types.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import { AnswerScript, type ScriptedAnswer } from '../runtime/answer-script.ts';
 import type { HumanAnswerer, HumanReply } from '../runtime/human-desk.ts';
 import { ProjectConfigError } from '../config/load-project.ts';
 import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
-import type { RunJournalState } from '../journal/restore.ts';
-import { lazyJournal } from './lazy-journal.ts';
-import {
-  checkCassetteFlags,
-  runClients,
-  type CassetteFlags,
-  type RunClients,
-} from './run-clients.ts';
+import { checkCassetteFlags, type CassetteFlags } from './run-clients.ts';
 import type { Project } from './project.ts';
-import { createRunRedactor } from './run-redactor.ts';
-import { StorageWatch } from './run-storage.ts';
-import { startRun } from './start-run.ts';
+import { runWired, type MissionStart, type RunTracesOpener } from './wired-run.ts';
+
+export type { MissionStart, RunTraceSink, RunTracesOpener } from './wired-run.ts';
 
 /** What a fresh run and a resumed run are both given. */
 export interface RunSettings {
@@ -67,31 +58,8 @@ export interface RunSettings {
   otel?: boolean | { url: string };
 }
 
-/** A run's trace export: fed the run's events, closed once it has ended. */
-export interface RunTraceSink {
-  add(event: MissionEvent): void;
-  /** Sends the last spans; never rejects, and waits at most the export timeout. */
-  close(): Promise<void>;
-}
-
-/**
- * Opens a run's trace export, or resolves undefined when none is asked for. The layers above
- * give it (src/observe decides and loads the exporter): run/ never loads OpenTelemetry code.
- */
-export type RunTracesOpener = (
-  stateDir: string,
-  resume: RunJournalState | undefined,
-) => Promise<RunTraceSink | undefined>;
-
 /** An entry of a `human` answer list: a reply, or a reply for the questions it matches. */
 export type HumanListAnswer = HumanReply | ScriptedAnswer;
-
-/** The mission a run starts with, its inputs, and the journal it continues, if any. */
-export interface MissionStart {
-  mission: MissionConfig;
-  inputs: Record<string, unknown>;
-  resume?: RunJournalState;
-}
 
 /** What the public handle gives the run. */
 export interface RunWiring {
@@ -136,58 +104,30 @@ export async function executeMissionRun(
   settings: RunSettings,
   wiring: RunWiring,
 ): Promise<RunResult> {
-  checkCassetteFlags(cassetteFlags(settings));
+  const cassettes = cassetteFlags(settings);
+  checkCassetteFlags(cassettes);
   const stateDir = await stateDirectoryOf(project, settings);
-  const { mission, inputs, resume } = await wiring.choose();
-  const redact = createRunRedactor(project.config, [{ mission, inputs }]);
-  const storage = new StorageWatch();
-  const clients: RunClients =
-    settings.clients !== undefined
-      ? { clients: settings.clients, close: () => Promise.resolve() }
-      : await runClients(cassetteFlags(settings), redact, () => undefined, storage.failed);
-  const journal =
-    settings.journal === false
-      ? undefined
-      : lazyJournal(stateDir, storage.failed, { fresh: resume === undefined });
-  const traces = await wiring.traces?.(stateDir, resume);
-  const subscribers = [
-    ...(journal !== undefined ? [journal.subscriber] : []),
-    wiring.publish,
-    ...(traces !== undefined ? [(event: MissionEvent) => traces.add(event)] : []),
-  ];
-  let result: RunResult;
-  try {
-    const handle = startRun({
-      config: project.config,
-      mission: mission.name,
-      inputs,
-      stateDir,
-      runId: wiring.runId,
-      signal: wiring.signal,
-      functionTools: project.functionTools,
-      subscribers,
-      ...(resume !== undefined ? { resume } : {}),
-      ...(settings.gate !== undefined ? { gate: settings.gate } : {}),
-      ...(clients.clients !== undefined ? { clients: clients.clients } : {}),
-      ...(settings.keepGoing !== undefined ? { keepGoing: settings.keepGoing } : {}),
-      ...(settings.chain !== undefined ? { chain: settings.chain } : {}),
-      human: humanOptionsOf(settings),
-    });
-    wiring.started?.(handle);
-    storage.attach((why) => {
-      handle.bus.emit({ type: 'warning', actor: 'run', code: 'run.storage', message: why });
-      handle.cancel(why);
-    });
-    result = await handle.done;
-  } finally {
-    await storage.close([
-      () => journal?.close() ?? Promise.resolve(),
-      () => clients.close(),
-      () => traces?.close() ?? Promise.resolve(),
-    ]);
-  }
-  storage.throwIfFailed(wiring.runId, `resumeMission(project, ${JSON.stringify(wiring.runId)})`);
-  return result;
+  const start = await wiring.choose();
+  const { started } = wiring;
+  return runWired({
+    config: project.config,
+    functionTools: project.functionTools,
+    stateDir,
+    runId: wiring.runId,
+    start,
+    signal: wiring.signal,
+    cassettes,
+    clients: settings.clients,
+    journal: settings.journal,
+    gate: settings.gate,
+    keepGoing: settings.keepGoing,
+    chain: settings.chain,
+    human: humanOptionsOf(settings),
+    listeners: [wiring.publish],
+    traces: wiring.traces,
+    ...(started !== undefined ? { follow: (handle) => (started(handle), handle.done) } : {}),
+    resumeCommand: `resumeMission(project, ${JSON.stringify(wiring.runId)})`,
+  });
 }
 
 /** The run's desk options from `human` and `humanTimeoutSeconds`. */
