@@ -12,6 +12,8 @@ import {
   cleanUpAll,
   delegatingTask,
   jsonLines,
+  notesProject,
+  SCRIBE as AGENT,
   reply,
   ROOT,
   startModelServer,
@@ -21,27 +23,7 @@ import {
 
 afterEach(cleanUpAll);
 
-const HCL = `
-agent "scribe" {
-  model       = MODEL
-  personality = "You keep notes."
-}
-
-mission "notes" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.scribe]
-  memory {
-    description = "Lessons that outlive a run"
-  }
-  task "note" {
-    objective = "Keep notes"
-  }
-}
-`;
-
-const AGENT = 'agent:note/scribe';
+const HCL = notesProject();
 
 /** A state directory whose mission memory holds `notes.md` and the FIFO `pipe`. */
 async function stateWithFifo(): Promise<string> {

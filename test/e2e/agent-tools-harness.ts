@@ -45,6 +45,35 @@ export async function writeProject(
   return dir;
 }
 
+/** The agent of the notes project (`notesProject`). */
+export const SCRIBE = 'agent:note/scribe';
+
+/**
+ * The HCL of the memory tests: the agent `scribe` keeping notes for the task `note` of the
+ * mission `notes`, which has a mission memory; `extra` goes into the mission block.
+ */
+export function notesProject(extra = ''): string {
+  return `
+agent "scribe" {
+  model       = MODEL
+  personality = "You keep notes."
+}
+
+mission "notes" {
+  commander {
+    model = MODEL
+  }
+  agents = [agents.scribe]
+${extra}  memory {
+    description = "Lessons that outlive a run"
+  }
+  task "note" {
+    objective = "Keep notes"
+  }
+}
+`;
+}
+
 /** A scripted model server closed by `cleanUpAll`. */
 export async function startModelServer(turns: ScriptTurn[]): Promise<ScriptedModelServer> {
   const server = await ScriptedModelServer.start({ turns });

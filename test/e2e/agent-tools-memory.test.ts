@@ -9,6 +9,8 @@ import {
   delegatingTask,
   completedInCallOrder,
   jsonLines,
+  notesProject,
+  SCRIBE as AGENT,
   reply,
   sortie,
   startModelServer,
@@ -18,28 +20,7 @@ import {
 
 afterEach(cleanUpAll);
 
-const HCL = `
-agent "scribe" {
-  model       = MODEL
-  personality = "You keep notes."
-}
-
-mission "notes" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.scribe]
-  memory {
-    description = "Lessons that outlive a run"
-  }
-  scratchpad = true
-  task "note" {
-    objective = "Keep notes"
-  }
-}
-`;
-
-const AGENT = 'agent:note/scribe';
+const HCL = notesProject('  scratchpad = true\n');
 
 /** Runs the mission once against a fresh script; returns the results of the agent's tools. */
 async function runOnce(

@@ -11,6 +11,8 @@ import {
   delegatingTask,
   filesBelow,
   jsonLines,
+  notesProject,
+  SCRIBE as AGENT,
   leakForms,
   reply,
   sortie,
@@ -21,30 +23,9 @@ import {
 
 afterEach(cleanUpAll);
 
-const HCL = `
-agent "scribe" {
-  model       = MODEL
-  personality = "You keep notes."
-}
-
-mission "notes" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.scribe]
-  inputs = {
-    token = string("Account token", { protected = true })
-  }
-  memory {
-    description = "Lessons that outlive a run"
-  }
-  task "note" {
-    objective = "Keep notes"
-  }
-}
-`;
-
-const AGENT = 'agent:note/scribe';
+const HCL = notesProject(
+  '  inputs = {\n    token = string("Account token", { protected = true })\n  }\n',
+);
 const FIRST_TOKEN = 'tok-first-1a2b3c4d';
 const SECOND_TOKEN = 'tok-second-9z8y7x';
 

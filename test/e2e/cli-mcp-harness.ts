@@ -36,6 +36,15 @@ export async function processAlive(pid: number): Promise<boolean> {
   }
 }
 
+/** The agent of `workerProject`. */
+export const WORKER = 'agent:work/worker';
+
+/** The tool results of an OpenAI Responses request body, in order. */
+export function outputsOf(body: unknown): unknown[] {
+  const input = (body as { input: Array<{ type: string; output?: unknown }> }).input;
+  return input.filter((item) => item.type === 'function_call_output').map((item) => item.output);
+}
+
 /**
  * A project of `servers` (its `mcp` blocks) and one agent, `worker`, with `tools`; the
  * commander of task "work" of mission "job" delegates to it.

@@ -32,11 +32,11 @@ import {
   pidsIn,
   processAlive,
   workerProject,
+  WORKER as AGENT,
 } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
-const AGENT = 'agent:work/worker';
 const COMMANDER = 'commander:work';
 
 /** Resolves once the file at `path` exists and holds `text` (watched, not polled). */

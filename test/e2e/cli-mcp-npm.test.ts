@@ -25,11 +25,9 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { modelArgs, workerProject } from './cli-mcp-harness.ts';
+import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
-
-const AGENT = 'agent:work/worker';
 
 const PROJECT = workerProject(
   `mcp "fixture" {

@@ -23,11 +23,10 @@ import {
   pidsIn,
   processAlive,
   workerProject,
+  WORKER as AGENT,
 } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
-
-const AGENT = 'agent:work/worker';
 
 type Provider = 'openai' | 'anthropic' | 'gemini';
 

@@ -27,12 +27,13 @@ import {
   pidsIn,
   processAlive,
   workerProject,
+  WORKER as AGENT,
+  outputsOf,
 } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
 const TOKEN = 'mcp-"tok"-9f8e7d\\secret';
-const AGENT = 'agent:work/worker';
 
 function project(pidFile: string, url: string, tools: string): string {
   const servers = `
@@ -50,12 +51,6 @@ mcp "web" {
 }
 `;
   return workerProject(servers, tools);
-}
-
-/** The tool results of an OpenAI Responses request body, in order. */
-function outputsOf(body: unknown): unknown[] {
-  const input = (body as { input: Array<{ type: string; output?: unknown }> }).input;
-  return input.filter((item) => item.type === 'function_call_output').map((item) => item.output);
 }
 
 /** Every tool name of an OpenAI Responses request body. */

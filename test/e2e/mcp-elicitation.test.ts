@@ -16,18 +16,11 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { modelArgs, workerProject } from './cli-mcp-harness.ts';
+import { modelArgs, workerProject, WORKER as AGENT, outputsOf } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
-const AGENT = 'agent:work/worker';
 const SERVER = join(import.meta.dirname, '../fixtures/mcp/eliciting-server.mjs');
-
-/** The tool results of an OpenAI Responses request body, in order. */
-function outputsOf(body: unknown): unknown[] {
-  const input = (body as { input: Array<{ type: string; output?: unknown }> }).input;
-  return input.filter((item) => item.type === 'function_call_output').map((item) => item.output);
-}
 
 async function runBooking(extra: string[]) {
   const dir = await tempDir('mcp-elicit');

@@ -16,11 +16,10 @@ import {
   tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
-import { modelArgs, workerProject } from './cli-mcp-harness.ts';
+import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
 
-const AGENT = 'agent:work/worker';
 const SERVER = join(import.meta.dirname, '../fixtures/mcp/chatty-server.mjs');
 
 async function runIndex(output: '--json' | '--plain') {

@@ -21,11 +21,9 @@ import {
   writeProject,
 } from './agent-tools-harness.ts';
 import { sortieAsync, type ChildResult } from './cli-child.ts';
-import { modelArgs, workerProject } from './cli-mcp-harness.ts';
+import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
-
-const AGENT = 'agent:work/worker';
 
 /** A "browser" that follows the URL it is given and notes it in `opened`. */
 const BROWSER_SCRIPT = `#!/usr/bin/env node
