@@ -21,6 +21,7 @@ const benchmarks = [
   'overhead.ts',
   'resume.ts',
   'queue.ts',
+  'parallel-tools.ts',
 ].filter((name) => existsSync(join(here, name)));
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
