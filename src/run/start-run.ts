@@ -79,6 +79,8 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     ...(options.resume !== undefined ? { lastSeq: options.resume.lastSeq } : {}),
   });
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
+  const gate = options.gate;
+  if (gate?.observe !== undefined) bus.subscribe((event) => gate.observe?.(event));
   bus.subscribe(createSignalWatch(signalSettings(options), (event) => bus.emit(event)));
   const controller = new AbortController();
   // Every running task, commander and agent listens on the run's signal and stops listening

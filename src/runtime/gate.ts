@@ -3,71 +3,31 @@
  * execution. The open gate returns at once; the debugger's gate holds points until the person
  * steps or continues. This is the only hook debugging needs.
  */
-import { UsageError } from '../base/errors.ts';
 import { abortError } from '../base/abort.ts';
-import type { GatePauseReason, GatePoint, GateResumeHow } from '../base/events.ts';
+import type { GatePauseReason, GatePoint, GateResumeHow, MissionEvent } from '../base/events.ts';
+import { BreakpointArming } from './breakpoint-arming.ts';
+import {
+  breakpointMatches,
+  formatBreakpoint,
+  parseBreakpoint,
+  type Breakpoint,
+} from './breakpoints.ts';
 
 export type { GatePoint } from '../base/events.ts';
+export { breakpointMatches, formatBreakpoint, parseBreakpoint, type Breakpoint };
 
 /** Awaited before every model request and tool execution. */
 export interface StepGate {
   /** Resolves when the point may proceed; rejects with an AbortError when `signal` aborts. */
   before(point: GatePoint, signal?: AbortSignal): Promise<void>;
+  /** Reads the run's events (the debugger's gate arms its signal and spend breakpoints). */
+  observe?(event: MissionEvent): void;
 }
 
 /** The default gate: never holds. */
 export const openGate: StepGate = {
   before: () => Promise.resolve(),
 };
-
-/** A parsed breakpoint: `tool:NAME`, `actor:ID` or `model`. */
-export type Breakpoint =
-  { kind: 'tool'; tool: string } | { kind: 'actor'; actor: string } | { kind: 'model' };
-
-/** Parses a breakpoint spec; a bad one is a usage error (exit 2) with the accepted forms. */
-export function parseBreakpoint(spec: string): Breakpoint {
-  const text = spec.trim();
-  if (text === 'model') return { kind: 'model' };
-  const separator = text.indexOf(':');
-  const prefix = separator < 0 ? text : text.slice(0, separator);
-  const value = separator < 0 ? '' : text.slice(separator + 1).trim();
-  if ((prefix === 'tool' || prefix === 'actor') && value !== '' && !/\s/.test(value)) {
-    // Tools are named as models see them, but the config's dotted form is accepted too.
-    return prefix === 'tool'
-      ? { kind: 'tool', tool: value.replaceAll('.', '_') }
-      : { kind: 'actor', actor: value };
-  }
-  throw new UsageError(
-    `bad breakpoint "${spec}"`,
-    'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze) or model',
-  );
-}
-
-/** The canonical text of a breakpoint (what `list` shows). */
-export function formatBreakpoint(breakpoint: Breakpoint): string {
-  if (breakpoint.kind === 'model') return 'model';
-  return breakpoint.kind === 'tool' ? `tool:${breakpoint.tool}` : `actor:${breakpoint.actor}`;
-}
-
-/**
- * Whether a breakpoint stops at a point. An actor id also covers the ids nested under it:
- * `actor:commander:analyze` stops `commander:analyze[3]`, `actor:agent:analyze[3]` stops
- * `agent:analyze[3]/researcher`; `actor:commander:an` stops nothing of `analyze`.
- */
-export function breakpointMatches(breakpoint: Breakpoint, point: GatePoint): boolean {
-  switch (breakpoint.kind) {
-    case 'model':
-      return point.kind === 'model';
-    case 'tool':
-      return point.kind === 'tool' && point.tool === breakpoint.tool;
-    case 'actor':
-      return (
-        point.actor === breakpoint.actor ||
-        point.actor.startsWith(`${breakpoint.actor}[`) ||
-        point.actor.startsWith(`${breakpoint.actor}/`)
-      );
-  }
-}
 
 /** What the debug gate tells its listener (the wiring turns these into events). */
 export type GateNotice =
@@ -119,6 +79,7 @@ export class DebugGate implements StepGate, GateControls {
   private readonly breakpoints = new Map<string, Breakpoint>();
   private readonly waiting: HeldEntry[] = [];
   private readonly listeners = new Set<(notice: GateNotice) => void>();
+  private readonly arming = new BreakpointArming(() => this.breakpoints.entries());
 
   constructor(options: DebugGateOptions = {}) {
     this.paused = options.startPaused ?? false;
@@ -134,11 +95,16 @@ export class DebugGate implements StepGate, GateControls {
     return this.paused;
   }
 
+  /** Arms the breakpoints on signals and spend (the run subscribes this to its bus). */
+  observe(event: MissionEvent): void {
+    this.arming.observe(event);
+  }
+
   before(point: GatePoint, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortError('the held step was aborted'));
-    const hit = [...this.breakpoints].find(([, breakpoint]) =>
-      breakpointMatches(breakpoint, point),
-    );
+    const hit =
+      this.arming.take(point) ??
+      [...this.breakpoints].find(([, breakpoint]) => breakpointMatches(breakpoint, point))?.[0];
     if (!this.paused && hit === undefined) return Promise.resolve();
     this.paused = true;
     return new Promise<void>((resolve, reject) => {
@@ -155,7 +121,7 @@ export class DebugGate implements StepGate, GateControls {
         type: 'gate.paused',
         point,
         reason: hit === undefined ? 'paused' : 'breakpoint',
-        breakpoint: hit?.[0] ?? null,
+        breakpoint: hit ?? null,
       });
     });
   }

@@ -15,6 +15,7 @@ import {
   type MissionEvent,
   type ParsedActorId,
 } from '../base/events.ts';
+import type { Message } from '../base/conversation.ts';
 import type { EventListener } from './event-bus.ts';
 
 /** Model turns without a completed subtask before a commander counts as stalled. */
@@ -67,11 +68,13 @@ export function createSignalWatch(
     return watch;
   };
 
-  const onTurn = (actor: string): void => {
+  const onTurn = (actor: string, message: Message): void => {
     if (parseActorId(actor)?.kind !== 'commander') return;
     const watch = watchOf(actor);
     watch.turnsWithoutProgress += 1;
     if (watch.stallRaised || watch.turnsWithoutProgress < stallTurns) return;
+    // A turn that completes a subtask or the task is judged by what its call does.
+    if (callsAny(message, PROGRESS_TOOLS)) return;
     watch.stallRaised = true;
     emit({
       type: 'signal.raised',
@@ -161,7 +164,7 @@ export function createSignalWatch(
         stallTurns = settings.stallTurnsOf(event.mission);
         return;
       case 'model.response':
-        onTurn(event.actor);
+        onTurn(event.actor, event.message);
         return;
       case 'plan.updated':
         onPlan(event.actor, completedCount(event.subtasks));
@@ -177,6 +180,13 @@ export function createSignalWatch(
     }
   };
   return listener;
+}
+
+/** The commander tools whose call may be the progress a stall waits for. */
+const PROGRESS_TOOLS: ReadonlySet<string> = new Set(['complete_subtask', 'task_complete']);
+
+function callsAny(message: Message, tools: ReadonlySet<string>): boolean {
+  return message.parts.some((part) => part.type === 'tool_call' && tools.has(part.name));
 }
 
 function completedCount(subtasks: ReadonlyArray<{ status: string }>): number {

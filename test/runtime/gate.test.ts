@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/base/errors.ts';
 import { isAbortError } from '../../src/base/abort.ts';
+import type { EventInput } from '../../src/base/events.ts';
+import { EventBus } from '../../src/runtime/event-bus.ts';
 import {
   breakpointMatches,
   DebugGate,
+  formatBreakpoint,
   openGate,
   parseBreakpoint,
   type GateNotice,
@@ -51,8 +54,37 @@ describe('parseBreakpoint', () => {
     expect(parseBreakpoint(' model ')).toEqual({ kind: 'model' });
   });
 
+  it('parses the breakpoints on signals and spend, and writes them back as given', () => {
+    expect(parseBreakpoint('stall')).toEqual({ kind: 'signal', signal: 'stall' });
+    expect(parseBreakpoint('loop')).toEqual({ kind: 'signal', signal: 'loop' });
+    expect(parseBreakpoint('cost:0.50')).toEqual({
+      kind: 'cost',
+      dollars: '0.50',
+      pico: 500_000_000_000n,
+    });
+    expect(parseBreakpoint('cost:$2')).toMatchObject({ dollars: '2', pico: 2_000_000_000_000n });
+    expect(parseBreakpoint('tokens:100000')).toEqual({ kind: 'tokens', tokens: 100_000 });
+    for (const spec of ['stall', 'loop', 'cost:0.50', 'tokens:100000']) {
+      expect(formatBreakpoint(parseBreakpoint(spec))).toBe(spec);
+    }
+  });
+
   it('rejects anything else with the accepted forms', () => {
-    for (const spec of ['tool:', 'actor:', 'foo', 'model:x', 'actor:a b', 'tools:x']) {
+    for (const spec of [
+      'tool:',
+      'actor:',
+      'foo',
+      'model:x',
+      'actor:a b',
+      'tools:x',
+      'cost:',
+      'cost:0',
+      'cost:-1',
+      'cost:abc',
+      'tokens:0',
+      'tokens:1.5',
+      'stall:x',
+    ]) {
       let caught: unknown;
       try {
         parseBreakpoint(spec);
@@ -62,7 +94,7 @@ describe('parseBreakpoint', () => {
       expect(caught).toBeInstanceOf(UsageError);
       expect((caught as UsageError).message).toBe(`bad breakpoint "${spec}"`);
       expect((caught as UsageError).hint).toBe(
-        'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze) or model',
+        'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)',
       );
     }
   });
@@ -254,5 +286,107 @@ describe('DebugGate', () => {
     gate.continue();
     await next;
     expect(seen).toEqual(['gate.paused', 'gate.resumed']);
+  });
+});
+
+describe('breakpoints on signals and spend', () => {
+  /** The gate's notices and a bus that feeds the gate, as a run wires them. */
+  function armedGate(breakpoints: string[]): {
+    gate: DebugGate;
+    bus: EventBus;
+    notices: GateNotice[];
+  } {
+    const notices: GateNotice[] = [];
+    const gate = new DebugGate({ breakpoints, onNotice: (notice) => notices.push(notice) });
+    const bus = new EventBus({ runId: 'r', now: () => new Date(0) });
+    bus.subscribe((event) => gate.observe(event));
+    return { gate, bus, notices };
+  }
+
+  const response = (actor: string, costPico: string, input: number): EventInput => ({
+    type: 'model.response',
+    actor,
+    requestId: 'q',
+    model: { provider: 'openai', config: 'main', key: 'fast', apiName: 'fast' },
+    message: { role: 'assistant', parts: [] },
+    usage: { input, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+    costPico,
+    unpriced: false,
+    stopReason: 'end',
+    durationMs: 1,
+  });
+
+  it('holds the next point of the actor that raised the signal, once, naming the breakpoint', async () => {
+    const { gate, bus, notices } = armedGate(['stall']);
+    await gate.before(model('commander:a'));
+    bus.emit({
+      type: 'signal.raised',
+      actor: 'commander:a',
+      signal: 'loop',
+      count: 3,
+      message: 'looping',
+    });
+    await gate.before(model('commander:a'));
+    bus.emit({
+      type: 'signal.raised',
+      actor: 'commander:a',
+      signal: 'stall',
+      count: 6,
+      message: 'stalled',
+    });
+    // Another actor goes on; the one that stalled waits at its next point.
+    await gate.before(model('commander:b'));
+    const held = gate.before(tool('commander:a', 'call_agent'));
+    expect(gate.held()).toEqual([tool('commander:a', 'call_agent')]);
+    expect(notices.at(-1)).toMatchObject({
+      type: 'gate.paused',
+      reason: 'breakpoint',
+      breakpoint: 'stall',
+    });
+    gate.continue();
+    await held;
+    await gate.before(model('commander:a'));
+    expect(gate.held()).toEqual([]);
+  });
+
+  it("holds any actor's next point once the run's spend crosses cost:USD or tokens:N", async () => {
+    const { gate, bus, notices } = armedGate(['cost:0.50', 'tokens:1000']);
+    bus.emit(response('agent:a/x', '300000000000', 100));
+    await gate.before(model('agent:a/x'));
+    bus.emit(response('agent:a/x', '300000000000', 100));
+    const held = gate.before(model('commander:a'));
+    expect(notices.at(-1)).toMatchObject({ breakpoint: 'cost:0.50' });
+    gate.continue();
+    await held;
+    // Crossed once: more spend does not hold again.
+    bus.emit(response('agent:a/x', '300000000000', 100));
+    await gate.before(model('commander:a'));
+    bus.emit(response('agent:a/x', '0', 800));
+    const second = gate.before(tool('agent:a/x', 'web_get'));
+    expect(notices.at(-1)).toMatchObject({ breakpoint: 'tokens:1000' });
+    gate.continue();
+    await second;
+  });
+
+  it('counts what a resumed run spent before, and forgets a breakpoint removed after arming', async () => {
+    const { gate, bus } = armedGate(['tokens:500']);
+    bus.emit({
+      type: 'run.started',
+      actor: 'run',
+      mission: 'm',
+      resumed: true,
+      before: {
+        requests: 3,
+        usage: { input: 450, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+        costPico: '0',
+        unpriced: false,
+        durationMs: 1,
+        models: [],
+      },
+    });
+    bus.emit(response('agent:a/x', '0', 60));
+    gate.toggleBreakpoint('tokens:500');
+    await gate.before(model('agent:a/x'));
+    expect(gate.held()).toEqual([]);
   });
 });

@@ -41,13 +41,17 @@ function missionStarted(mission: string): EventInput {
   };
 }
 
-function turn(actor: string): EventInput {
+function turn(actor: string, tool?: string): EventInput {
   return {
     type: 'model.response',
     actor,
     requestId: 'r',
     model: { provider: 'openai', config: 'main', key: 'gpt_4o_mini', apiName: 'gpt-4o-mini' },
-    message: { role: 'assistant', parts: [] },
+    message: {
+      role: 'assistant',
+      parts:
+        tool === undefined ? [] : [{ type: 'tool_call', id: 'c', name: tool, arguments: '{}' }],
+    },
     usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
     costPico: '0',
     unpriced: false,
@@ -105,6 +109,19 @@ describe('the signal watch', () => {
     bus.emit(plan(COMMANDER, 2));
     for (let index = 0; index < 6; index++) bus.emit(turn(COMMANDER));
     expect(signals()).toHaveLength(2);
+  });
+
+  it('does not call a turn that completes a subtask or the task a stall, and waits for the next', () => {
+    const { bus, signals } = watched({ research: 2 });
+    bus.emit(missionStarted('research'));
+    bus.emit(turn(COMMANDER));
+    bus.emit(turn(COMMANDER, 'complete_subtask'));
+    expect(signals()).toEqual([]);
+    // The call was refused: no plan update, so the next turn is the third without progress.
+    bus.emit(turn(COMMANDER));
+    expect(signals().map((signal) => signal.message)).toEqual([
+      'stalled: 3 model turns without completing a subtask',
+    ]);
   });
 
   it('never calls an agent stalled: agents have no subtasks', () => {

@@ -105,7 +105,7 @@ function breakpointAction(
       context,
       400,
       'invalid_breakpoint',
-      `${error.message}: use tool:NAME, actor:ID or model`,
+      `${error.message}: use tool:NAME, actor:ID, model, stall, loop, cost:USD or tokens:N`,
     );
   }
   return context.json(gateView(run));

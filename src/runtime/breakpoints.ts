@@ -1,0 +1,88 @@
+/**
+ * Breakpoints: where the debugger's gate holds. Some name a point (`tool:NAME`, `actor:ID`,
+ * `model`); the others name something that goes wrong — a signal (`stall`, `loop`) or the run's
+ * spend crossing a line (`cost:USD`, `tokens:N`) — and hold the next point after it happens.
+ */
+import { UsageError } from '../base/errors.ts';
+import type { GatePoint } from '../base/events.ts';
+import { dollarsToPico } from '../models/cost.ts';
+
+/** A parsed breakpoint. */
+export type Breakpoint =
+  | { kind: 'tool'; tool: string }
+  | { kind: 'actor'; actor: string }
+  | { kind: 'model' }
+  | { kind: 'signal'; signal: 'stall' | 'loop' }
+  /** `dollars` as written (for the list), `pico` to compare. */
+  | { kind: 'cost'; dollars: string; pico: bigint }
+  | { kind: 'tokens'; tokens: number };
+
+const FORMS =
+  'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)';
+
+/** Parses a breakpoint spec; a bad one is a usage error (exit 2) with the accepted forms. */
+export function parseBreakpoint(spec: string): Breakpoint {
+  const text = spec.trim();
+  if (text === 'model') return { kind: 'model' };
+  if (text === 'stall' || text === 'loop') return { kind: 'signal', signal: text };
+  const separator = text.indexOf(':');
+  const prefix = separator < 0 ? text : text.slice(0, separator);
+  const value = separator < 0 ? '' : text.slice(separator + 1).trim();
+  if ((prefix === 'tool' || prefix === 'actor') && value !== '' && !/\s/.test(value)) {
+    // Tools are named as models see them, but the config's dotted form is accepted too.
+    return prefix === 'tool'
+      ? { kind: 'tool', tool: value.replaceAll('.', '_') }
+      : { kind: 'actor', actor: value };
+  }
+  if (prefix === 'cost' && /^\$?\d+(\.\d+)?$/.test(value)) {
+    const dollars = value.replace('$', '');
+    const pico = dollarsToPico(Number(dollars));
+    if (pico > 0n) return { kind: 'cost', dollars, pico };
+  }
+  if (prefix === 'tokens' && /^\d+$/.test(value) && Number(value) > 0) {
+    return { kind: 'tokens', tokens: Number(value) };
+  }
+  throw new UsageError(`bad breakpoint "${spec}"`, FORMS);
+}
+
+/** The canonical text of a breakpoint (what `list` shows). */
+export function formatBreakpoint(breakpoint: Breakpoint): string {
+  switch (breakpoint.kind) {
+    case 'model':
+      return 'model';
+    case 'tool':
+      return `tool:${breakpoint.tool}`;
+    case 'actor':
+      return `actor:${breakpoint.actor}`;
+    case 'signal':
+      return breakpoint.signal;
+    case 'cost':
+      return `cost:${breakpoint.dollars}`;
+    case 'tokens':
+      return `tokens:${breakpoint.tokens}`;
+  }
+}
+
+/**
+ * Whether a breakpoint stops at a point by the point alone. An actor id also covers the ids
+ * nested under it: `actor:commander:analyze` stops `commander:analyze[3]`,
+ * `actor:agent:analyze[3]` stops `agent:analyze[3]/researcher`; `actor:commander:an` stops
+ * nothing of `analyze`. Signal and spend breakpoints never match a point by itself: the events
+ * arm them (see BreakpointArming).
+ */
+export function breakpointMatches(breakpoint: Breakpoint, point: GatePoint): boolean {
+  switch (breakpoint.kind) {
+    case 'model':
+      return point.kind === 'model';
+    case 'tool':
+      return point.kind === 'tool' && point.tool === breakpoint.tool;
+    case 'actor':
+      return (
+        point.actor === breakpoint.actor ||
+        point.actor.startsWith(`${breakpoint.actor}[`) ||
+        point.actor.startsWith(`${breakpoint.actor}/`)
+      );
+    default:
+      return false;
+  }
+}
