@@ -22,6 +22,7 @@ const benchmarks = [
   'resume.ts',
   'queue.ts',
   'parallel-tools.ts',
+  'serve.ts',
 ].filter((name) => existsSync(join(here, name)));
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
