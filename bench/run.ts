@@ -23,6 +23,7 @@ const benchmarks = [
   'queue.ts',
   'parallel-tools.ts',
   'serve.ts',
+  'eval.ts',
 ].filter((name) => existsSync(join(here, name)));
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
