@@ -44,7 +44,7 @@ describe('unknown attributes in the blocks the reference runtime decodes lenient
         [
           'warning 14:1 unknown attribute "team" is ignored by sortie',
           '',
-          'project files use the blocks variable, model, mcp, tool, skill, agent, memory, packet, mission',
+          'project files use the blocks variable, model, mcp, mcp_host, tool, skill, agent, memory, packet, mission',
         ],
       ],
     ],
@@ -100,7 +100,7 @@ describe('unknown attributes in the blocks the reference runtime decodes lenient
         [
           'warning 17:5 unknown attribute "temperature" is ignored by sortie',
           'mission "m" › commander',
-          'commanders use model, reasoning and the blocks tool_response, pruning, compaction',
+          'commanders use model, reasoning, stall_turns and the blocks tool_response, pruning, compaction',
         ],
       ],
     ],
