@@ -31,7 +31,7 @@ describe('sortie command-line input (child process)', () => {
     [
       'verify',
       ['verify', '--var', 'openai_api_key=sk-x', HELLO],
-      'ok: 1 mission, 1 task, 1 agent, 1 model used (models.openai.gpt_4o_mini), 0 warnings\n',
+      'ok: 1 mission, 1 task, 1 agent, 1 model used (models.openai.gpt_4o_mini), 1 eval, 0 warnings\n',
     ],
     [
       'run',
