@@ -11,10 +11,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScriptedModelServer } from '../src/testing/index.ts';
-import { callsSoFar } from '../test/actors/resume/resume-fixture.ts';
 import { CLI_ENV, ROOT } from '../test/e2e/cli-child.ts';
 import { buildCli } from './built-cli.ts';
+import { oneTaskProject, twoTurnModel } from './one-task-mission.ts';
 
 const CASES = Number(process.argv[2] ?? 200);
 const VARIANTS = 2;
@@ -23,29 +22,7 @@ const MODEL_MS = 50;
 const REQUESTS_PER_RUN = 2;
 const CLI = join(buildCli('sortie-bench-eval'), 'cli/main.js');
 
-const PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-mission "hook" {
-  commander {
-    model = models.main.gpt_4o_mini
-  }
-  inputs = {
-    n = number("The case's number", true)
-  }
-  task "work" {
-    objective = "Work on case \${inputs.n}"
-  }
-}
-`;
+const PROJECT = oneTaskProject('hook', '');
 
 function evalFile(): string {
   const cases = Array.from(
@@ -68,27 +45,7 @@ ${cases}
 `;
 }
 
-/** Two 50 ms turns a run: plan and finish the subtask, then complete the task. */
-const model = await ScriptedModelServer.start({
-  respond: (request) => {
-    const usage = { input: 100, output: 10 };
-    if (request.actor !== 'commander:work') return undefined;
-    return callsSoFar(request.body) === 0
-      ? {
-          toolCalls: [
-            { name: 'set_subtasks', arguments: { subtasks: ['Work'] } },
-            { name: 'complete_subtask', arguments: {} },
-          ],
-          usage,
-          delayMs: MODEL_MS,
-        }
-      : {
-          toolCalls: [{ name: 'task_complete', arguments: { summary: 'done' } }],
-          usage,
-          delayMs: MODEL_MS,
-        };
-  },
-});
+const model = await twoTurnModel(MODEL_MS);
 
 const folder = mkdtempSync(join(tmpdir(), 'sortie-bench-eval-'));
 writeFileSync(join(folder, 'main.hcl'), PROJECT);

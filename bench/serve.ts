@@ -16,11 +16,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScriptedModelServer } from '../src/testing/index.ts';
-import { callsSoFar } from '../test/actors/resume/resume-fixture.ts';
 import { CLI_ENV, ROOT } from '../test/e2e/cli-child.ts';
 import { journalOf } from '../test/e2e/cli-resume-harness.ts';
 import { buildCli } from './built-cli.ts';
+import { oneTaskProject, twoTurnModel } from './one-task-mission.ts';
 
 // The CLI indexes every run under XDG_STATE_HOME: the bench's runs go to an index of their own.
 const stateHome = mkdtempSync(join(tmpdir(), 'sortie-bench-state-'));
@@ -34,54 +33,9 @@ const MAX_PARALLEL = 4;
 const QUIET_LIMIT_MS = 60_000;
 const CLI = join(buildCli('sortie-bench-serve'), 'cli/main.js');
 
-const PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-mission "hook" {
-  commander {
-    model = models.main.gpt_4o_mini
-  }
-  max_parallel = ${MAX_PARALLEL}
-  trigger {
-  }
-  inputs = {
-    n = number("The post's number", true)
-  }
-  task "work" {
-    objective = "Work on post \${inputs.n}"
-  }
-}
-`;
+const PROJECT = oneTaskProject('hook', `  max_parallel = ${MAX_PARALLEL}\n  trigger {\n  }`);
 
-/** Two 50 ms turns a run: plan and finish the subtask, then complete the task. */
-const model = await ScriptedModelServer.start({
-  respond: (request) => {
-    const usage = { input: 100, output: 10 };
-    if (request.actor !== 'commander:work') return undefined;
-    return callsSoFar(request.body) === 0
-      ? {
-          toolCalls: [
-            { name: 'set_subtasks', arguments: { subtasks: ['Work'] } },
-            { name: 'complete_subtask', arguments: {} },
-          ],
-          usage,
-          delayMs: MODEL_MS,
-        }
-      : {
-          toolCalls: [{ name: 'task_complete', arguments: { summary: 'done' } }],
-          usage,
-          delayMs: MODEL_MS,
-        };
-  },
-});
+const model = await twoTurnModel(MODEL_MS);
 
 const folder = mkdtempSync(join(tmpdir(), 'sortie-bench-serve-'));
 const stateDir = join(folder, '.state');
