@@ -14,6 +14,7 @@ import {
   type EventInput,
   type MissionEvent,
   type ParsedActorId,
+  UNJOURNALED_TYPES,
 } from '../base/events.ts';
 import type { Message } from '../base/conversation.ts';
 import type { EventListener } from './event-bus.ts';
@@ -179,7 +180,8 @@ export function createSignalWatch(
         return;
     }
   };
-  return listener;
+  // Deltas are many per turn and say nothing a signal reads: the bus skips the watch for them.
+  return Object.assign(listener, { ignoredTypes: UNJOURNALED_TYPES });
 }
 
 /** The commander tools whose call may be the progress a stall waits for. */
