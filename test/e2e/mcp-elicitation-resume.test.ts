@@ -99,12 +99,19 @@ describe('MCP elicitation across a kill and `sortie resume`', () => {
   it('gives the server the journaled answer after a kill, without asking again', async () => {
     const model = await bookingModel();
     const dir = await tempDir('mcp-elicit-answered');
-    const held = join(dir, 'held.json');
-    const project = await bookingProject({ ELICIT_HOLD_FILE: held });
     const target = { stateDir: join(dir, 'state'), baseUrl: model.baseUrl('openai') };
+    // Inside the state dir, so the journal's watch also sees the server write it.
+    const held = join(target.stateDir, 'held.json');
+    const project = await bookingProject({ ELICIT_HOLD_FILE: held });
     const answer = '{"city":"Oslo"}';
     const first = sortie(['run', project, '--answer', answer], target);
-    await journalReaches(first, target.stateDir, (event) => event.type === 'human.answered');
+    // The answer is journaled before the server gets it: kill once both have it.
+    const serverHasAnswer = (): boolean => existsSync(held) && readFileSync(held, 'utf8') !== '';
+    await journalReaches(
+      first,
+      target.stateDir,
+      (event) => event.type === 'human.answered' && serverHasAnswer(),
+    );
     first.process.kill('SIGKILL');
     expect(await first.exited).toBe(null);
     const runId = await first.runId;
