@@ -4,6 +4,7 @@
  * scores each run from its journal and builds the report. A state file lets the same eval go
  * on after a crash with the runs not yet finished (eval-state.ts).
  */
+import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { stateDirectoryOf } from '../run/execute-mission-run.ts';
@@ -147,6 +148,8 @@ export async function runEval(project: Project, options: EvalOptions = {}): Prom
     records.reduce((total, run) => total + run.metrics.costDollars + run.judge.costDollars, 0);
   const notRun: string[] = [];
   const controller = new AbortController();
+  // Every run in flight listens to it: as many listeners as the concurrency.
+  setMaxListeners(0, controller.signal);
   const stop = (): void => controller.abort();
   options.signal?.addEventListener('abort', stop, { once: true });
   const pending = plan.slots.filter((slot) => !state.finished.has(slot.key));

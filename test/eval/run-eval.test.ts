@@ -80,4 +80,27 @@ describe('runEval (library)', { timeout: 120_000 }, () => {
       pastDollars: 0.0000275,
     });
   });
+
+  it('runs 12 at once sharing one cancel signal without a listener-leak warning', async () => {
+    const { root, mock, stateDir } = evalProject();
+    const project = await openProject(root, { env: {} });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name);
+    };
+    process.on('warning', onWarning);
+    try {
+      const report = await runEval(project, {
+        mockModel: mock,
+        stateDir,
+        cases: ['ada'],
+        repeat: 6,
+        concurrency: 12,
+      });
+      expect(report.runs).toHaveLength(12);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
 });
