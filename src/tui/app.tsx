@@ -110,7 +110,7 @@ export function App(props: AppProps) {
       bodyHeight: screen.bodyHeight,
       breakpointCount: gate.view.breakpoints.length,
       helpLength: screen.help.length,
-      itemCommanders: screen.items.rows.map((row) => row.commander),
+      itemRows: screen.items.rows,
     },
     detailBlock: screen.blocks[screen.detailCursor] ?? null,
     selectedActor: screen.selectedId,

@@ -81,3 +81,30 @@ describe('App in replay mode', () => {
     ]);
   });
 });
+
+describe('the item table in replay', () => {
+  it('shows the replayed iterated task’s items, sorted and filtered like a live run’s', async () => {
+    const { app } = await mountReplay();
+    await app.press('G');
+    await app.sync();
+    await app.press('5');
+    await app.sync();
+    const table = (): string[] => {
+      const lines = app.frame().split('\n');
+      return lines.slice(lines.findIndex((line) => line.startsWith('items of analyze')));
+    };
+    expect(table().slice(0, 4)).toEqual([
+      'items of analyze · 20 of 20 items · status all',
+      '    #▲ status     retries  turns   tokens     cost     time  output / error',
+      '›    0 succeeded        0      1      110 $0.0000*     30ms  {"temperature":20}',
+      '     1 succeeded        0      1      110 $0.0000*     30ms  {"temperature":21}',
+    ]);
+    await app.press('t', 't', 't');
+    await app.sync();
+    expect(table().slice(0, 3)).toEqual([
+      'items of analyze · 1 of 20 items · status failed',
+      '    #▲ status     retries  turns   tokens     cost     time  output / error',
+      '›    6 failed           0      1      110 $0.0000*     3.4s  no data for city-6',
+    ]);
+  });
+});

@@ -1,11 +1,13 @@
 /**
  * The item table tab: which task and what narrows it, the column heading with the sort mark,
- * and only the rows on screen, the cursor's row marked (`›`, and inverse when in colour).
+ * and only the rows on screen, the cursor's row marked (`›`, and inverse when in colour). A row
+ * is a memoised component: a frame lays out again only the rows whose item or selection changed.
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { formatCount } from '../../present/numbers.ts';
 import { ITEM_TABLE_CHROME, type ItemTableScreen } from '../hooks/use-item-table.ts';
-import { itemHeading, itemLine, type ItemQuery } from '../view/item-table.ts';
+import { itemHeading, itemLine, type ItemQuery, type ItemRow } from '../view/item-table.ts';
 
 export interface ItemTableProps {
   table: ItemTableScreen;
@@ -26,6 +28,18 @@ function titleText({ table, query, editing }: ItemTableProps): string {
   return `items of ${table.task ?? ''} · ${shown} · status ${query.status}${filter}`;
 }
 
+interface ItemTableRowProps {
+  row: ItemRow;
+  selected: boolean;
+  width: number;
+}
+
+/** One item's line; the same row object (its item unchanged) is not laid out again. */
+const ItemTableRow = memo(function ItemTableRow({ row, selected, width }: ItemTableRowProps) {
+  const line = itemLine(row, width);
+  return <Text inverse={selected}>{selected ? `›${line.slice(1)}` : line}</Text>;
+});
+
 /** The visible window of the item table. */
 export function ItemTable(props: ItemTableProps) {
   const { table, query, height, width } = props;
@@ -41,15 +55,14 @@ export function ItemTable(props: ItemTableProps) {
     <Box flexDirection="column" height={height}>
       <Text>{titleText(props)}</Text>
       <Text bold>{itemHeading(query, width)}</Text>
-      {visible.map((row, position) => {
-        const selected = table.start + position === table.cursor;
-        const line = itemLine(row, width);
-        return (
-          <Text key={row.index} inverse={selected}>
-            {selected ? `›${line.slice(1)}` : line}
-          </Text>
-        );
-      })}
+      {visible.map((row, position) => (
+        <ItemTableRow
+          key={row.index}
+          row={row}
+          selected={table.start + position === table.cursor}
+          width={width}
+        />
+      ))}
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 /**
- * The item table's rows for a frame: the task shown, its rows sorted and filtered (recomputed
- * only when the items, the order or the filter change) and the window that keeps the cursor
- * on screen.
+ * The item table's rows for a frame: the task shown, its rows sorted and filtered (kept by an
+ * `ItemRowCache` that re-derives only the items that changed) and the window that keeps the
+ * cursor on screen.
  */
 import { useMemo, useRef } from 'react';
-import { windowStart, type TuiState } from '../store/index.ts';
-import { itemRows, queryItems, type ItemRow } from '../view/item-table.ts';
+import { ItemVector, windowStart, type TuiState } from '../store/index.ts';
+import { ItemRowCache } from '../view/item-rows.ts';
+import type { ItemRow } from '../view/item-table.ts';
 import type { ViewState } from '../view/view-state.ts';
 
 /** The item table as one frame shows it. */
@@ -39,19 +40,18 @@ export function useItemTable(
   const open = view.tab === 'items';
   const task = open ? shownTask(state, view.itemsTask) : null;
   const items = task === null ? undefined : state.outputs.get(task)?.items;
-  // Tokens and cost live on the actor nodes and turns in itemStats: both change the rows.
-  const all = useMemo(
-    () => (task === null ? [] : itemRows(state, task)),
-    [task, items, state.itemStats, state.actors],
-  );
+  const stats = task === null ? undefined : state.itemStats.get(task);
+  const cache = useRef<ItemRowCache | null>(null);
   const { sort, descending, status } = view.itemsSort;
-  const rows = useMemo(
-    () => queryItems(all, { sort, descending, status, text: view.filter }),
-    [all, sort, descending, status, view.filter],
-  );
+  const { rows, total } = useMemo(() => {
+    if (task === null || items === undefined) return { rows: [], total: 0 };
+    cache.current ??= new ItemRowCache();
+    const query = { sort, descending, status, text: view.filter };
+    return cache.current.update(task, items, stats ?? ItemVector.empty(), query);
+  }, [task, items, stats, sort, descending, status, view.filter]);
   const cursor = Math.min(view.itemsCursor, Math.max(0, rows.length - 1));
   const start = useRef(0);
   const height = Math.max(1, bodyHeight - ITEM_TABLE_CHROME);
   start.current = windowStart(start.current, cursor, height, rows.length);
-  return { task, total: all.length, rows, cursor, start: start.current };
+  return { task, total, rows, cursor, start: start.current };
 }

@@ -15,6 +15,7 @@ import type {
   TaskOutput,
   TuiState,
 } from './state.ts';
+import { ItemVector } from './item-vector.ts';
 import { EMPTY_DETAIL } from './state.ts';
 
 type CostTableName = 'byTask' | 'byActor' | 'byModel';
@@ -86,13 +87,14 @@ export class StateDraft {
     (this.working.outputs as Map<string, TaskOutput>).set(output.task, output);
   }
 
-  itemStats(commander: string): ItemStats | undefined {
-    return this.working.itemStats.get(commander);
+  /** A task's item stats; the vector is persistent, so setting one item copies no other. */
+  itemStats(task: string): ItemVector<ItemStats> {
+    return this.working.itemStats.get(task) ?? ItemVector.empty();
   }
 
-  setItemStats(commander: string, stats: ItemStats): void {
+  setItemStats(task: string, stats: ItemVector<ItemStats>): void {
     this.working.itemStats = this.own(this.working.itemStats);
-    (this.working.itemStats as Map<string, ItemStats>).set(commander, stats);
+    (this.working.itemStats as Map<string, ItemVector<ItemStats>>).set(task, stats);
   }
 
   costRow(table: CostTableName, key: string): CostRow | undefined {

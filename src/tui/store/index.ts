@@ -1,6 +1,7 @@
 /** The TUI's event store: events in, structurally shared snapshots out. */
 export { applyEvents } from './apply.ts';
 export { ROOT } from './actor-tree.ts';
+export { ItemVector } from './item-vector.ts';
 export { modelKey, taskOfActor } from './reduce-costs.ts';
 export { toolActivity } from './reduce-activity.ts';
 export {

@@ -5,6 +5,7 @@
  */
 import type { EventOf, MissionEvent, SignalKind, Subtask } from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
+import type { ItemVector } from './item-vector.ts';
 
 /** A message of a conversation, as the runtime reports it. */
 export type ConversationMessage = EventOf<'message.appended'>['message'];
@@ -144,14 +145,19 @@ export interface ItemOutput {
   error: string | null;
 }
 
-/** What the item table counts for one item beyond its output: attempts, turns, timing. */
+/** What the item table counts for one item beyond its output: attempts, turns, spend, timing. */
 export interface ItemStats {
-  /** The latest attempt started (1 for an item that never retried). */
+  /** The latest attempt started (1 for an item that never retried; 0 before the first). */
   attempt: number;
   /** Model responses of the item's commander and its agents, every attempt included. */
   turns: number;
-  /** ISO time the latest attempt started. */
-  startedAt: string;
+  /** Tokens of the item's commander and its agents (what its commander's tree node sums). */
+  tokens: number;
+  costPico: bigint;
+  /** True when some turn counted here had no known price. */
+  unpriced: boolean;
+  /** ISO time the latest attempt started; null before the first. */
+  startedAt: string | null;
   /** Time the item took, once it has finished. */
   durationMs: number | null;
 }
@@ -162,7 +168,8 @@ export interface TaskOutput {
   status: ActorStatus;
   output: unknown;
   summary: string | null;
-  items: ReadonlyMap<number, ItemOutput>;
+  /** Items of an iterated task, by index (structurally shared between snapshots). */
+  items: ItemVector<ItemOutput>;
 }
 
 /** The header's facts. */
@@ -200,8 +207,8 @@ export interface TuiState {
   costs: CostTables;
   log: EventLog;
   outputs: ReadonlyMap<string, TaskOutput>;
-  /** Per item of an iterated task, by its commander's id (`commander:visit[3]`). */
-  itemStats: ReadonlyMap<string, ItemStats>;
+  /** Per iterated task, its items' stats by index (structurally shared between snapshots). */
+  itemStats: ReadonlyMap<string, ItemVector<ItemStats>>;
   /** Gate points held now, oldest first. */
   held: readonly GatePoint[];
   /** Questions agents asked the person that wait for an answer, oldest first. */

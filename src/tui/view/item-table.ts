@@ -1,13 +1,13 @@
 /**
- * The item table of an iterated task: one row per item from the store's outputs, item stats
- * and actor tree, sorted by any column, filtered by status and text, and cut to the window on
- * screen, so 10,000 items cost a sort when they change and a few dozen lines per frame.
+ * The item table of an iterated task: one row per item from the store's outputs and item
+ * stats, sorted by any column, filtered by status and text, and cut to the window on
+ * screen. `ItemRowCache` (item-rows.ts) keeps them up to date one changed item at a time.
  */
 import { padEnd, padStart, firstLine } from '../../present/columns.ts';
 import { formatCost } from '../../present/money.ts';
 import { formatCount, formatDuration } from '../../present/numbers.ts';
 import { commanderId } from '../store/outputs.ts';
-import type { ItemOutput, TuiState } from '../store/state.ts';
+import type { ItemOutput, ItemStats, TuiState } from '../store/state.ts';
 
 /** The table's columns, in the order shown; `s` steps through them. */
 export const ITEM_COLUMNS = [
@@ -58,31 +58,33 @@ function outputText(item: ItemOutput): string {
   return typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
 }
 
-/** Every item of `task` in index order. */
+/** One item's row, from its record and stats. */
+export function itemRow(task: string, item: ItemOutput, stats: ItemStats | undefined): ItemRow {
+  return {
+    index: item.index,
+    commander: commanderId(task, item.index),
+    status: item.status,
+    retries: Math.max(0, (stats?.attempt ?? 1) - 1),
+    turns: stats?.turns ?? 0,
+    tokens: stats?.tokens ?? 0,
+    costPico: stats?.costPico ?? 0n,
+    unpriced: stats?.unpriced ?? false,
+    durationMs: stats?.durationMs ?? null,
+    // A line of 200 characters is wider than any screen; the rest is never shown.
+    text: firstLine(outputText(item), 200),
+  };
+}
+
+/** Every item of `task` in index order, each row derived anew. */
 export function itemRows(state: TuiState, task: string): ItemRow[] {
   const items = state.outputs.get(task)?.items;
   if (items === undefined) return [];
-  const rows: ItemRow[] = [];
-  for (const item of items.values()) {
-    const commander = commanderId(task, item.index);
-    const stats = state.itemStats.get(commander);
-    const node = state.actors.get(commander);
-    rows.push({
-      index: item.index,
-      commander,
-      status: item.status,
-      retries: Math.max(0, (stats?.attempt ?? 1) - 1),
-      turns: stats?.turns ?? 0,
-      tokens: node?.tokens ?? 0,
-      costPico: node?.costPico ?? 0n,
-      unpriced: node?.unpriced ?? false,
-      durationMs: stats?.durationMs ?? null,
-      // A line of 200 characters is wider than any screen; the rest is never shown.
-      text: firstLine(outputText(item), 200),
-    });
-  }
-  return rows.sort((left, right) => left.index - right.index);
+  const stats = state.itemStats.get(task);
+  return [...items.values()].map((item) => itemRow(task, item, stats?.get(item.index)));
 }
+
+// One collator for every comparison: `localeCompare` builds one per call.
+const collator = new Intl.Collator();
 
 function compare(left: ItemRow, right: ItemRow, column: ItemColumn): number {
   switch (column) {
@@ -90,7 +92,7 @@ function compare(left: ItemRow, right: ItemRow, column: ItemColumn): number {
       return left.index - right.index;
     case 'status':
     case 'text':
-      return left[column].localeCompare(right[column]);
+      return collator.compare(left[column], right[column]);
     case 'cost':
       return left.costPico === right.costPico ? 0 : left.costPico < right.costPico ? -1 : 1;
     case 'duration':
@@ -101,18 +103,24 @@ function compare(left: ItemRow, right: ItemRow, column: ItemColumn): number {
   }
 }
 
+/** The order `query` shows rows in: a total order, ties broken by index. */
+export function rowOrder(query: ItemQuery): (left: ItemRow, right: ItemRow) => number {
+  const direction = query.descending ? -1 : 1;
+  return (left, right) => direction * compare(left, right, query.sort) || left.index - right.index;
+}
+
+/** Whether `query` keeps a row: its status, and every word in its index, status or text. */
+export function rowFilter(query: ItemQuery): (row: ItemRow) => boolean {
+  const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return (row) =>
+    (query.status === 'all' || row.status === query.status) &&
+    (words.length === 0 ||
+      words.every((word) => `${row.index} ${row.status} ${row.text}`.toLowerCase().includes(word)));
+}
+
 /** The rows `query` keeps, in its order; ties keep index order. */
 export function queryItems(rows: readonly ItemRow[], query: ItemQuery): ItemRow[] {
-  const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
-  const kept = rows.filter(
-    (row) =>
-      (query.status === 'all' || row.status === query.status) &&
-      words.every((word) => `${row.index} ${row.status} ${row.text}`.toLowerCase().includes(word)),
-  );
-  const direction = query.descending ? -1 : 1;
-  return kept.sort(
-    (left, right) => direction * compare(left, right, query.sort) || left.index - right.index,
-  );
+  return rows.filter(rowFilter(query)).sort(rowOrder(query));
 }
 
 const WIDTHS: Record<Exclude<ItemColumn, 'text'>, number> = {

@@ -25,8 +25,8 @@ function taskLines(output: TaskOutput, width: number): OutputLine[] {
       lines.push({ text: `  ${text}`, heading: false });
     }
   }
-  const items = [...output.items.values()].sort((left, right) => left.index - right.index);
-  for (const item of items) {
+  // The vector yields its items in index order.
+  for (const item of output.items.values()) {
     const value =
       item.error !== null ? item.error : item.output === null ? '' : JSON.stringify(item.output);
     lines.push({

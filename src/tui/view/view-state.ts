@@ -7,7 +7,7 @@ import type { Command, Overlay, Pane } from '../keys.ts';
 import { parseActorId } from '../../base/events.ts';
 import type { TreeRow } from '../store/tree-rows.ts';
 import type { AnswerForm } from './answer-form.ts';
-import { ITEM_COLUMNS, ITEM_STATUSES, type ItemQuery } from './item-table.ts';
+import { ITEM_COLUMNS, ITEM_STATUSES, type ItemQuery, type ItemRow } from './item-table.ts';
 
 /** The five tabs. */
 export type Tab = 'tree' | 'costs' | 'events' | 'outputs' | 'items';
@@ -59,8 +59,8 @@ export interface ViewFacts {
   breakpointCount: number;
   /** Lines of the help overlay. */
   helpLength: number;
-  /** The commanders of the item table's rows, in the order shown. */
-  itemCommanders: readonly string[];
+  /** The item table's rows in the order shown (`enter` opens a row's commander). */
+  itemRows: readonly Pick<ItemRow, 'commander'>[];
 }
 
 /** The view before any key. */
@@ -157,7 +157,7 @@ function move(view: ViewState, facts: ViewFacts, delta: number): ViewState {
     };
   }
   if (view.tab === 'items') {
-    const last = facts.itemCommanders.length - 1;
+    const last = facts.itemRows.length - 1;
     return { ...view, itemsCursor: clamp(view.itemsCursor + delta, 0, last) };
   }
   if (view.tab !== 'tree') return scrollList(view, facts, delta);
@@ -287,7 +287,7 @@ function nextItemsSort(
 
 /** The tree with the item under the cursor selected (its task expanded so that it shows). */
 function openItem(view: ViewState, facts: ViewFacts): ViewState {
-  const commander = facts.itemCommanders[view.itemsCursor];
+  const commander = facts.itemRows[view.itemsCursor]?.commander;
   if (commander === undefined) return view;
   const task = taskOf(commander);
   const collapsed = task === null ? view.collapsed : toggled(view.collapsed, `task:${task}`, false);

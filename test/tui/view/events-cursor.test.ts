@@ -15,7 +15,7 @@ const facts: ViewFacts = {
   bodyHeight: 4,
   breakpointCount: 0,
   helpLength: 0,
-  itemCommanders: [],
+  itemRows: [],
 };
 const events: ViewState = { ...INITIAL_VIEW, tab: 'events' };
 
