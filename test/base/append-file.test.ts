@@ -1,18 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppendFile } from '../../src/base/append-file.ts';
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 /** A fresh AppendFile and a way to read its file from disk without going through it. */
 function appendFile(): { file: AppendFile; onDisk: () => string } {
-  const parent = mkdtempSync(join(tmpdir(), 'sortie-append-'));
-  folders.push(parent);
+  const parent = temporaryDirectorySync('append');
   const file = new AppendFile(parent, 'texts-', 'texts.jsonl');
   const onDisk = () => {
     const [folder] = readdirSync(parent);

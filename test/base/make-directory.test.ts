@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeFileSystemError, isFileSystemError } from '../../src/base/file-system-error.ts';
 import { makeDirectory, makeNewDirectory } from '../../src/base/make-directory.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'sortie-make-directory-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = temporaryDirectorySync('make-directory');
 
 /** The error makeDirectory rejects with, described. */
 async function failure(path: string): Promise<string> {

@@ -1,15 +1,15 @@
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/base/errors.ts';
 import { analyzeProject, loadProject } from '../../src/config/index.ts';
 import { rows } from './helpers.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/config/squadron');
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'sortie-config-'));
+  const root = temporaryDirectorySync('config');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
@@ -135,7 +135,7 @@ describe('loadProject', () => {
       'outside/secret.md': 'no',
     });
     symlinkSync(join(root, 'outside/secret.md'), join(root, 'link-target.md'));
-    const outer = mkdtempSync(join(tmpdir(), 'sortie-outer-'));
+    const outer = temporaryDirectorySync('outer');
     writeFileSync(join(outer, 'secret.md'), 'no');
     symlinkSync(join(outer, 'secret.md'), join(root, 'link.md'));
     const analysis = await analyzeProject(root, { env: {} });

@@ -9,7 +9,7 @@ import { withChecksum } from '../../src/journal/line-checksum.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { steppingClock } from './sample-run.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** 1 MB of text JSON escapes (quotes, a newline, a backslash), as an agent might answer. */
 const ANSWER = `{"row": "a \\"quoted\\" value"}\n`.repeat(40_000);

@@ -13,7 +13,7 @@ import { repairTornTail } from '../../src/journal/repair.ts';
 import { openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import { steppingClock } from './sample-run.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const warning = (message: string): EventInput => ({
   type: 'warning',

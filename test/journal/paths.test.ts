@@ -10,7 +10,7 @@ import {
   runPaths,
 } from '../../src/journal/paths.ts';
 import { UsageError } from '../../src/base/errors.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 describe('resolveStateDir', () => {
   it('prefers --state-dir, resolved against the working directory', () => {

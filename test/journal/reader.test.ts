@@ -5,7 +5,7 @@ import { CorruptJournalError, JournalNotFoundError } from '../../src/journal/jou
 import { journalEvents, readJournal } from '../../src/journal/reader.ts';
 import { openJournal } from '../../src/journal/writer.ts';
 import { emitSampleRun } from './sample-run.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 function eventLine(seq: number, message = `m${seq}`): string {
   return JSON.stringify({

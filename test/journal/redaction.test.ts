@@ -14,7 +14,7 @@ import { createRedactor, redactDeep } from '../../src/base/redact.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import { model, noHooks, requestOf } from './cassette/fake-clients.ts';
 import { steppingClock } from './sample-run.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const SECRET_VARIABLE = 'hunter2-variable-secret';
 const PROTECTED_INPUT = 'pass"word\\with-escapes';

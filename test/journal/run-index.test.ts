@@ -1,5 +1,4 @@
-import { appendFile, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   runIndexPath,
   type RunIndexEntry,
 } from '../../src/journal/run-index.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const entry = (runId: string, mission = 'm'): RunIndexEntry => ({
   runId,
@@ -32,7 +32,7 @@ describe('runIndexPath', () => {
 
 describe('the run index file', () => {
   it('keeps every record of concurrent writers, each run once with its latest record', async () => {
-    const path = join(await mkdtemp(join(tmpdir(), 'sortie-index-')), 'deep', 'runs.jsonl');
+    const path = join(await temporaryDirectory('index'), 'deep', 'runs.jsonl');
     const ids = Array.from({ length: 40 }, (_, index) => `run-${index}`);
     await Promise.all(ids.map((runId) => addToRunIndex(path, entry(runId))));
     await addToRunIndex(path, entry('run-3', 'resumed'));
@@ -42,7 +42,7 @@ describe('the run index file', () => {
   });
 
   it('skips torn and foreign lines and recovers a record glued to a torn one', async () => {
-    const path = join(await mkdtemp(join(tmpdir(), 'sortie-index-')), 'runs.jsonl');
+    const path = join(await temporaryDirectory('index'), 'runs.jsonl');
     await writeFile(path, `${JSON.stringify(entry('a'))}\n{"runId":"b","stat`);
     await appendFile(path, `${JSON.stringify(entry('c'))}\nnot json\n{"runId":""}\n[1]\n`);
     await appendFile(path, `${JSON.stringify({ ...entry('d'), project: 3 })}\n`);
@@ -50,7 +50,7 @@ describe('the run index file', () => {
   });
 
   it('is empty before the first run', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'sortie-index-'));
+    const folder = await temporaryDirectory('index');
     expect(await readRunIndex(join(folder, 'runs.jsonl'))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { openJournal } from '../../src/journal/writer.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
-import { temporaryDirectory } from './temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 function sampleSummary() {
   const events = emitSampleRun('run-1', '2026-01-01T00:00:00.000Z', []);

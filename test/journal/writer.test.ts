@@ -7,7 +7,8 @@ import { encodeJournalLine, JOURNAL_BATCH_CHARS, openJournal } from '../../src/j
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { emitSampleRun, steppingClock } from './sample-run.ts';
-import { fileLines, settleIo, temporaryDirectory, waitForLines } from './temp-dir.ts';
+import { fileLines, settleIo, waitForLines } from './journal-lines.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(() => {
   vi.useRealTimers();

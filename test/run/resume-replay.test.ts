@@ -13,7 +13,7 @@ import type { Config } from '../../src/config/config-types.ts';
 import { loadCassette, replayClients, type Cassette } from '../../src/journal/cassette/index.ts';
 import { restoreFromJournal, type RunJournalState } from '../../src/journal/restore.ts';
 import { startRun } from '../../src/run/start-run.ts';
-import { temporaryDirectory } from '../journal/temp-dir.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples');
 

@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compareCodePoints,
   findProjectFiles,
   ProjectNotFoundError,
 } from '../../../src/config/syntax/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 
@@ -16,7 +16,7 @@ async function write(path: string, text = '') {
 }
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-discover-'));
+  base = await temporaryDirectory('discover');
   for (const path of [
     'p/main.hcl',
     'p/b/z.hcl',
@@ -38,10 +38,6 @@ beforeAll(async () => {
   }
   await symlink(join(base, 'p', 'b'), join(base, 'p', 'linked-dir'));
   await symlink(join(base, 'single', 'one.hcl'), join(base, 'p', 'linked.hcl'));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 describe('findProjectFiles', () => {

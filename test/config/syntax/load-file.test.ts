@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTextFile } from '../../../src/config/syntax/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let root: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-load-'));
+  base = await temporaryDirectory('load');
   root = join(base, 'project');
   await mkdir(join(root, 'prompts'), { recursive: true });
   await mkdir(join(root, 'folder.md'));
@@ -18,10 +18,6 @@ beforeAll(async () => {
   await writeFile(join(base, 'outside.md'), 'secret');
   await symlink(join(base, 'outside.md'), join(root, 'link.md'));
   await symlink(join(root, 'prompts', 'analyst.md'), join(root, 'inner-link.md'));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 describe('loadTextFile', () => {

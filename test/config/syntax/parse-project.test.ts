@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkWithHcl2Json,
   diagnosticsFromHcl2JsonError,
   parseProject,
 } from '../../../src/config/syntax/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 
@@ -20,11 +20,7 @@ async function project(name: string, files: Record<string, string>): Promise<str
 }
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-project-'));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  base = await temporaryDirectory('project');
 });
 
 function located(

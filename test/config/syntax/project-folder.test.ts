@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveProjectFolder } from '../../../src/config/syntax/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let root: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-folder-'));
+  base = await temporaryDirectory('folder');
   root = join(base, 'project');
   await mkdir(join(root, 'reference', 'kb'), { recursive: true });
   await mkdir(join(root, 'missions', 'kb'), { recursive: true });
@@ -16,10 +16,6 @@ beforeAll(async () => {
   await writeFile(join(root, 'notes.md'), 'notes');
   await symlink(join(base, 'outside'), join(root, 'escape'));
   await symlink(join(root, 'reference', 'kb'), join(root, 'kb-link'));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 describe('resolveProjectFolder', () => {

@@ -9,7 +9,7 @@ import {
   CorruptCassetteError,
 } from '../../../src/journal/journal-errors.ts';
 import { UsageError } from '../../../src/base/errors.ts';
-import { temporaryDirectory } from '../temp-dir.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const header = '{"cassette":1,"note":"hand-written","created":"2026-01-01T00:00:00.000Z"}';
 

@@ -10,7 +10,7 @@ import {
   CassetteMismatchError,
   MissingCassetteTurnError,
 } from '../../../src/journal/journal-errors.ts';
-import { temporaryDirectory } from '../temp-dir.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 import { fakeClients, model, noHooks, requestOf } from './fake-clients.ts';
 
 const identity = (text: string) => text;

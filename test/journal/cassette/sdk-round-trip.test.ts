@@ -10,7 +10,7 @@ import { createModelClient } from '../../../src/models/create-client.ts';
 import type { ResolvedModel } from '../../../src/models/model-types.ts';
 import { createRedactor } from '../../../src/base/redact.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
-import { temporaryDirectory } from '../temp-dir.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 import { noHooks, requestOf } from './fake-clients.ts';
 
 let server: ScriptedModelServer | undefined;

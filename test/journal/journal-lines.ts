@@ -1,21 +1,5 @@
-/** Temporary directories for journal tests, removed after each test. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
-
-const created: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** A fresh empty directory. */
-export async function temporaryDirectory(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-journal-'));
-  created.push(dir);
-  return dir;
-}
+/** Readers of the lines a journal test's files hold, waiting on I/O rounds rather than time. */
+import { readFile } from 'node:fs/promises';
 
 /** The non-empty lines of a file, '' when it is missing. */
 export async function fileLines(path: string): Promise<string[]> {
