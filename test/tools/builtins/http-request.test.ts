@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeHttpRequest } from '../../../src/tools/builtins/http-request.ts';
 import { startTestServer } from './test-server.ts';
 import type { TestServer } from './test-server.ts';
+import { until } from '../../helpers/until.ts';
 
 let server: TestServer;
 
@@ -156,7 +157,7 @@ describe('executeHttpRequest', () => {
       maxBodyBytes: 2500,
     });
     expect(result.ok && [result.truncated, (result.body as string).length]).toEqual([true, 2500]);
-    while (!endlessClosed) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until('the endless connection to close', () => endlessClosed);
   });
 
   it('reports a body cut off mid-way as a reset connection', async () => {

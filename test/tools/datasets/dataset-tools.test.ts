@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { DatasetStore, datasetToolsFor } from '../../../src/tools/datasets/index.ts';
 import { ResultStore } from '../../../src/tools/results/index.ts';
 import { callTool } from '../builtins/call-tool.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const CITY_SCHEMA = {
   type: 'object',
@@ -24,7 +22,7 @@ let tools: Map<string, AgentTool>;
 let updates: Array<{ name: string; count: number }>;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-datasets-'));
+  base = await temporaryDirectory('datasets');
   results = await ResultStore.open(base);
   updates = [];
   store = new DatasetStore(
@@ -35,10 +33,6 @@ beforeEach(async () => {
     (update) => updates.push(update),
   );
   tools = new Map(datasetToolsFor(store, results).map((tool) => [tool.definition.name, tool]));
-});
-
-afterEach(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {

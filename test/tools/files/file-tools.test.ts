@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { SlotSet, fileToolsFor } from '../../../src/tools/files/index.ts';
 import { callTool } from '../builtins/call-tool.ts';
@@ -15,10 +15,6 @@ beforeEach(async () => {
   fixture = await createSlotFixture();
   memory = join(fixture.base, 'slots', 'memory');
   tools = new Map(fileToolsFor(fixture.slots).map((tool) => [tool.definition.name, tool]));
-});
-
-afterEach(async () => {
-  await fixture.cleanup();
 });
 
 function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {

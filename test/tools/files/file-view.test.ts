@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { SlotSet, fileToolsFor } from '../../../src/tools/files/index.ts';
 import { callTool } from '../builtins/call-tool.ts';
 import { PNG_1X1_BASE64, tinyPdf } from '../../fixtures/media.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const SVG =
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#c00"/></svg>';
@@ -16,7 +16,7 @@ let base: string;
 let view: AgentTool;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-view-'));
+  base = await temporaryDirectory('view');
   const slot = join(base, 'memory');
   await mkdir(slot);
   await writeFile(join(slot, 'dot.png'), Buffer.from(PNG_1X1_BASE64, 'base64'));
@@ -36,10 +36,6 @@ beforeAll(async () => {
   view = fileToolsFor(new SlotSet({ memory: slot })).find(
     (tool) => tool.definition.name === 'file_view',
   ) as AgentTool;
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 describe('file_view', () => {

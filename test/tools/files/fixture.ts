@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SlotSet } from '../../../src/tools/files/slots.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 /** A temp tree: slots under `slots/`, a sentinel outside them, and links pointing out. */
 export interface SlotFixture {
@@ -11,14 +11,13 @@ export interface SlotFixture {
   sentinelText: string;
   /** The sentinel's current content (to prove nothing outside changed). */
   sentinel(): Promise<string>;
-  cleanup(): Promise<void>;
 }
 
 export const SENTINEL_TEXT = 'outside the slot: must stay untouched';
 
 /** Builds the fixture tree in a fresh temp directory. */
 export async function createSlotFixture(): Promise<SlotFixture> {
-  const base = await mkdtemp(join(tmpdir(), 'sortie-slots-'));
+  const base = await temporaryDirectory('slots');
   const memory = join(base, 'slots', 'memory');
   const scratchpad = join(base, 'slots', 'scratchpad');
   const notes = join(base, 'slots', 'notes');
@@ -51,6 +50,5 @@ export async function createSlotFixture(): Promise<SlotFixture> {
     outside,
     sentinelText: SENTINEL_TEXT,
     sentinel: () => readFile(join(outside, 'secret.txt'), 'utf8'),
-    cleanup: () => rm(base, { recursive: true, force: true }),
   };
 }

@@ -2,13 +2,13 @@
  * Packet slots (`packet.NAME`): a project folder the file tools read in place, read-only and
  * text only, behind the same path guard as every slot.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileToolsFor, SlotSet } from '../../../src/tools/files/index.ts';
 import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
 import { callTool } from '../builtins/call-tool.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let packet: string;
@@ -17,7 +17,7 @@ let tools: Map<string, AgentTool>;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-packet-'));
+  base = await temporaryDirectory('packet');
   packet = join(base, 'project', 'playbooks');
   await mkdir(join(packet, 'incidents'), { recursive: true });
   await writeFile(join(packet, 'incidents', 'outage.md'), '# Outage\nCall the on-call first.\n');
@@ -27,10 +27,6 @@ beforeAll(async () => {
   await symlink(join(base, 'secret.txt'), join(packet, 'link-out'));
   const slots = new SlotSet({ packets: { playbooks: packet } });
   tools = new Map(fileToolsFor(slots).map((tool) => [tool.definition.name, tool]));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 function run(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {

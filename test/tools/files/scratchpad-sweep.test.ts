@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   SWEEP_MARKER,
   sweepScratchpads,
   sweepScratchpadsDaily,
 } from '../../../src/tools/files/scratchpad-sweep.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-11-22T12:00:00Z');
@@ -32,11 +32,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 beforeEach(async () => {
-  stateDir = await mkdtemp(join(tmpdir(), 'sortie-sweep-'));
-});
-
-afterEach(async () => {
-  await rm(stateDir, { recursive: true, force: true });
+  stateDir = await temporaryDirectory('sweep');
 });
 
 describe('sweepScratchpads', () => {

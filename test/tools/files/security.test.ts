@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileToolsFor } from '../../../src/tools/files/index.ts';
 import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
 import { callTool } from '../builtins/call-tool.ts';
@@ -12,10 +12,6 @@ let tools: Map<string, AgentTool>;
 beforeAll(async () => {
   fixture = await createSlotFixture();
   tools = new Map(fileToolsFor(fixture.slots).map((tool) => [tool.definition.name, tool]));
-});
-
-afterAll(async () => {
-  await fixture.cleanup();
 });
 
 function tool(name: string): AgentTool {

@@ -4,10 +4,9 @@
  * and every file tool answers with an error result once its deadline passes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Timers } from '../../../src/base/abort.ts';
 import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
 import { defineTool } from '../../../src/tools/define-tool.ts';
@@ -16,23 +15,20 @@ import { fileToolsFor } from '../../../src/tools/files/index.ts';
 import { openRegularFile } from '../../../src/tools/files/regular-file.ts';
 import { SlotSet } from '../../../src/tools/files/slots.ts';
 import { callTool } from '../builtins/call-tool.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let memory: string;
 let tools: Map<string, AgentTool>;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-fifo-'));
+  base = await temporaryDirectory('fifo');
   memory = join(base, 'memory');
   execFileSync('mkdir', ['-p', join(memory, 'sub')]);
   await writeFile(join(memory, 'notes.md'), 'the pipe is not a file\n');
   execFileSync('mkfifo', [join(memory, 'pipe'), join(memory, 'sub', 'deep-pipe')]);
   const slots = new SlotSet({ memory });
   tools = new Map(fileToolsFor(slots).map((tool) => [tool.definition.name, tool]));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 function call(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {

@@ -14,7 +14,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { McpPool } from '../../../src/tools/mcp/index.ts';
 import { releaseAssetName } from '../../../src/tools/mcp/github-install.ts';
 import { SERVER_SOURCE, closedPort } from '../../fixtures/mcp/npm-registry.ts';
-import { cleanUp, onCleanUp, tempDir } from './mcp-harness.ts';
+import { cleanUp, onCleanUp } from './mcp-harness.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const signal = new AbortController().signal;
 const saved = process.env.SORTIE_GITHUB_URL;
@@ -28,7 +29,7 @@ afterAll(() => {
 
 /** A release archive holding one executable (`bin/shouter`) and a README. */
 async function releaseArchive(): Promise<Buffer> {
-  const dir = await tempDir('release');
+  const dir = await temporaryDirectory('mcp-release');
   await mkdir(join(dir, 'content', 'bin'), { recursive: true });
   await writeFile(join(dir, 'content', 'bin', 'shouter'), SERVER_SOURCE);
   await chmod(join(dir, 'content', 'bin', 'shouter'), 0o755);
@@ -66,7 +67,7 @@ async function githubPool(version = 'v1.2.0'): Promise<McpPool> {
         env: {},
       },
     ],
-    await tempDir('cache'),
+    await temporaryDirectory('mcp-cache'),
   );
   onCleanUp(() => pool.close());
   return pool;

@@ -1,8 +1,8 @@
 /** Shared setup of the MCP tool tests: temp folders, the stdio test server, process checks. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { McpPool, type McpServerSpec } from '../../../src/tools/mcp/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 export const STDIO_SERVER = join(import.meta.dirname, '../../fixtures/mcp/stdio-server.mjs');
 
@@ -16,12 +16,6 @@ export function onCleanUp(cleanup: () => Promise<void>): void {
   cleanups.push(cleanup);
 }
 
-export async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `sortie-mcp-${prefix}-`));
-  onCleanUp(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** The stdio test server as a `command` spec (node + the fixture script). */
 export function stdioSpec(name: string, env: Record<string, string> = {}): McpServerSpec {
   return { kind: 'command', name, command: process.execPath, args: [STDIO_SERVER], env };
@@ -29,7 +23,7 @@ export function stdioSpec(name: string, env: Record<string, string> = {}): McpSe
 
 /** A pool closed by `cleanUp`. */
 export async function openPool(servers: McpServerSpec[]): Promise<McpPool> {
-  const pool = McpPool.of(servers, await tempDir('cache'));
+  const pool = McpPool.of(servers, await temporaryDirectory('mcp-cache'));
   onCleanUp(() => pool.close());
   return pool;
 }

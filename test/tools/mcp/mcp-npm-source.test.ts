@@ -16,7 +16,8 @@ import {
   startRegistry,
   type FixtureRegistry,
 } from '../../fixtures/mcp/npm-registry.ts';
-import { cleanUp, onCleanUp, tempDir } from './mcp-harness.ts';
+import { cleanUp, onCleanUp } from './mcp-harness.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 
 const signal = new AbortController().signal;
@@ -24,10 +25,10 @@ const saved = { ...process.env };
 let registry: FixtureRegistry;
 
 beforeAll(async () => {
-  const dir = await tempDir('pack');
+  const dir = await temporaryDirectory('mcp-pack');
   registry = await startRegistry(await packFixturePackage(dir));
   // npm reads its configuration from the environment sortie passes on.
-  process.env.npm_config_cache = await tempDir('npm-cache');
+  process.env.npm_config_cache = await temporaryDirectory('mcp-npm-cache');
   process.env.npm_config_fetch_retries = '0';
   process.env.npm_config_update_notifier = 'false';
 });
@@ -71,7 +72,7 @@ function npmPool(cacheRoot: string, version = FIXTURE_VERSION): McpPool {
 describe('MCP servers from npm packages', () => {
   it('installs the package once into the cache and runs its bin with node and the args', async () => {
     process.env.npm_config_registry = registry.url;
-    const cacheRoot = await tempDir('cache');
+    const cacheRoot = await temporaryDirectory('mcp-cache');
     const [shout] = await npmPool(cacheRoot).toolsFor(
       [{ server: 'fixture', tool: 'shout' }],
       signal,
@@ -95,7 +96,7 @@ describe('MCP servers from npm packages', () => {
   it('names the package and the registry it could not reach', async () => {
     const port = await closedPort();
     process.env.npm_config_registry = `http://127.0.0.1:${port}/`;
-    const pool = npmPool(await tempDir('cache'));
+    const pool = npmPool(await temporaryDirectory('mcp-cache'));
     await expect(pool.toolsFor([{ server: 'fixture' }], signal)).rejects.toThrow(
       `mcp "fixture": could not install npm package ${FIXTURE_PACKAGE}@${FIXTURE_VERSION}: the npm registry could not be reached ` +
         `(request to http://127.0.0.1:${port}/${FIXTURE_PACKAGE} failed, reason: connect ECONNREFUSED 127.0.0.1:${port})`,
@@ -104,7 +105,7 @@ describe('MCP servers from npm packages', () => {
 
   it('says when the registry has no such version', async () => {
     process.env.npm_config_registry = registry.url;
-    const pool = npmPool(await tempDir('cache'), '9.9.9');
+    const pool = npmPool(await temporaryDirectory('mcp-cache'), '9.9.9');
     await expect(pool.toolsFor([{ server: 'fixture' }], signal)).rejects.toThrow(
       `mcp "fixture": could not install npm package ${FIXTURE_PACKAGE}@9.9.9: the npm registry has no version matching that`,
     );
@@ -113,7 +114,7 @@ describe('MCP servers from npm packages', () => {
 
 describe('the bin entry of an npm package', () => {
   async function packageWith(bin: unknown): Promise<string> {
-    const dir = await tempDir('bin');
+    const dir = await temporaryDirectory('mcp-bin');
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: '@acme/tool', bin }));
     return dir;

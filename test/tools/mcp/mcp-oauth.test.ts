@@ -20,7 +20,8 @@ import {
   type OAuthServers,
 } from '../../fixtures/mcp/oauth-servers.mjs';
 import { startStreamableServer } from '../../fixtures/mcp/http-servers.ts';
-import { cleanUp, onCleanUp, tempDir } from './mcp-harness.ts';
+import { cleanUp, onCleanUp } from './mcp-harness.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 afterEach(cleanUp);
 
@@ -34,7 +35,7 @@ async function servers(options: OAuthServerOptions = {}): Promise<OAuthServers> 
 }
 
 async function store(): Promise<AuthStore> {
-  return new AuthStore(`${await tempDir('auth')}/mcp-auth`);
+  return new AuthStore(`${await temporaryDirectory('mcp-auth')}/mcp-auth`);
 }
 
 /** Logs in as `sortie mcp login` does; the URLs the "browser" was sent to are collected. */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpReferenceError } from '../../../src/tools/mcp/index.ts';
 import { PNG_1X1_BASE64 } from '../../fixtures/mcp/test-tools.mjs';
-import { cleanUp, openPool, pidsIn, processAlive, stdioSpec, tempDir } from './mcp-harness.ts';
+import { cleanUp, openPool, pidsIn, processAlive, stdioSpec } from './mcp-harness.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 afterEach(cleanUp);
 
@@ -123,7 +124,7 @@ describe('MCP servers over stdio', () => {
   });
 
   it('reports a command that does not exist and a server that exits at start, with its stderr', async () => {
-    const dir = await tempDir('fail');
+    const dir = await temporaryDirectory('mcp-fail');
     const pool = await openPool([
       { kind: 'command', name: 'missing', command: 'no-such-mcp-server', args: [], env: {} },
       stdioSpec('broken', { MCP_FAIL_AT_START: '1', MCP_PID_FILE: join(dir, 'pids') }),
@@ -146,7 +147,7 @@ describe('MCP servers over stdio', () => {
   });
 
   it('answers a crash mid-call with an error result, restarts the server once and the next call works', async () => {
-    const dir = await tempDir('crash');
+    const dir = await temporaryDirectory('mcp-crash');
     const pidFile = join(dir, 'pids');
     const pool = await openPool([stdioSpec('local', { MCP_PID_FILE: pidFile })]);
     const [crash, echo] = await pool.toolsFor(

@@ -1,20 +1,16 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { httpOutcome } from '../../../src/tools/builtins/http-tools.ts';
 import { ResultStore, interceptLargeResult } from '../../../src/tools/results/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let directory: string;
 let store: ResultStore;
 
 beforeEach(async () => {
-  directory = join(await mkdtemp(join(tmpdir(), 'sortie-results-')), 'results');
+  directory = join(await temporaryDirectory('results'), 'results');
   store = await ResultStore.open(directory);
-});
-
-afterEach(async () => {
-  await rm(join(directory, '..'), { recursive: true, force: true });
 });
 
 const ok = (content: string) => ({ content, isError: false });
@@ -115,31 +111,27 @@ describe('interceptLargeResult', () => {
 
 describe('interception of HTTP results', () => {
   it('stores the body array of an HTTP result so it can become a dataset', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sortie-http-intercept-'));
-    try {
-      const store = await ResultStore.open(dir);
-      const body = Array.from({ length: 25 }, (_, index) => ({ id: index }));
-      const outcome = httpOutcome({
-        ok: true,
-        status: 200,
-        contentType: 'application/json',
-        body,
-        truncated: false,
-        url: 'http://127.0.0.1/users',
-      });
-      const intercepted = await interceptLargeResult(outcome, { store });
-      expect(JSON.parse(intercepted.outcome.content as string)).toEqual({
-        status: 'partial',
-        result_id: 'result_1',
-        type: 'array',
-        http_status: 200,
-        content_type: 'application/json',
-        total_items: 25,
-        sample: body.slice(0, 5),
-      });
-      expect((await store.get('result_1'))?.value).toEqual(body);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await temporaryDirectory('http-intercept');
+    const store = await ResultStore.open(dir);
+    const body = Array.from({ length: 25 }, (_, index) => ({ id: index }));
+    const outcome = httpOutcome({
+      ok: true,
+      status: 200,
+      contentType: 'application/json',
+      body,
+      truncated: false,
+      url: 'http://127.0.0.1/users',
+    });
+    const intercepted = await interceptLargeResult(outcome, { store });
+    expect(JSON.parse(intercepted.outcome.content as string)).toEqual({
+      status: 'partial',
+      result_id: 'result_1',
+      type: 'array',
+      http_status: 200,
+      content_type: 'application/json',
+      total_items: 25,
+      sample: body.slice(0, 5),
+    });
+    expect((await store.get('result_1'))?.value).toEqual(body);
   });
 });

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { ResultStore, resultToolsFor } from '../../../src/tools/results/index.ts';
 import { callTool } from '../builtins/call-tool.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let tools: Map<string, AgentTool>;
@@ -17,16 +15,12 @@ const document = {
 const prose = 'The quick brown fox. '.repeat(1000);
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'sortie-result-tools-'));
+  base = await temporaryDirectory('result-tools');
   const store = await ResultStore.open(base);
   await store.save(JSON.stringify(users));
   await store.save(JSON.stringify(document));
   await store.save(prose);
   tools = new Map(resultToolsFor(store).map((tool) => [tool.definition.name, tool]));
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {
