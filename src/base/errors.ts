@@ -75,13 +75,6 @@ export class ProviderError extends SortieError {
   }
 }
 
-/** A tool's arguments did not match its schema; each problem reads `path: message`. */
-export class ToolInputError extends SortieError {
-  constructor(readonly problems: string[]) {
-    super(`invalid arguments: ${problems.join('; ')}`);
-  }
-}
-
 /** A token or dollar budget was exhausted. */
 export class BudgetExceededError extends SortieError {
   constructor(

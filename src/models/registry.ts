@@ -83,15 +83,6 @@ export function findBuiltinModel(provider: ProviderName, key: string): BuiltinMo
   return BUILTIN_MODELS[provider].find((model) => model.key === key);
 }
 
-/** The built-in model sent under this API name, if any. */
-export function findBuiltinModelByApiName(
-  provider: ProviderName,
-  apiName: string,
-): BuiltinModel | undefined {
-  if (provider === 'ollama') return undefined;
-  return BUILTIN_MODELS[provider].find((model) => model.apiName === apiName);
-}
-
 /** Every built-in key of a provider, in registry order (none for `ollama`). */
 export function builtinModelKeys(provider: ProviderName): string[] {
   return provider === 'ollama' ? [] : BUILTIN_MODELS[provider].map((model) => model.key);

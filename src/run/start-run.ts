@@ -10,7 +10,7 @@ import { addRunTotals } from '../journal/run-totals.ts';
 import { CostLedger } from '../models/cost-ledger.ts';
 import type { Redactor } from '../base/redact.ts';
 import { emptyUsage, totalTokens } from '../models/usage.ts';
-import { reasonOf } from '../machines/turn-types.ts';
+import { reasonOf } from '../base/reason.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { HumanDesk } from '../runtime/human-desk.ts';
 import {

@@ -8,7 +8,7 @@ import {
   runEngine,
   wireRequests,
 } from './engine-harness.ts';
-import { MAX_FORK_TURNS } from '../../src/actors/commander/index.ts';
+import { MAX_FORK_TURNS } from '../../src/actors/commander/commander-forks.ts';
 
 afterEach(cleanUp);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
-import { redactSecrets } from '../../src/runtime/redact-secrets.ts';
+import { createRedactor } from '../../src/base/redact.ts';
+import { eventRedactor } from '../../src/run/run-redactor.ts';
 
 function clock(): () => Date {
   let tick = 0;
@@ -124,7 +125,11 @@ describe('EventBus', () => {
   });
 
   it('redacts before any subscriber sees the event', () => {
-    const bus = new EventBus({ runId: 'r', now: clock(), redact: redactSecrets(['s3cret']) });
+    const bus = new EventBus({
+      runId: 'r',
+      now: clock(),
+      redact: eventRedactor(createRedactor(['s3cret'])),
+    });
     const seen: MissionEvent[] = [];
     bus.subscribe((event) => seen.push(event));
     const returned = bus.emit({
@@ -135,7 +140,7 @@ describe('EventBus', () => {
       arguments: '{"url":"https://x.test/?key=s3cret"}',
     });
     expect(seen[0]).toEqual(returned);
-    expect(returned).toMatchObject({ arguments: '{"url":"https://x.test/?key=[redacted]"}' });
+    expect(returned).toMatchObject({ arguments: '{"url":"https://x.test/?key=••••"}' });
   });
 });
 

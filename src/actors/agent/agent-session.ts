@@ -7,7 +7,8 @@ import { createActor, toPromise } from 'xstate';
 import { resolveModel } from '../../config/resolve-model.ts';
 import type { AgentConfig } from '../../config/config-types.ts';
 import { agentMachine, type AgentResult } from '../../machines/agent.machine.ts';
-import { reasonOf, resultFor, textOf, toolCallsOf } from '../../machines/turn-types.ts';
+import { resultFor, textOf, toolCallsOf } from '../../machines/turn-types.ts';
+import { reasonOf } from '../../base/reason.ts';
 import type {
   Message,
   ReasoningLevel,

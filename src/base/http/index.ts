@@ -1,7 +1,5 @@
 /** sortie's HTTP transport: fetch's contract on undici's `request()` (see fetch.ts). */
 export { sdkFetch, transportFetch } from './fetch.ts';
 export { REDIRECT_STATUSES } from './redirects.ts';
-export { TransportBody, TransportBodyReader } from './response-body.ts';
 export { TransportResponse } from './response.ts';
 export { TransportUnsupportedError } from './transport-errors.ts';
-export type { TransportBodyInit, TransportInit } from './plan-request.ts';

@@ -1,6 +1,4 @@
 /** Schema helpers (shorthand and field blocks) → field specs → JSON Schema: compiled by config. */
 export type { SchemaContext } from './field-spec.ts';
-export type { CompileResult } from './compile.ts';
 export { compileShorthandSchema, compileFieldBlocks, compileInputBlocks } from './compile.ts';
-export type { ConstantResult } from './constant-value.ts';
 export { constantValue } from './constant-value.ts';

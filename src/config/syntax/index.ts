@@ -1,27 +1,11 @@
 /** Public names of the configuration syntax layer: text → positioned AST + diagnostics. */
-export {
-  compareCodePoints,
-  findProjectFiles,
-  type ProjectFile,
-  type ProjectFiles,
-} from './discover.ts';
-export { ProjectNotFoundError, type ProjectProblem } from './project-errors.ts';
-export { parseExpression, type ExpressionOptions } from './expression-parser.ts';
+export { compareCodePoints, findProjectFiles } from './discover.ts';
+export { ProjectNotFoundError } from './project-errors.ts';
+export { parseExpression } from './expression-parser.ts';
 export { formatDiagnostic } from './format-diagnostic.ts';
-export {
-  checkWithHcl2Json,
-  diagnosticsFromHcl2JsonError,
-  type Hcl2JsonResult,
-} from './hcl2json.ts';
+export { checkWithHcl2Json, diagnosticsFromHcl2JsonError } from './hcl2json.ts';
 export { isInvalidExpr } from './invalid-expr.ts';
-export { loadTextFile, type LoadResult } from './load-file.ts';
-export { projectFolderPath, resolveProjectFolder, type FolderResult } from './project-folder.ts';
-export {
-  blockPathAt,
-  parseProject,
-  type ParsedProject,
-  type ParseProjectOptions,
-} from './parse-project.ts';
-export { parseSource, blockPathSegment, type ParsedSource } from './source-parser.ts';
-export { LineIndex } from './text-position.ts';
-export { diagnosticAt } from '../../base/errors.ts';
+export { loadTextFile } from './load-file.ts';
+export { projectFolderPath, resolveProjectFolder } from './project-folder.ts';
+export { parseProject } from './parse-project.ts';
+export { parseSource, blockPathSegment } from './source-parser.ts';

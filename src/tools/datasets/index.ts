@@ -1,3 +1,3 @@
 export { DatasetStore, MAX_ITEM_PROBLEMS } from './dataset-store.ts';
-export type { DatasetDeclaration, DatasetListener, DatasetWrite } from './dataset-store.ts';
-export { datasetToolsFor, MAX_SAMPLE_ITEMS } from './dataset-tools.ts';
+export type { DatasetDeclaration, DatasetWrite } from './dataset-store.ts';
+export { datasetToolsFor } from './dataset-tools.ts';

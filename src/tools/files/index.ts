@@ -10,16 +10,8 @@ import { createFileViewTool } from './file-view.ts';
 import type { SlotSet } from './slots.ts';
 
 export { SlotSet } from './slots.ts';
-export type { Slot, SlotSources } from './slots.ts';
-export { resolveSlotPath, ESCAPE_MESSAGE } from './path-guard.ts';
-export type { SlotPath, SlotPathResult, SlotAccess } from './path-guard.ts';
-export {
-  sweepScratchpads,
-  sweepScratchpadsDaily,
-  SCRATCHPAD_RETENTION_MS,
-} from './scratchpad-sweep.ts';
-export { rasteriseSvg } from './svg-raster.ts';
-export { detectViewableType } from './media-type.ts';
+export type { SlotSources } from './slots.ts';
+export { sweepScratchpadsDaily } from './scratchpad-sweep.ts';
 
 /**
  * The file tools, in offering order, when the mission has at least one slot; none otherwise.

@@ -5,11 +5,4 @@ export {
   type FunctionToolContext,
   type SortieTool,
 } from './function-tool.ts';
-export type {
-  JsonSchemaObject,
-  StandardIssue,
-  StandardResult,
-  StandardSchemaLike,
-  ToolInputOf,
-  ToolInputSchema,
-} from './tool-input.ts';
+export type { JsonSchemaObject, StandardSchemaLike, ToolInputSchema } from './tool-input.ts';

@@ -1,14 +1,9 @@
 export { McpPool, McpReferenceError } from './mcp-pool.ts';
-export type { McpToolReference } from './mcp-pool.ts';
-export { McpStartError, McpUnknownToolError } from './mcp-errors.ts';
+export { McpStartError } from './mcp-errors.ts';
 export { modelToolName, PROVIDER_TOOL_NAME } from './mcp-tool-names.ts';
-export { usesSseTransport, serverLabel } from './mcp-spec.ts';
 export type { McpServerSpec } from './mcp-spec.ts';
-export { CALL_TIMEOUT_MS } from './mcp-session.ts';
 export { mcpReferencesOf, mcpReferencesOfMission } from './mcp-references.ts';
-export { McpLoginRequiredError } from './mcp-errors.ts';
 export { AuthStore, mcpAuthDirectory } from './oauth/auth-store.ts';
-export type { StoredAuth } from './oauth/auth-store.ts';
 export { loginToServer } from './oauth/mcp-login.ts';
-export type { LoginOutcome, LoginRequest } from './oauth/mcp-login.ts';
+export type { LoginOutcome } from './oauth/mcp-login.ts';
 export { LoginCallbackError } from './oauth/loopback-callback.ts';

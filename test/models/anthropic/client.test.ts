@@ -3,7 +3,7 @@
  * SDK. Behaviour shared by every protocol is in test/models/contract/.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAnthropicClient } from '../../../src/models/anthropic/index.ts';
+import { createAnthropicClient } from '../../../src/models/anthropic/client.ts';
 import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import {
   anthropicProtocol,

@@ -3,7 +3,7 @@
  * real SDK. Behaviour shared by every protocol is in test/models/contract/.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGeminiClient } from '../../../src/models/gemini/index.ts';
+import { createGeminiClient } from '../../../src/models/gemini/client.ts';
 import type { Message, ModelRequest, ResolvedModel } from '../../../src/models/model-types.ts';
 import { geminiProtocol, scriptedThoughtSignature } from '../../../src/testing/protocols/gemini.ts';
 import type { ScriptTurn } from '../../../src/testing/script.ts';
