@@ -1,3 +1,5 @@
+import { setOwn } from './own-property.ts';
+
 /** What replaces a secret value in any output. */
 export const REDACTED = '••••';
 
@@ -43,12 +45,7 @@ function redactValue(value: unknown, redact: Redactor): unknown {
   if (value !== null && typeof value === 'object') {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(result, redact(key), {
-        value: redactValue(item, redact),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(result, redact(key), redactValue(item, redact));
     }
     return result;
   }

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../base/errors.ts';
 import type { Pricing, ProviderName, ReasoningLevel } from '../models/model-types.ts';
 import type { Expr, Span, TemplateExpr } from './ast.ts';
 import type { KnownModel } from './known-models.ts';
+import type { SchemaField } from '../schema/json-schema.ts';
 
 export type { KnownModel };
 
@@ -18,15 +19,7 @@ export interface ConfigSchema {
 }
 
 /** One top-level field of a schema, in declaration order. */
-export interface ConfigSchemaField {
-  name: string;
-  /** Display type, e.g. `string`, `list(object)`. */
-  type: string;
-  description?: string;
-  required: boolean;
-  protected: boolean;
-  file: boolean;
-  default?: unknown;
+export interface ConfigSchemaField extends SchemaField {
   /**
    * A protected mission input's value from the configuration (`input "x" { protected = true,
    * value = vars.x }`): used when the run is not given the input, which is then not required.

@@ -7,7 +7,7 @@ import { didYouMean } from '../base/suggest.ts';
 import { resolveImplements } from './tool-refs.ts';
 import { BODY_ENCODING_LIST, BODY_ENCODINGS, isBodyEncoding } from './body-encoding.ts';
 import type { ConfigSchema, CustomToolConfig } from './config-types.ts';
-import { expandLoads, readNumber, readString, variableName } from './values.ts';
+import { expandLoads, literalText, readNumber, readString, variableName } from './values.ts';
 
 /** Default `timeout_seconds` of a custom HTTP tool. */
 export const DEFAULT_TOOL_TIMEOUT_SECONDS = 30;
@@ -113,18 +113,6 @@ function checkContentType(
     `content_type must be ${BODY_ENCODING_LIST}, not "${literal}"${didYouMean(literal, BODY_ENCODINGS)}`,
     context.path,
   );
-}
-
-/** The text of a string without interpolations, else undefined. */
-function literalText(expr: Expr): string | undefined {
-  if (expr.kind === 'literal') return typeof expr.value === 'string' ? expr.value : undefined;
-  if (expr.kind !== 'template') return undefined;
-  let text = '';
-  for (const part of expr.parts) {
-    if (part.kind !== 'text') return undefined;
-    text += part.value;
-  }
-  return text;
 }
 
 function entriesOf(

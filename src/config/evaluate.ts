@@ -1,5 +1,6 @@
 import { SortieError } from '../base/errors.ts';
 import type { Expr, Span, TemplateExpr, TraversalExpr } from './ast.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** Values a kept expression may read at run time. */
 export interface EvaluationScope {
@@ -33,12 +34,7 @@ export function evaluateExpression(expr: Expr, scope: EvaluationScope): unknown 
     case 'object': {
       const object: Record<string, unknown> = {};
       for (const entry of expr.entries) {
-        Object.defineProperty(object, entry.key, {
-          value: evaluateExpression(entry.value, scope),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwn(object, entry.key, evaluateExpression(entry.value, scope));
       }
       return object;
     }

@@ -3,7 +3,7 @@
  * values of its configuration that must never be printed.
  */
 import { ConfigError } from '../base/errors.ts';
-import { findAgent } from './mission-lookup.ts';
+import { agentsOfMission } from './mission-lookup.ts';
 import { missingInDeferred, resolveDeferredString, resolveIfSet } from './resolve-model.ts';
 import type {
   Config,
@@ -127,13 +127,7 @@ export function mcpServersOfMission(config: Config, mission: MissionConfig): str
   const collect = (tools: readonly ToolRef[]): void => {
     for (const tool of tools) if (tool.kind === 'mcp') servers.add(tool.server);
   };
-  const agentNames = new Set([
-    ...mission.agents,
-    ...[...mission.tasks.values()].flatMap((task) => task.agents),
-  ]);
-  for (const name of agentNames) {
-    const agent = findAgent(config, mission, name);
-    if (agent === undefined) continue;
+  for (const agent of agentsOfMission(config, mission)) {
     collect(agent.tools);
     for (const skill of agent.skills) collect(skill.tools);
   }

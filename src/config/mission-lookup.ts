@@ -9,6 +9,15 @@ export function findAgent(
   return mission.scopedAgents.get(name) ?? config.agents.get(name);
 }
 
+/** The agents the mission and its tasks name, once each in first-named order; unknown names left out. */
+export function agentsOfMission(config: Config, mission: MissionConfig): AgentConfig[] {
+  const names = new Set([
+    ...mission.agents,
+    ...[...mission.tasks.values()].flatMap((task) => task.agents),
+  ]);
+  return [...names].flatMap((name) => findAgent(config, mission, name) ?? []);
+}
+
 /** The mission and every mission its routes can chain to, in discovery order. */
 export function chainedMissions(config: Config, missionName: string): MissionConfig[] {
   const found: MissionConfig[] = [];

@@ -2,11 +2,9 @@ import { ConfigError, type Diagnostic } from '../base/errors.ts';
 import type { Expr, Span, TemplateExpr } from './ast.ts';
 import { traversalsIn, firstStepName } from './expression-references.ts';
 import { unsetVariable } from './resolve-model.ts';
-import { chainedMissions, findAgent } from './mission-lookup.ts';
+import { agentsOfMission, chainedMissions } from './mission-lookup.ts';
 import { mcpDeferredValues, mcpSecretValues, mcpServersOfMission } from './mcp-values.ts';
 import type { Config, ModelRef } from './config-types.ts';
-
-export { chainedMissions, findAgent } from './mission-lookup.ts';
 
 /** What `requireVariables` checks beyond tools and objectives. */
 export interface RequirementOptions {
@@ -53,13 +51,7 @@ export function requireVariables(
   };
   for (const mission of chainedMissions(config, missionName)) {
     checkModel(mission.commander.model);
-    const agentNames = new Set([
-      ...mission.agents,
-      ...[...mission.tasks.values()].flatMap((task) => task.agents),
-    ]);
-    for (const name of agentNames) {
-      const agent = findAgent(config, mission, name);
-      if (agent === undefined) continue;
+    for (const agent of agentsOfMission(config, mission)) {
       checkModel(agent.model);
       for (const tool of [...agent.tools, ...agent.skills.flatMap((skill) => skill.tools)]) {
         const custom = tool.kind === 'custom' ? config.tools.get(tool.name) : undefined;

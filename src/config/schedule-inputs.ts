@@ -9,6 +9,7 @@ import type { ConfigSchema } from './config-types.ts';
 import { inputEntryValue } from './input-entry.ts';
 import { didYouMean } from '../base/suggest.ts';
 import { FILE_MARKER, formatProblem, validate } from '../schema/index.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** Reads and checks `inputs` of a schedule; undefined (errors reported) when they do not fit. */
 export function readScheduleInputs(
@@ -57,13 +58,7 @@ export function readScheduleInputs(
       }
       const value = inputEntryValue(entry.key, entry.keySpan, entry.value, property, context, true);
       if (value === undefined) ok = false;
-      else
-        Object.defineProperty(values, entry.key, {
-          value: value.value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      else setOwn(values, entry.key, value.value);
     }
   }
   if (!ok) return undefined;

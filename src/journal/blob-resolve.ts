@@ -11,6 +11,7 @@ import {
   type PathSegment,
   type TextBlobReference,
 } from './blob-references.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** A `$blobs` list that does not fit its line, or a blob that is not there (the message says). */
 export class BlobReferenceError extends Error {}
@@ -93,12 +94,7 @@ function attach(
 /** A property that computes its string on first read and is a plain value from then on. */
 function defineLazy(container: object, key: PathSegment, compute: () => string): void {
   const settle = (value: unknown): void => {
-    Object.defineProperty(container, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    setOwn(container, key, value);
   };
   Object.defineProperty(container, key, {
     enumerable: true,

@@ -1,9 +1,7 @@
-/** The text an API key is replaced with wherever it would be shown. */
-export const REDACTED = '[redacted]';
+import { escapeRegExp } from '../base/redact.ts';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** The text an API key is replaced with wherever it would be shown. */
+const REDACTED = '[redacted]';
 
 /**
  * Removes an API key from a provider's message. Besides the exact key, masked echoes such as

@@ -6,6 +6,7 @@
  */
 import { escapeControlCharacters, hasControlCharacters } from '../base/control-characters.ts';
 import type { MissionEvent } from '../base/events.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** The event with every string value escaped; the event itself when none needs it. */
 export function terminalSafeEvent(event: MissionEvent): MissionEvent {
@@ -35,13 +36,7 @@ function safeValue(value: unknown): unknown {
     const safe = safeValue(item);
     if (safe === item) continue;
     copy ??= { ...value };
-    // defineProperty: a `__proto__` key stays an own property, as JSON.parse made it.
-    Object.defineProperty(copy, key, {
-      value: safe,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(copy, key, safe);
   }
   return copy ?? value;
 }

@@ -9,6 +9,7 @@
  * not walk the schema again or copy arguments it will not change.
  */
 import { perObject } from '../base/per-object.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** Fills the defaults of one schema into a value, in place. */
 type Filler = (value: unknown) => void;
@@ -79,12 +80,7 @@ function fillProperty(value: Record<string, unknown>, property: PropertyFiller):
     const given = property.defaultValue;
     // Each value gets its own copy of an object default, never the schema's.
     current = typeof given === 'object' && given !== null ? structuredClone(given) : given;
-    Object.defineProperty(value, property.name, {
-      value: current,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(value, property.name, current);
   }
   if (current !== undefined) property.nested?.(current);
 }

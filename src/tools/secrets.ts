@@ -3,6 +3,7 @@ import type { Redactor } from '../base/redact.ts';
 import { perObject } from '../base/per-object.ts';
 import type { AgentTool, ToolOutcome } from './builtins/agent-tool.ts';
 import { errorOutcome } from './builtins/agent-tool.ts';
+import { setOwn } from '../base/own-property.ts';
 
 /** Protected values by name, as `${secrets.NAME}` refers to them. */
 export type SecretValues = Readonly<Record<string, string>>;
@@ -88,13 +89,7 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
   if (!changed) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of replacedEntries) {
-    // defineProperty: a `__proto__` key stays an own property, as JSON.parse made it.
-    Object.defineProperty(copy, key, {
-      value: item,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(copy, key, item);
   }
   return copy;
 }

@@ -4,7 +4,7 @@
  * reuse it, so their system prompts are byte-identical (one cache prefix for all items).
  */
 import { evaluateTemplate } from '../../config/evaluate.ts';
-import { findAgent } from '../../config/requirements.ts';
+import { findAgent } from '../../config/mission-lookup.ts';
 import { resolveModel } from '../../config/resolve-model.ts';
 import type { AgentConfig, TaskConfig } from '../../config/config-types.ts';
 import type { CommanderTask } from '../../machines/commander-context.ts';

@@ -1,5 +1,6 @@
 import type { Expr } from '../ast.ts';
 import { diagnosticAt, type Diagnostic } from '../../base/errors.ts';
+import { setOwn } from '../../base/own-property.ts';
 
 /** The result of reading an expression as a constant: the value, or why it is not one. */
 export type ConstantResult = { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic };
@@ -36,13 +37,7 @@ export function constantValue(expr: Expr): ConstantResult {
       for (const entry of expr.entries) {
         const result = constantValue(entry.value);
         if (!result.ok) return result;
-        // defineProperty: a key written "__proto__" must stay data, not replace the prototype.
-        Object.defineProperty(object, entry.key, {
-          value: result.value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwn(object, entry.key, result.value);
       }
       return { ok: true, value: object };
     }

@@ -3,6 +3,7 @@ import type { CompiledSchema, JsonSchema, SchemaField } from '../../schema/json-
 import { FILE_MARKER } from '../../schema/json-schema.ts';
 import type { FieldSpec, TypeSpec } from './field-spec.ts';
 import { displayType } from './field-spec.ts';
+import { setOwn } from '../../base/own-property.ts';
 
 /**
  * A file input's value: `{ path }` or `{ base64, filename }`, exactly one of the two shapes.
@@ -54,13 +55,7 @@ export function typeToJsonSchema(type: TypeSpec): JsonSchema {
 export function objectSchema(fields: readonly FieldSpec[]): JsonSchema {
   const properties: JsonSchema = {};
   for (const field of fields) {
-    // defineProperty: a field quoted as "__proto__" must stay a property, not a prototype.
-    Object.defineProperty(properties, field.name, {
-      value: fieldToJsonSchema(field),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(properties, field.name, fieldToJsonSchema(field));
   }
   const required = fields.filter((field) => field.required).map((field) => field.name);
   const schema: JsonSchema = { type: 'object', properties };

@@ -14,6 +14,7 @@ import { didYouMean } from '../../base/suggest.ts';
 import { FILE_MARKER, formatProblem, validate } from '../../schema/index.ts';
 import { decodeExpectation, readFraction, type ExpectationScope } from './decode-expectation.ts';
 import type { EvalCase } from './eval-types.ts';
+import { setOwn } from '../../base/own-property.ts';
 
 /** Decodes a case; undefined (errors reported) when its inputs do not fit the mission. */
 export function decodeCase(
@@ -80,13 +81,7 @@ function readCaseInputs(
         ? fileValue(entry.key, entry.value, scope.folder, context)
         : inputEntryValue(entry.key, entry.value.span, entry.value, property, context, false);
     if (value === undefined) ok = false;
-    else
-      Object.defineProperty(values, entry.key, {
-        value: value.value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    else setOwn(values, entry.key, value.value);
   }
   if (!ok) return undefined;
   const at = attribute?.nameSpan ?? span;

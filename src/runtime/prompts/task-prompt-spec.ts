@@ -2,7 +2,7 @@
  * From configuration to what a commander is told: its prompt spec and the shape that picks
  * its tools. Shared by the commander wiring (with run-time facts) and `harnessTokens`.
  */
-import { findAgent } from '../../config/requirements.ts';
+import { findAgent } from '../../config/mission-lookup.ts';
 import type { Config, MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import type { TaskShape } from '../../tools/commander/index.ts';
 import type { CommanderPromptSpec, PromptAgent, PromptDependency } from './commander-prompt.ts';

@@ -1,5 +1,5 @@
 /** The MCP tool references of agents and skills, as the pool takes them. */
-import { findAgent } from '../../config/mission-lookup.ts';
+import { agentsOfMission } from '../../config/mission-lookup.ts';
 import type { Config, MissionConfig, ToolRef } from '../../config/config-types.ts';
 import type { McpToolReference } from './mcp-pool.ts';
 
@@ -18,13 +18,7 @@ export function mcpReferencesOf(tools: readonly ToolRef[]): McpToolReference[] {
 
 /** Every MCP reference of the mission's agents and their skills. */
 export function mcpReferencesOfMission(config: Config, mission: MissionConfig): McpToolReference[] {
-  const names = new Set([
-    ...mission.agents,
-    ...[...mission.tasks.values()].flatMap((task) => task.agents),
-  ]);
-  return [...names].flatMap((name) => {
-    const agent = findAgent(config, mission, name);
-    if (agent === undefined) return [];
-    return [agent.tools, ...agent.skills.map((skill) => skill.tools)].flatMap(mcpReferencesOf);
-  });
+  return agentsOfMission(config, mission).flatMap((agent) =>
+    [agent.tools, ...agent.skills.map((skill) => skill.tools)].flatMap(mcpReferencesOf),
+  );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentToolbox, agentSystemPrompt } from '../../../src/actors/agent/index.ts';
 import type { RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
+import { findAgent } from '../../../src/config/mission-lookup.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness | undefined;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentSession } from '../../../src/actors/agent/index.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
+import { findAgent } from '../../../src/config/mission-lookup.ts';
 import { openJournal } from '../../../src/journal/writer.ts';
 import type { ScriptTurn } from '../../../src/testing/index.ts';
 import { startHarness, type Harness } from './harness.ts';

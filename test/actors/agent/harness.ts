@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createAgentSession } from '../../../src/actors/agent/index.ts';
 import type { RestoredConversation, RunServices } from '../../../src/actors/contracts.ts';
-import { findAgent } from '../../../src/config/requirements.ts';
+import { findAgent } from '../../../src/config/mission-lookup.ts';
 import type { ModelClientFactory } from '../../../src/models/create-client.ts';
 import { createRunServices } from '../../../src/run/run-services.ts';
 import { createRunRedactor, eventRedactor } from '../../../src/run/run-redactor.ts';
