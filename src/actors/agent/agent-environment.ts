@@ -14,6 +14,7 @@ import type {
 } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { followSignal } from '../../base/abort.ts';
+import { openGate } from '../../runtime/gate.ts';
 import type { RunModelTurn } from '../contracts.ts';
 import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 
@@ -70,6 +71,8 @@ export class SessionEnvironment implements AgentEnvironment {
   }
 
   holdCall(call: ToolCallPart, signal: AbortSignal): Promise<void> {
+    // The open gate never holds: no signal of the call's own to combine and let go of again.
+    if (this.runner.gate === openGate) return Promise.resolve();
     return this.underCall(signal, (both) => holdAgentTool(this.runner, call, both));
   }
 
