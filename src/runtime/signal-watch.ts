@@ -42,6 +42,9 @@ interface ActorWatch {
   delegations: Map<string, number>;
 }
 
+/** The watch's listener, and how many actors it keeps counts for (what the run holds). */
+export type SignalWatch = EventListener & { watching(): number };
+
 /**
  * Watches a run's events and emits its signals through `emit` (the run's bus: the signal is
  * journaled and shown like every event). Subscribe the returned listener to the bus.
@@ -49,7 +52,7 @@ interface ActorWatch {
 export function createSignalWatch(
   settings: SignalSettings,
   emit: (input: EventInput) => void,
-): EventListener {
+): SignalWatch {
   const loopCalls = settings.loopCalls ?? DEFAULT_LOOP_CALLS;
   const actors = new Map<string, ActorWatch>();
   let stallTurns = DEFAULT_STALL_TURNS;
@@ -150,7 +153,10 @@ export function createSignalWatch(
     });
   };
 
-  /** A new try of an item starts its commander and agents afresh. */
+  /**
+   * A new try of an item starts its commander and agents afresh, and a settled item's are
+   * dropped: a run of 100,000 items keeps counts for its live items only.
+   */
   const forgetItem = (task: string, index: number): void => {
     const commander = `commander:${task}[${index}]`;
     const agents = `agent:${task}[${index}]/`;
@@ -174,6 +180,8 @@ export function createSignalWatch(
         onCall(event.actor, event.tool, event.arguments);
         return;
       case 'iteration.started':
+      case 'iteration.succeeded':
+      case 'iteration.failed':
         forgetItem(event.task, event.index);
         return;
       default:
@@ -181,7 +189,10 @@ export function createSignalWatch(
     }
   };
   // Deltas are many per turn and say nothing a signal reads: the bus skips the watch for them.
-  return Object.assign(listener, { ignoredTypes: UNJOURNALED_TYPES });
+  return Object.assign(listener, {
+    ignoredTypes: UNJOURNALED_TYPES,
+    watching: () => actors.size,
+  });
 }
 
 /** The commander tools whose call may be the progress a stall waits for. */

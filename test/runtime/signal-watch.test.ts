@@ -193,6 +193,41 @@ describe('the signal watch', () => {
     expect(signals()).toEqual([]);
   });
 
+  it('keeps no counts for an item once it settled, succeeded or failed', () => {
+    const bus = new EventBus({ runId: 'run-1', now: () => new Date(0) });
+    const watch = createSignalWatch({ stallTurnsOf: () => DEFAULT_STALL_TURNS }, (event) =>
+      bus.emit(event),
+    );
+    bus.subscribe(watch);
+    const item = { actor: 'task:gather', task: 'gather', attempt: 1 } as const;
+    for (const index of [4, 5]) {
+      bus.emit({ type: 'iteration.started', ...item, index, itemId: String(index) });
+      bus.emit(turn(`commander:gather[${index}]`));
+      bus.emit(called(`agent:gather[${index}]/scout`, 'web_get', '{}'));
+    }
+    bus.emit(called(COMMANDER, 'set_subtasks', '{}'));
+    const counts = [watch.watching()];
+    bus.emit({
+      type: 'iteration.succeeded',
+      ...item,
+      index: 4,
+      itemId: '4',
+      output: null,
+      durationMs: 1,
+    });
+    counts.push(watch.watching());
+    bus.emit({
+      type: 'iteration.failed',
+      ...item,
+      index: 5,
+      itemId: '5',
+      error: 'no',
+      final: true,
+    });
+    counts.push(watch.watching());
+    expect(counts).toEqual([5, 3, 1]);
+  });
+
   it('does not count calls repeated across progress, items or new tasks as a loop', () => {
     const { bus, signals } = watched();
     // A commander completing subtask after subtask.
