@@ -73,6 +73,18 @@ export interface RunOptions {
    * run keeps everything else. Default: every item runs in this process.
    */
   itemQueue?: ItemQueue;
+  /** `sortie chat`: the run's root is one agent session fed by the person, not the mission's tasks. */
+  chat?: ChatRoot;
+}
+
+/** A chat run's root: the agent talked to, and where the person's messages come from. */
+export interface ChatRoot {
+  /** The agent, as the chat's mission lists it. */
+  agent: string;
+  /** `--task`: this one message; the chat ends once the agent has replied. */
+  task?: string;
+  /** Told each reply (or why the turn failed) once the agent has given it. */
+  replied?: (reply: AgentCallResult) => void;
 }
 
 /** What a worker needs to run one try of one parallel item as the run process would. */

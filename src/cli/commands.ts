@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliIo } from './io.ts';
 import { registerEval } from './eval.ts';
 import { registerAttach } from './attach.ts';
+import { registerChat } from './chat.ts';
 import { registerExport } from './export.ts';
 import { registerFork } from './fork.ts';
 import { registerInit } from './init.ts';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerRun,
   registerResume,
   registerFork,
+  registerChat,
   registerVerify,
   registerModels,
   registerRuns,

@@ -9,9 +9,10 @@ export interface LoadedForRun {
   config: Config;
   /**
    * Throws the configuration error listing every variable the mission needs but lacks
-   * (a replayed run passes `credentials: false`: it needs no key and no server).
+   * (a replayed run passes `credentials: false`: it needs no key and no server); the mission
+   * is looked up in `config` when given (a chat's config, which holds its mission).
    */
-  checkVariables: (mission: string, options?: RequirementOptions) => void;
+  checkVariables: (mission: string, options?: RequirementOptions, config?: Config) => void;
 }
 
 /**
@@ -33,9 +34,9 @@ export async function loadForRun(
   checkDeclaredVariables(vars, analysis.config.variables.keys());
   return {
     config: analysis.config,
-    checkVariables(mission, options) {
+    checkVariables(mission, options, config = analysis.config) {
       try {
-        requireVariables(analysis.config, mission, options);
+        requireVariables(config, mission, options);
       } catch (error) {
         if (error instanceof ConfigError) fail(error.diagnostics);
         throw error;

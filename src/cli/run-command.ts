@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { addToRunIndex, runIndexPath } from '../journal/run-index.ts';
-import type { RunHandle, RunResult } from '../actors/contracts.ts';
+import type { ChatRoot, RunHandle, RunResult } from '../actors/contracts.ts';
 import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { runPaths } from '../journal/paths.ts';
@@ -155,6 +155,7 @@ export async function executeRun(
     gate,
     keepGoing: flags.keepGoing === true,
     chain: flags.chain,
+    ...(prepared.chat !== undefined ? { chat: prepared.chat } : {}),
     human: prepared.human,
     listeners: [
       output?.subscriber ?? hub.publish,
@@ -219,6 +220,7 @@ async function indexRun(prepared: PreparedRun, runId: string, io: CliIo): Promis
     project: prepared.project,
     mission: prepared.mission.name,
     startedAt: new Date().toISOString(),
+    ...(prepared.chat !== undefined ? { kind: 'chat' as const } : {}),
   };
   try {
     await addToRunIndex(path, entry);
@@ -240,13 +242,23 @@ export interface PreparedRun {
   project: string;
   /** Who answers the agents' questions to the person. */
   human: HumanOptions;
+  /** `sortie chat`: the run is a conversation with one agent. */
+  chat?: ChatRoot;
 }
 
-/** Which mission a run starts with and its inputs (`run` parses them; `resume` reads the journal). */
+/**
+ * Which mission a run starts with and its inputs (`run` parses them; `resume` reads the
+ * journal); a chat also gives the config holding its mission and its root.
+ */
 export type MissionChoice = (
   config: Config,
   stateDir: string,
-) => Promise<{ mission: MissionConfig; inputs: Record<string, unknown> }>;
+) => Promise<{
+  mission: MissionConfig;
+  inputs: Record<string, unknown>;
+  config?: Config;
+  chat?: ChatRoot;
+}>;
 
 /**
  * Flags, project, mission, inputs and variables, checked in the order a person fixes them;
@@ -278,14 +290,25 @@ export async function prepareRun(
   );
   const breakpoints = resolveBreakpoints(flags.break ?? [], config);
   const stateDir = await recordingStateDir(flags.stateDir, io.env, config.root, environment.cwd);
-  const { mission, inputs } = await choose(config, stateDir);
+  const chosen = await choose(config, stateDir);
+  const { mission, inputs, chat } = chosen;
+  const runConfig = chosen.config ?? config;
   // Every run needs its variables before anything starts; a replayed or mocked run needs no
   // credentials.
-  checkVariables(mission.name, {
-    credentials: flags.replayModel === undefined && flags.mockModel === undefined,
-  });
+  const credentials = flags.replayModel === undefined && flags.mockModel === undefined;
+  checkVariables(mission.name, { credentials }, runConfig);
   const project = resolve(environment.cwd, request.directory);
-  return { mode, breakpoints, config, mission, inputs, stateDir, project, human };
+  return {
+    mode,
+    breakpoints,
+    config: runConfig,
+    mission,
+    inputs,
+    stateDir,
+    project,
+    human,
+    ...(chat !== undefined ? { chat } : {}),
+  };
 }
 
 interface HeadlessOutput {

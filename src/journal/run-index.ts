@@ -24,6 +24,8 @@ export interface RunIndexEntry {
   mission: string;
   /** ISO time the CLI started (or resumed) the run. */
   startedAt: string;
+  /** `chat` for a conversation with one agent (`sortie chat`); absent for a mission run. */
+  kind?: 'chat';
 }
 
 // Every record starts with this, so a record glued after a torn line can be found again.
@@ -56,6 +58,7 @@ export async function addToRunIndex(path: string, entry: RunIndexEntry): Promise
     project: entry.project,
     mission: entry.mission,
     startedAt: entry.startedAt,
+    ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
   };
   await makeDirectory(dirname(path));
   await appendFile(path, `${JSON.stringify(record)}\n`, 'utf8');

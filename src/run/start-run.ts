@@ -34,6 +34,7 @@ import {
 } from '../actors/contracts.ts';
 import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-checks.ts';
 import { runMission } from '../actors/mission/run-mission.ts';
+import { runChat } from '../actors/chat/index.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunServices, runDirectory } from './run-services.ts';
@@ -229,14 +230,18 @@ async function runMissions(context: RunContext): Promise<RunResult> {
         });
         context.redactor.current = services.redact;
         earlierMissions.push({ mission: services.mission, inputs: services.inputs });
-        const result = await runMission({
-          services,
-          createAgentSession: context.createAgentSession,
-          keepGoing: options.keepGoing ?? false,
-          chain: options.chain ?? true,
-          chainedFrom: current.from,
-          ...(restore !== undefined ? { restore } : {}),
-        });
+        const { chat } = options;
+        const result =
+          chat !== undefined
+            ? await runChat({ services, createAgentSession: context.createAgentSession, chat })
+            : await runMission({
+                services,
+                createAgentSession: context.createAgentSession,
+                keepGoing: options.keepGoing ?? false,
+                chain: options.chain ?? true,
+                chainedFrom: current.from,
+                ...(restore !== undefined ? { restore } : {}),
+              });
         restore = undefined;
         missions.push({
           name: current.mission,

@@ -42,7 +42,10 @@ export type RunTracesOpener = (
 ) => Promise<RunTraceSink | undefined>;
 
 /** Everything one run is wired with. */
-export interface WiredRun extends Pick<RunOptions, 'gate' | 'keepGoing' | 'chain' | 'signal'> {
+export interface WiredRun extends Pick<
+  RunOptions,
+  'gate' | 'keepGoing' | 'chain' | 'signal' | 'chat'
+> {
   config: Config;
   functionTools?: RunOptions['functionTools'];
   /** The absolute state directory. */
@@ -115,6 +118,7 @@ export async function runWired(run: WiredRun): Promise<RunResult> {
       resume: start.resume,
       human: run.human,
       itemQueue: queue,
+      ...(run.chat !== undefined ? { chat: run.chat } : {}),
       subscribers: [
         ...(journal !== undefined ? [journal.subscriber] : []),
         ...run.listeners,

@@ -1,7 +1,8 @@
 /**
  * Questions to the person on a plain terminal (`--plain`, or a terminal without the TUI): each
  * `human.asked` is shown with its actor and choices and read with readline, one at a time in
- * the order asked (others wait in a queue); the line typed goes to the run's desk. Readline in
+ * the order asked (others wait in a queue); the line typed goes to the run's desk, and lines
+ * read while no question is shown (piped input) answer the next ones. Readline in
  * line mode (not raw): the terminal keeps its own line editing and Ctrl-C stays the signal
  * that cancels the run.
  */
@@ -34,6 +35,10 @@ export class TerminalAsker {
   private readonly queue: Asked[] = [];
   private lines: Interface | undefined;
   private desk: HumanDesk | undefined;
+  /** Lines read while no question was shown (piped input): the next questions take them. */
+  private readonly typedAhead: string[] = [];
+  /** The input has ended: once the lines typed ahead are used, nobody answers any more. */
+  private ended = false;
 
   constructor(private readonly options: TerminalAskerOptions) {}
 
@@ -73,6 +78,9 @@ export class TerminalAsker {
     if (current === undefined) return;
     this.listen();
     this.options.write(questionPrompt(current));
+    const line = this.typedAhead.shift();
+    if (line !== undefined) this.reply(line);
+    else if (this.ended) this.desk?.personLeft();
   }
 
   private listen(): void {
@@ -81,14 +89,19 @@ export class TerminalAsker {
     lines.on('line', (line) => this.reply(line));
     // End of input (Ctrl-D): nobody is there to answer any more.
     lines.on('close', () => {
-      if (this.lines === lines) this.desk?.personLeft();
+      if (this.lines !== lines) return;
+      this.ended = true;
+      if (this.typedAhead.length === 0) this.desk?.personLeft();
     });
     this.lines = lines;
   }
 
   private reply(line: string): void {
     const current = this.queue[0];
-    if (current === undefined || this.desk === undefined) return;
+    if (current === undefined || this.desk === undefined) {
+      this.typedAhead.push(line);
+      return;
+    }
     const problem = this.desk.answer(current.actor, current.callId, line);
     if (problem !== undefined) this.options.write(`${problem}\n> `);
   }
