@@ -35,8 +35,10 @@ export interface ServeOptions {
   traces?: RunTracesOpener;
   /** The `mcp_host` endpoint's port instead of the block's (`--mcp-port`; 0 picks a free one). */
   mcpPort?: number;
-  /** The clock of the event streams' keep-alive (default the system's). */
+  /** The clock of the event streams' keep-alive and MCP sessions' idle limit (default the system's). */
   clock?: SchedulerClock;
+  /** How long an `mcp_host` session may sit idle before it is closed (default 30 minutes). */
+  mcpSessionIdleMs?: number;
   /** The time between keep-alive comments on an event stream (default 15 s). */
   keepAliveMs?: number;
 }
@@ -116,5 +118,7 @@ async function startMcpHost(
     address: options.host,
     port: options.mcpPort ?? block.port,
     secret: block.secret,
+    clock: options.clock ?? systemClock,
+    ...(options.mcpSessionIdleMs !== undefined ? { sessionIdleMs: options.mcpSessionIdleMs } : {}),
   });
 }

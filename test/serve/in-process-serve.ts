@@ -8,8 +8,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProject } from '../../src/run/project.ts';
-import { startServer, type RunningServer } from '../../src/serve/index.ts';
-import type { SchedulerClock } from '../../src/serve/scheduler-clock.ts';
+import { startServer, type RunningServer, type ServeOptions } from '../../src/serve/index.ts';
 import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
 import { respondToServed, SERVE_PROJECT } from '../e2e/serve-harness.ts';
 
@@ -71,7 +70,7 @@ export interface InProcessServer {
 export async function startInProcess(
   folder: { project: string; stateDir: string },
   model: ScriptedModelServer,
-  options: { clock?: SchedulerClock; keepAliveMs?: number } = {},
+  options: Pick<ServeOptions, 'clock' | 'keepAliveMs' | 'mcpPort' | 'mcpSessionIdleMs'> = {},
 ): Promise<InProcessServer> {
   const project = await openProject(folder.project, {
     vars: { api_key: 'sk-test-stream', base_url: model.baseUrl('openai') },

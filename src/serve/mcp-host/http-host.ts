@@ -15,6 +15,7 @@ import {
   originCheck,
 } from '../http/guards.ts';
 import { listen, urlHost } from '../listen.ts';
+import type { SchedulerClock } from '../scheduler-clock.ts';
 import type { McpHostContext } from './host-context.ts';
 import { McpSessions } from './http-sessions.ts';
 
@@ -26,6 +27,10 @@ export interface McpHttpOptions {
   /** 0 picks a free one (the URL says which). */
   port: number;
   secret: string | undefined;
+  /** Times the sessions' idle limit. */
+  clock: SchedulerClock;
+  /** How long a session may sit idle before it is closed (default 30 minutes). */
+  sessionIdleMs?: number;
 }
 
 /** A listening MCP endpoint. */
@@ -62,7 +67,7 @@ function mcpApp(
 
 /** Listens; rejects with a UsageError when the port cannot be bound. */
 export async function startMcpHttpHost(options: McpHttpOptions): Promise<McpHttpHost> {
-  const sessions = new McpSessions(options.host);
+  const sessions = new McpSessions(options.host, options.clock, options.sessionIdleMs);
   let allowedHosts: ReadonlySet<string> | undefined;
   const app = mcpApp(sessions, options.secret, () => allowedHosts);
   const listening = await listen(
