@@ -4,7 +4,8 @@
  * follow its events and await its result.
  */
 import { getEventListeners } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -289,9 +290,9 @@ describe('runMission', () => {
     const opened = await openAgainst(dir, model);
     const stateDir = join(dir, 'state');
     const run = runMission(opened, { inputs: { country: 'France' }, stateDir });
-    // A file where the run's journal folder goes.
-    await mkdir(join(stateDir, 'runs'), { recursive: true });
-    await writeFile(join(stateDir, 'runs', run.runId), '');
+    // A file where the run's journal folder goes, made before the run's first await returns.
+    mkdirSync(join(stateDir, 'runs'), { recursive: true });
+    writeFileSync(join(stateDir, 'runs', run.runId), '');
     const outcome = (await run.result.catch((error: unknown) => error)) as UsageError;
     expect(outcome).toBeInstanceOf(UsageError);
     expect([outcome.message, outcome.hint]).toEqual([
