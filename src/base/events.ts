@@ -16,17 +16,26 @@ import type {
   Usage,
 } from './conversation.ts';
 
-/** Where an actor is about to do something: a model request or a tool execution. */
+/**
+ * Where an actor is about to do something: a model request, a tool execution, a router's
+ * chosen route taking effect, or a failed tool's error result going back to the model.
+ */
 export interface GatePoint {
-  kind: 'model' | 'tool';
+  kind: GatePointKind;
   actor: string;
-  /** The model-visible tool name, for tool points. */
+  /** The model-visible tool name, for tool and error points. */
   tool?: string;
-  /** One line for the person: the model key, or the tool call's arguments. */
+  /**
+   * One line for the person: the model key, the tool call's arguments, the route and its
+   * condition, or the failed tool's error text (redacted).
+   */
   detail: string;
   /** For model points: the system prompt the held request sends (redacted). */
   system?: string;
 }
+
+/** What a gate point is before: `route` and `error` points are held only by their breakpoints. */
+export type GatePointKind = 'model' | 'tool' | 'route' | 'error';
 
 /** Why a request failed, as a retry notice reports it. */
 export type FailureReason =

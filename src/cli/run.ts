@@ -39,7 +39,7 @@ export function withRunOptions(command: Command): Command {
     .option('--step', 'start paused at the first model request or tool call (terminal UI only)')
     .option(
       '--break <SPEC>',
-      'breakpoint tool:NAME, actor:ID, model, stall, loop, cost:USD or tokens:N (repeatable; terminal UI only)',
+      'breakpoint tool:NAME, actor:ID, model, route, error, stall, loop, cost:USD or tokens:N (repeatable; terminal UI only)',
       collect,
     )
     .option('--record <FILE>', 'write every model request and response to a cassette')

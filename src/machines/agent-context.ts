@@ -7,6 +7,7 @@ import type { ContextPolicy } from '../runtime/context-window.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { SkillEntry } from './agent-skills.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import type { FailureGateInput } from './failure-gate.ts';
 
 /** The default `max_turns` of an agent (runtime.md, "Agent loop"). */
 export const DEFAULT_AGENT_MAX_TURNS = 50;
@@ -45,6 +46,8 @@ export interface AgentEnvironment {
   holdCall(call: ToolCallPart, signal: AbortSignal): Promise<void>;
   /** Runs one call and reports it (`tool.called`, `tool.completed`); tool errors are results. */
   executeTool(input: AgentToolInput, signal: AbortSignal): Promise<ToolOutcome>;
+  /** Resolves when the step gate lets the round's failed results go back (`--break error`). */
+  holdFailures(input: FailureGateInput, signal: AbortSignal): Promise<void>;
 }
 
 /**

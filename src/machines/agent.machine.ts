@@ -1,10 +1,11 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, type AnyEventObject } from 'xstate';
 import type { Message, ToolCallPart } from '../models/model-types.ts';
 import { applyContextCut, contextCutDue, planContextCut } from '../runtime/context-window.ts';
 import type { ContextCutParams, MessageAppendedParams } from './effect-params.ts';
 import { callsOverlapBadly } from './agent-overlap.ts';
 import { environmentOf, nextCallOf, onNext, ruleOnNext, type FinishedCall } from './agent-calls.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import { failedResults, type FailureGateInput } from './failure-gate.ts';
 import {
   acceptReplyActions,
   failFromError,
@@ -56,6 +57,10 @@ const base = setup({
     toolGate: fromPromise<void, { call: ToolCallPart } & EnvironmentInput>(({ input, signal }) =>
       environmentOf(input, 'toolGate').holdCall(input.call, signal),
     ),
+    /** The step gate's hold before the round's failed results go back to the model. */
+    failureGate: fromPromise<void, FailureGateInput & EnvironmentInput>(({ input, signal }) =>
+      environmentOf(input, 'failureGate').holdFailures(input, signal),
+    ),
     /** One call's tool (or the report of the machine's ruling on it). */
     toolCall: fromPromise<ToolOutcome, AgentToolInput & EnvironmentInput>(({ input, signal }) =>
       environmentOf(input, 'toolCall').executeTool(input, signal),
@@ -68,6 +73,7 @@ const base = setup({
     /** Every call of the reply has started and finished: the results can go back. */
     roundFinished: ({ context }) =>
       context.next >= context.calls.length && context.running.length === 0,
+    roundHasFailures: ({ context }) => failedResults(context.results).length > 0,
     /**
      * A running call must end first: every call has started, the agent runs its calls one at
      * a time (`parallel_tool_calls = false`), or the next call must not overlap a running one.
@@ -150,7 +156,8 @@ const appendResultsActions = [
  * An agent: model turn → its tool calls, each held at the step gate in call order and then
  * started, running together unless they must not overlap → their results back to the model in
  * call order → repeat, until a reply without tool calls, whose text is the answer. `maxTurns`
- * bounds the loop. Model turns and gate holds are the named actors `modelTurn` and `toolGate`,
+ * bounds the loop. Model turns and gate holds are the named actors `modelTurn`, `toolGate` and
+ * `failureGate` (before failed results go back),
  * invoked by the states that wait for them; each call is a `toolCall` child, spawned when it
  * starts and stopped with the machine.
  */
@@ -296,6 +303,7 @@ export const agentMachine = base
             description:
               'After the last result the results go back to the model; a call that must not overlap a running one waits; else the skill rules look at the next call: a tool of a skill not loaded yet is refused, load_skill is ruled on, any other call goes to the gate.',
             always: [
+              { guard: and(['roundFinished', 'roundHasFailures']), target: 'holdingFailures' },
               {
                 guard: 'roundFinished',
                 target: '#agent.preparingTurn',
@@ -335,6 +343,19 @@ export const agentMachine = base
                 environment: context.environment,
               }),
               onDone: { target: 'choosingCall', actions: 'startCall' },
+              onError: { target: '#agent.failed', actions: failFromError },
+            },
+          },
+          holdingFailures: {
+            description:
+              "The step gate may hold the round's failed results before they go back to the model (--break error).",
+            invoke: {
+              src: 'failureGate',
+              input: ({ context }) => ({
+                failures: failedResults(context.results),
+                environment: context.environment,
+              }),
+              onDone: { target: '#agent.preparingTurn', actions: appendResultsActions },
               onError: { target: '#agent.failed', actions: failFromError },
             },
           },

@@ -33,6 +33,8 @@ import type {
 import { ActorNotProvidedError } from './effect-params.ts';
 import type { Plan } from './plan.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
+import type { RouteGateInput } from './commander-holds.ts';
+import type { FailureGateInput } from './failure-gate.ts';
 
 /** A router's route with, for mission routes, the target mission's input schema. */
 export interface CommanderRoute extends RouteOption {
@@ -87,6 +89,10 @@ export interface CommanderEffects {
 export interface CommanderEnvironment {
   modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
   toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
+  /** The step gate's hold before the chosen route takes effect (`--break route`). */
+  routeGate(input: RouteGateInput, signal: AbortSignal): Promise<void>;
+  /** The step gate's holds before failed results go back to the model (`--break error`). */
+  failureGate(input: FailureGateInput, signal: AbortSignal): Promise<void>;
   /** Runs one external call; the actors it starts (agents, forks) are children of `parent`. */
   executeTool(
     input: ExecuteToolInput,

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import type {
   CommanderContext,
   CommanderEvent,
@@ -34,6 +34,12 @@ import type {
 } from './effect-params.ts';
 import { failFromError } from './turn-types.ts';
 import { datasetCursorMachine, firstItemWithoutOutput } from './dataset-cursor.machine.ts';
+import {
+  commanderHoldActors,
+  commanderHoldGuards,
+  failureGateInput,
+  routeGateInput,
+} from './commander-holds.ts';
 
 /** The effects: the environment records them; without one (a machine test) they do nothing. */
 const effectActions = {
@@ -61,8 +67,8 @@ const effectActions = {
  * loop are in commander-answering.ts (replies, results, limits), commander-planning.ts,
  * commander-dispatching.ts (internal calls and external batches) and commander-completing.ts
  * (task_complete, submit_output, dataset_next). A rejected call leaves plan, lock, outputs and
- * completion untouched. I/O is three named actors (`modelTurn`, `toolGate`, `toolCall`)
- * invoked or spawned by the states that wait for them, which reach the run through the
+ * completion untouched. I/O is named actors (`modelTurn`, `toolGate`, `toolCall`, and the
+ * holds `routeGate` and `failureGate`) invoked or spawned by the states that wait for them, which reach the run through the
  * environment in their input; leaving the state cancels them. Effects are the `emit*` actions.
  */
 export const commanderMachine = setup({
@@ -72,8 +78,14 @@ export const commanderMachine = setup({
     events: {} as CommanderEvent,
     output: {} as CommanderResult,
   },
-  actors: { ...commanderActors, datasetCursor: datasetCursorMachine },
-  guards: { ...answeringGuards, ...planningGuards, ...dispatchingGuards, ...completingGuards },
+  actors: { ...commanderActors, ...commanderHoldActors, datasetCursor: datasetCursorMachine },
+  guards: {
+    ...answeringGuards,
+    ...planningGuards,
+    ...dispatchingGuards,
+    ...completingGuards,
+    ...commanderHoldGuards,
+  },
   actions: {
     ...effectActions,
     ...answeringActions,
@@ -174,6 +186,7 @@ export const commanderMachine = setup({
           description:
             'Looks at the next unanswered call: rejects it, or hands it to its rules or its actor.',
           always: [
+            { guard: and(['queueEmpty', 'roundHasFailures']), target: 'holdingFailures' },
             { guard: 'queueEmpty', target: '#commander.deliveringResults' },
             {
               guard: 'taskAlreadyCompleted',
@@ -188,6 +201,16 @@ export const commanderMachine = setup({
             { guard: 'headIsExternal', target: 'executing', actions: 'startBatch' },
             { target: 'gating' },
           ],
+        },
+        holdingFailures: {
+          description:
+            "The step gate may hold the round's failed results before they go back to the model (--break error).",
+          invoke: {
+            src: 'failureGate',
+            input: failureGateInput,
+            onDone: { target: '#commander.deliveringResults' },
+            onError: { target: '#commander.failed', actions: failFromError },
+          },
         },
         gating: {
           description:
@@ -324,10 +347,21 @@ export const commanderMachine = setup({
         'Appends the results (and any note) as one user message, then continues or stops.',
       entry: 'appendResults',
       always: [
+        { guard: 'routeDecided', target: 'holdingRoute' },
         { guard: 'taskAlreadyCompleted', target: 'completed' },
         { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
         { target: 'preparingTurn' },
       ],
+    },
+    holdingRoute: {
+      description:
+        'A router task succeeded: the step gate may hold before its chosen route (or none) takes effect (--break route).',
+      invoke: {
+        src: 'routeGate',
+        input: routeGateInput,
+        onDone: { target: 'completed' },
+        onError: { target: 'failed', actions: failFromError },
+      },
     },
     completed: {
       description:

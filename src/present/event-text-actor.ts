@@ -1,5 +1,5 @@
 /** How model, conversation, tool, question (to commanders and the person), budget, gate and warning events read. */
-import type { BudgetAmounts, EventOf, MissionEventType } from '../base/events.ts';
+import type { BudgetAmounts, EventOf, GatePoint, MissionEventType } from '../base/events.ts';
 import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
 import { firstLine } from './columns.ts';
 import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
@@ -65,11 +65,25 @@ function amounts(event: BudgetAmounts): string {
   return `${formatDollars(BigInt(event.used))} of ${formatDollars(BigInt(event.limit))}`;
 }
 
+/**
+ * `breakpoint route: paused before route publish → task publish (when: …)`: the breakpoint
+ * first, so a narrow line still names it.
+ */
 function pausedText(event: EventOf<'gate.paused'>): string {
-  const { point } = event;
-  const what = point.kind === 'tool' ? ` ${point.tool ?? ''}` : ` ${point.detail}`;
-  const why = event.breakpoint === null ? '' : ` (breakpoint ${event.breakpoint})`;
-  return `paused before ${point.kind}${what.trimEnd()}${why}`;
+  const what = `paused before ${heldWhat(event.point)}`;
+  return event.breakpoint === null ? what : `breakpoint ${event.breakpoint}: ${what}`;
+}
+
+/** What a held point is before: `tool NAME`, `model KEY`, `route KEY → …`, `error of NAME: …`. */
+function heldWhat(point: GatePoint): string {
+  switch (point.kind) {
+    case 'tool':
+      return `tool ${point.tool ?? ''}`.trimEnd();
+    case 'error':
+      return `error of ${point.tool ?? ''}: ${firstLine(point.detail, EXCERPT)}`;
+    default:
+      return `${point.kind} ${firstLine(point.detail, EXCERPT)}`.trimEnd();
+  }
 }
 
 /** `mcp "files" progress 3/10: copying` (the total and the message only when the server sent them). */

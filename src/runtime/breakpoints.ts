@@ -1,6 +1,7 @@
 /**
  * Breakpoints: where the debugger's gate holds. Some name a point (`tool:NAME`, `actor:ID`,
- * `model`); the others name something that goes wrong — a signal (`stall`, `loop`) or the run's
+ * `model`, `route` before a router's route takes effect, `error` before a failed tool's result
+ * reaches the model); the others name something that goes wrong — a signal (`stall`, `loop`) or the run's
  * spend crossing a line (`cost:USD`, `tokens:N`) — and hold the next point after it happens.
  */
 import { UsageError } from '../base/errors.ts';
@@ -12,18 +13,23 @@ export type Breakpoint =
   | { kind: 'tool'; tool: string }
   | { kind: 'actor'; actor: string }
   | { kind: 'model' }
+  | { kind: 'route' }
+  | { kind: 'error' }
   | { kind: 'signal'; signal: 'stall' | 'loop' }
   /** `dollars` as written (for the list), `pico` to compare. */
   | { kind: 'cost'; dollars: string; pico: bigint }
   | { kind: 'tokens'; tokens: number };
 
 const FORMS =
-  'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)';
+  'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, route, error, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)';
+
+/** The breakpoints that are on or off as a whole (the TUI's list toggles them). */
+export const TOGGLEABLE_BREAKPOINTS = ['stall', 'loop', 'route', 'error'] as const;
 
 /** Parses a breakpoint spec; a bad one is a usage error (exit 2) with the accepted forms. */
 export function parseBreakpoint(spec: string): Breakpoint {
   const text = spec.trim();
-  if (text === 'model') return { kind: 'model' };
+  if (text === 'model' || text === 'route' || text === 'error') return { kind: text };
   if (text === 'stall' || text === 'loop') return { kind: 'signal', signal: text };
   const separator = text.indexOf(':');
   const prefix = separator < 0 ? text : text.slice(0, separator);
@@ -49,7 +55,9 @@ export function parseBreakpoint(spec: string): Breakpoint {
 export function formatBreakpoint(breakpoint: Breakpoint): string {
   switch (breakpoint.kind) {
     case 'model':
-      return 'model';
+    case 'route':
+    case 'error':
+      return breakpoint.kind;
     case 'tool':
       return `tool:${breakpoint.tool}`;
     case 'actor':
@@ -67,13 +75,17 @@ export function formatBreakpoint(breakpoint: Breakpoint): string {
  * Whether a breakpoint stops at a point by the point alone. An actor id also covers the ids
  * nested under it: `actor:commander:analyze` stops `commander:analyze[3]`,
  * `actor:agent:analyze[3]` stops `agent:analyze[3]/researcher`; `actor:commander:an` stops
- * nothing of `analyze`. Signal and spend breakpoints never match a point by itself: the events
- * arm them (see BreakpointArming).
+ * nothing of `analyze`. Route and error points are stopped only by `route` and `error`, so
+ * `actor:ID` and `--step` keep stopping where they did. Signal and spend breakpoints never
+ * match a point by itself: the events arm them (see BreakpointArming).
  */
 export function breakpointMatches(breakpoint: Breakpoint, point: GatePoint): boolean {
+  if (heldOnlyByKind(point) && breakpoint.kind !== point.kind) return false;
   switch (breakpoint.kind) {
     case 'model':
-      return point.kind === 'model';
+    case 'route':
+    case 'error':
+      return point.kind === breakpoint.kind;
     case 'tool':
       return point.kind === 'tool' && point.tool === breakpoint.tool;
     case 'actor':
@@ -85,4 +97,9 @@ export function breakpointMatches(breakpoint: Breakpoint, point: GatePoint): boo
     default:
       return false;
   }
+}
+
+/** Whether only its own kind's breakpoint holds this point (not a pause, `--step` or `actor:ID`). */
+export function heldOnlyByKind(point: GatePoint): boolean {
+  return point.kind === 'route' || point.kind === 'error';
 }

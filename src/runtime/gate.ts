@@ -1,6 +1,6 @@
 /**
  * The step gate: the runtime awaits `gate.before(point)` before every model request and tool
- * execution. The open gate returns at once; the debugger's gate holds points until the person
+ * execution, before a router's route takes effect and before a failed tool's result goes back. The open gate returns at once; the debugger's gate holds points until the person
  * steps or continues. This is the only hook debugging needs.
  */
 import { abortError } from '../base/abort.ts';
@@ -9,14 +9,16 @@ import { BreakpointArming } from './breakpoint-arming.ts';
 import {
   breakpointMatches,
   formatBreakpoint,
+  heldOnlyByKind,
   parseBreakpoint,
   type Breakpoint,
 } from './breakpoints.ts';
 
 export type { GatePoint } from '../base/events.ts';
 export { breakpointMatches, formatBreakpoint, parseBreakpoint, type Breakpoint };
+export { TOGGLEABLE_BREAKPOINTS } from './breakpoints.ts';
 
-/** Awaited before every model request and tool execution. */
+/** Awaited before every model request, tool execution, route taking effect and failed result. */
 export interface StepGate {
   /** Resolves when the point may proceed; rejects with an AbortError when `signal` aborts. */
   before(point: GatePoint, signal?: AbortSignal): Promise<void>;
@@ -102,10 +104,8 @@ export class DebugGate implements StepGate, GateControls {
 
   before(point: GatePoint, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortError('the held step was aborted'));
-    const hit =
-      this.arming.take(point) ??
-      [...this.breakpoints].find(([, breakpoint]) => breakpointMatches(breakpoint, point))?.[0];
-    if (!this.paused && hit === undefined) return Promise.resolve();
+    const hit = this.hitAt(point);
+    if ((!this.paused || heldOnlyByKind(point)) && hit === undefined) return Promise.resolve();
     this.paused = true;
     return new Promise<void>((resolve, reject) => {
       const entry: HeldEntry = {
@@ -124,6 +124,15 @@ export class DebugGate implements StepGate, GateControls {
         breakpoint: hit ?? null,
       });
     });
+  }
+
+  /** The breakpoint that holds `point`, if any (an armed one is used up only at model and tool points). */
+  private hitAt(point: GatePoint): string | undefined {
+    const armed = heldOnlyByKind(point) ? undefined : this.arming.take(point);
+    return (
+      armed ??
+      [...this.breakpoints].find(([, breakpoint]) => breakpointMatches(breakpoint, point))?.[0]
+    );
   }
 
   /** Holds every point from now on (points already past the gate run on). */

@@ -23,6 +23,7 @@ import type { KeyContext, Mode } from './keys.ts';
 import type { ReplayPlayer } from './replay-player.ts';
 import type { TuiStore } from './store/index.ts';
 import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
+import { breakpointRows } from './view/breakpoint-rows.ts';
 
 export interface AppProps {
   store: TuiStore;
@@ -108,7 +109,7 @@ export function App(props: AppProps) {
       listLength: screen.listLength,
       eventSeqs: screen.eventSeqs,
       bodyHeight: screen.bodyHeight,
-      breakpointCount: gate.view.breakpoints.length,
+      breakpointCount: breakpointRows(gate.view.breakpoints).length,
       helpLength: screen.help.length,
       itemRows: screen.items.rows,
     },

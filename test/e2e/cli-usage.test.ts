@@ -118,7 +118,7 @@ describe('sortie usage errors (child process)', { timeout: 120_000 }, () => {
     ],
     [
       ['--break', 'bogus'],
-      'error: bad breakpoint "bogus"\nhint: use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)\n',
+      'error: bad breakpoint "bogus"\nhint: use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, route, error, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)\n',
     ],
     [
       ['--record', 'a.jsonl', '--replay-model', 'b.jsonl'],

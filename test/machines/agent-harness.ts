@@ -5,7 +5,8 @@
 import { fromPromise } from 'xstate';
 import { agentMachine } from '../../src/machines/agent.machine.ts';
 import type { AgentToolInput, EnvironmentInput } from '../../src/machines/agent-context.ts';
-import type { Message, ToolCallPart } from '../../src/models/model-types.ts';
+import type { Message, ToolCallPart, ToolResultPart } from '../../src/models/model-types.ts';
+import type { FailureGateInput } from '../../src/machines/failure-gate.ts';
 import type {
   ModelTurnInput,
   ModelTurnOutput,
@@ -18,6 +19,8 @@ export interface AgentScript {
   modelTurn: (input: ModelTurnInput, signal: AbortSignal) => Promise<ModelTurnOutput>;
   toolCall?: (input: AgentToolInput, signal: AbortSignal) => Promise<ToolOutcome>;
   toolGate?: (call: ToolCallPart, signal: AbortSignal) => Promise<void>;
+  /** The hold before a round's failed results go back (resolves at once when missing). */
+  failureGate?: (failures: readonly ToolResultPart[], signal: AbortSignal) => Promise<void>;
 }
 
 /** What the scripted agent reported. */
@@ -39,6 +42,9 @@ export function scriptedAgent(script: AgentScript): {
       ),
       toolGate: fromPromise<void, { call: ToolCallPart } & EnvironmentInput>(
         async ({ input, signal }) => script.toolGate?.(input.call, signal),
+      ),
+      failureGate: fromPromise<void, FailureGateInput & EnvironmentInput>(
+        async ({ input, signal }) => script.failureGate?.(input.failures, signal),
       ),
       toolCall: fromPromise<ToolOutcome, AgentToolInput & EnvironmentInput>(
         async ({ input, signal }) =>

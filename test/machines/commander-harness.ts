@@ -112,6 +112,8 @@ export function scriptedEnvironment(
 ): CommanderEnvironment {
   return {
     toolGate: async () => undefined,
+    routeGate: async () => undefined,
+    failureGate: async () => undefined,
     executeTool: async () => ({ content: '{"status":"ok"}', isError: false }),
     effects: noEffects,
     ...parts,

@@ -85,7 +85,7 @@ describe('the event table', () => {
       'model.response': 'model main.fast: 1,460 in, 37 out · $0.0012 · 1.2s',
       'message.appended': 'assistant: → call_agent researcher',
       'context.compacted': 'context compacted: 12 turns → 3 (prompt of 120,400 tokens)',
-      'gate.paused': 'paused before tool builtins_http_get (breakpoint tool:builtins_http_get)',
+      'gate.paused': 'breakpoint tool:builtins_http_get: paused before tool builtins_http_get',
       'gate.resumed': 'resumed (step)',
       'tool.called': '→ builtins_http_get https://example.com/天気',
       'tool.completed': '✗ builtins_http_get: HTTP 503: unavailable',

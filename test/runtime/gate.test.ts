@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/base/errors.ts';
 import { isAbortError } from '../../src/base/abort.ts';
-import type { EventInput } from '../../src/base/events.ts';
+import type { EventInput, MissionEvent } from '../../src/base/events.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import {
   breakpointMatches,
@@ -69,6 +69,13 @@ describe('parseBreakpoint', () => {
     }
   });
 
+  it('parses route and error, and writes them back as given', () => {
+    expect(parseBreakpoint(' route ')).toEqual({ kind: 'route' });
+    expect(parseBreakpoint('error')).toEqual({ kind: 'error' });
+    expect(formatBreakpoint(parseBreakpoint('route'))).toBe('route');
+    expect(formatBreakpoint(parseBreakpoint('error'))).toBe('error');
+  });
+
   it('rejects anything else with the accepted forms', () => {
     for (const spec of [
       'tool:',
@@ -84,6 +91,8 @@ describe('parseBreakpoint', () => {
       'tokens:0',
       'tokens:1.5',
       'stall:x',
+      'route:a',
+      'error:x',
     ]) {
       let caught: unknown;
       try {
@@ -94,7 +103,7 @@ describe('parseBreakpoint', () => {
       expect(caught).toBeInstanceOf(UsageError);
       expect((caught as UsageError).message).toBe(`bad breakpoint "${spec}"`);
       expect((caught as UsageError).hint).toBe(
-        'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)',
+        'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, route, error, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)',
       );
     }
   });
@@ -118,6 +127,92 @@ describe('breakpointMatches', () => {
     expect(breakpointMatches(parseBreakpoint('tool:x'), model('a'))).toBe(false);
     expect(breakpointMatches(parseBreakpoint('model'), model('a'))).toBe(true);
     expect(breakpointMatches(parseBreakpoint('model'), tool('a', 'x'))).toBe(false);
+  });
+});
+
+describe('route and error points', () => {
+  const route = (actor: string): GatePoint => ({
+    kind: 'route',
+    actor,
+    detail: 'urgent → task escalate (when: the ticket is urgent)',
+  });
+  const failed = (actor: string, name: string): GatePoint => ({
+    kind: 'error',
+    actor,
+    tool: name,
+    detail: '{"error":"no such file"}',
+  });
+
+  it('are matched only by their own kind, not by actor:ID, tool:NAME or model', () => {
+    expect(breakpointMatches(parseBreakpoint('route'), route('commander:a'))).toBe(true);
+    expect(breakpointMatches(parseBreakpoint('route'), model('commander:a'))).toBe(false);
+    expect(breakpointMatches(parseBreakpoint('route'), failed('commander:a', 'x'))).toBe(false);
+    expect(breakpointMatches(parseBreakpoint('error'), failed('agent:a/w', 'file_read'))).toBe(
+      true,
+    );
+    expect(breakpointMatches(parseBreakpoint('error'), tool('agent:a/w', 'file_read'))).toBe(false);
+    expect(breakpointMatches(parseBreakpoint('actor:commander:a'), route('commander:a'))).toBe(
+      false,
+    );
+    expect(breakpointMatches(parseBreakpoint('tool:file_read'), failed('a', 'file_read'))).toBe(
+      false,
+    );
+  });
+
+  it('pass a paused gate unless their breakpoint is set, then hold it naming the breakpoint', async () => {
+    const notices: string[] = [];
+    const stepping = new DebugGate({
+      startPaused: true,
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
+    await stepping.before(route('commander:a'));
+    await stepping.before(failed('commander:a', 'call_agent'));
+    expect(notices).toEqual([]);
+
+    const gate = new DebugGate({
+      breakpoints: ['route', 'error'],
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
+    const log: string[] = [];
+    const routeHeld = track(gate, route('commander:a'), log);
+    const errorHeld = track(gate, failed('agent:b/w', 'file_read'), log);
+    await flush();
+    expect(log).toEqual([]);
+    expect(gate.held()).toEqual([route('commander:a'), failed('agent:b/w', 'file_read')]);
+    expect(gate.step()).toEqual(route('commander:a'));
+    gate.continue();
+    await Promise.all([routeHeld, errorHeld]);
+    expect(log).toEqual(['commander:a route', 'agent:b/w error']);
+    expect(notices).toEqual([
+      'paused commander:a (breakpoint route)',
+      'paused agent:b/w (breakpoint error)',
+      'resumed commander:a (step)',
+      'resumed agent:b/w (continue)',
+    ]);
+  });
+
+  it('leave a signal breakpoint armed for the next model or tool point', async () => {
+    const notices: GateNotice[] = [];
+    const gate = new DebugGate({
+      breakpoints: ['loop'],
+      onNotice: (notice) => notices.push(notice),
+    });
+    const raised: MissionEvent = {
+      type: 'signal.raised',
+      actor: 'commander:a',
+      signal: 'loop',
+      count: 3,
+      message: 'looping',
+      seq: 1,
+      runId: 'r',
+      time: new Date(0).toISOString(),
+    };
+    gate.observe(raised);
+    await gate.before(failed('commander:a', 'get_subtasks'));
+    const held = gate.before(model('commander:a'));
+    expect(notices).toMatchObject([{ type: 'gate.paused', breakpoint: 'loop' }]);
+    gate.continue();
+    await held;
   });
 });
 

@@ -163,13 +163,36 @@ describe('App: step debugging against a DebugGate', () => {
     expect(gate.list()).toEqual(['actor:commander:analyze[8]', 'tool:call_agent']);
 
     await app.press('B');
-    expect(app.frame()).toContain('Breakpoints — b removes, esc closes');
-    expect(app.frame()).toContain('▸ actor:commander:analyze[8]');
-    await app.press('j', 'b');
+    expect(app.frame()).toContain('Breakpoints — space/enter/b toggles, esc closes');
+    expect(app.frame()).toContain('▸ [ ] stall   a commander');
+    expect(app.frame()).toContain('  [x] actor:commander:analyze[8]');
+    await app.press('j', 'j', 'j', 'j', 'j', 'b');
     expect(gate.list()).toEqual(['actor:commander:analyze[8]']);
     expect(app.frame()).toContain('breakpoint tool:call_agent removed');
     await app.press(KEYS.escape);
     expect(app.frame()).not.toContain('Breakpoints —');
+  });
+
+  it('turns stall, loop, route and error on and off in the breakpoint list', async () => {
+    const { app, gate } = await liveRun();
+    await app.press('B');
+    const lines = app
+      .frame()
+      .split('\n')
+      .filter((line) => /\[[ x]\]/.test(line))
+      .map((line) => line.trimEnd());
+    expect(lines).toEqual([
+      "▸ [ ] stall   a commander's next step after it stalls",
+      "  [ ] loop    an actor's next step after it loops",
+      '  [ ] route   before a chosen route takes effect',
+      '  [ ] error   before a failed tool result reaches the model',
+    ]);
+    await app.press(' ', 'j', 'j', KEYS.enter, 'j', 'b');
+    expect(gate.list()).toEqual(['stall', 'route', 'error']);
+    expect(app.frame()).toContain('  [x] route   before a chosen route takes effect');
+    await app.press('k', 'k', 'k', ' ');
+    expect(gate.list()).toEqual(['route', 'error']);
+    expect(app.frame()).toContain("▸ [ ] stall   a commander's next step after it stalls");
   });
 
   it('holds a point at a breakpoint set from the tree', async () => {

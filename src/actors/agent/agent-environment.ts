@@ -17,6 +17,8 @@ import { followSignal } from '../../base/abort.ts';
 import { openGate } from '../../runtime/gate.ts';
 import type { RunModelTurn } from '../contracts.ts';
 import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
+import type { FailureGateInput } from '../../machines/failure-gate.ts';
+import { holdFailedResults } from '../gate-holds.ts';
 
 /** The session's prompt parts, read per turn (they change as skills load and results are stored). */
 export interface SessionPrompts {
@@ -82,6 +84,13 @@ export class SessionEnvironment implements AgentEnvironment {
         ...(input.answer === undefined ? {} : { answer: input.answer }),
         loadedSkills: input.loadedSkills,
       }),
+    );
+  }
+
+  holdFailures(input: FailureGateInput, signal: AbortSignal): Promise<void> {
+    const { gate, actor, redact } = this.runner;
+    return this.underCall(signal, (both) =>
+      holdFailedResults({ gate, actor, redact }, input.failures, both),
     );
   }
 

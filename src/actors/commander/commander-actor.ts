@@ -21,6 +21,8 @@ import { contextPolicyOf } from '../../runtime/context-window.ts';
 import type { CommanderRecord } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { executeCommanderTool } from './external-tools.ts';
+import { holdChosenRoute, holdFailedResults } from '../gate-holds.ts';
+import { taskConfig } from '../mission/mission-runtime.ts';
 
 /** Everything one commander run needs. */
 export interface CommanderLaunch {
@@ -62,6 +64,19 @@ function commanderEnvironment(launch: CommanderLaunch): CommanderEnvironment {
           tool: input.call.name,
           detail: services.redact(input.call.arguments),
         },
+        signal,
+      ),
+    routeGate: (input, signal) =>
+      holdChosenRoute(
+        { gate: services.gate, actor: scope.actorId, redact: services.redact },
+        taskConfig(scope.runtime, scope.task).routes ?? [],
+        input.route,
+        signal,
+      ),
+    failureGate: (input, signal) =>
+      holdFailedResults(
+        { gate: services.gate, actor: scope.actorId, redact: services.redact },
+        input.failures,
         signal,
       ),
     executeTool: (input, signal, parent) => executeCommanderTool(scope, input, { signal, parent }),

@@ -132,6 +132,8 @@ export class CommanderForks {
       },
       // ask_agent waits at the step gate in executeForkTool, once its arguments are checked.
       holdCall: () => Promise.resolve(),
+      // A fork's only tool is ask_agent: its refusals are the fork's answers, not failures to debug.
+      holdFailures: () => Promise.resolve(),
       executeTool: (input, signal) => executeForkTool(services, record, forkId, input.call, signal),
     };
   }

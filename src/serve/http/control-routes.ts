@@ -105,7 +105,7 @@ function breakpointAction(
       context,
       400,
       'invalid_breakpoint',
-      `${error.message}: use tool:NAME, actor:ID, model, stall, loop, cost:USD or tokens:N`,
+      `${error.message}: use tool:NAME, actor:ID, model, route, error, stall, loop, cost:USD or tokens:N`,
     );
   }
   return context.json(gateView(run));

@@ -6,6 +6,7 @@ import type { Mode } from '../keys.ts';
 import type { TuiState } from '../store/index.ts';
 import type { ViewState } from '../view/view-state.ts';
 import { BreakpointList } from './BreakpointList.tsx';
+import { breakpointRows } from '../view/breakpoint-rows.ts';
 import { LinesView } from './LinesView.tsx';
 import { DetailPane } from './DetailPane.tsx';
 import { EventsTab } from './EventsTab.tsx';
@@ -80,7 +81,7 @@ export function TabBody(props: TabBodyProps) {
   if (view.overlay === 'breakpoints') {
     return (
       <BreakpointList
-        breakpoints={props.breakpoints}
+        rows={breakpointRows(props.breakpoints)}
         cursor={view.breakpointCursor}
         height={height}
       />

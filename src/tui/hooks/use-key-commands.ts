@@ -13,6 +13,7 @@ import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
 import type { HumanFormField } from '../../base/events.ts';
 import type { OpenQuestion } from '../store/index.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
+import { breakpointRows } from '../view/breakpoint-rows.ts';
 import {
   eraseIn,
   formAnswer,
@@ -160,7 +161,7 @@ function gateCommand(command: Command, gate: GateControls): string | null {
 function toggleBreakpoint(targets: CommandTargets, gate: GateControls): string {
   let spec: string | undefined;
   if (targets.context.overlay === 'breakpoints') {
-    spec = targets.breakpoints[targets.view.breakpointCursor];
+    spec = breakpointRows(targets.breakpoints)[targets.view.breakpointCursor]?.spec;
   } else if (targets.context.pane === 'detail' && targets.detailBlock?.tool !== undefined) {
     spec = `tool:${targets.detailBlock.tool}`;
   } else if (targets.selectedActor !== null) {

@@ -78,11 +78,18 @@ function onToolCalled(draft: StateDraft, event: EventOf<'tool.called'>): void {
   draft.patchDetail(event.actor, { toolCalls: [...draft.detail(event.actor).toolCalls, call] });
 }
 
+/** What the tree's activity column says a held actor waits before. */
+const HELD_BEFORE: Record<GatePoint['kind'], (point: GatePoint) => string> = {
+  model: () => 'model request',
+  tool: (point) => point.tool ?? 'tool',
+  route: () => 'route',
+  error: (point) => `error of ${point.tool ?? 'tool'}`,
+};
+
 function onGatePaused(draft: StateDraft, point: GatePoint): void {
   draft.setHeld([...draft.held, point]);
   draft.patchHeader({ paused: true });
-  const before = point.kind === 'tool' ? point.tool : 'model request';
-  patchActor(draft, point.actor, { activity: `held before ${before}` });
+  patchActor(draft, point.actor, { activity: `held before ${HELD_BEFORE[point.kind](point)}` });
 }
 
 function onToolCompleted(draft: StateDraft, event: EventOf<'tool.completed'>): void {

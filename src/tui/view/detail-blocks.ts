@@ -47,6 +47,24 @@ function heldToolArguments(point: GatePoint, detail: ActorDetail): string {
 }
 
 function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
+  if (point.kind === 'route') {
+    return {
+      key: 'held',
+      title: '⏸ held before the route takes effect',
+      body: `route: ${point.detail}`,
+      collapsedLines: Infinity,
+    };
+  }
+  if (point.kind === 'error') {
+    // The failed call's own block below carries its seq: f and e fork there.
+    return {
+      key: 'held',
+      title: `⏸ held before the error of tool ${point.tool ?? ''} goes back to the model`,
+      body: prettyJson(point.detail),
+      collapsedLines: Infinity,
+      ...(point.tool === undefined ? {} : { tool: point.tool }),
+    };
+  }
   if (point.kind === 'tool') {
     return {
       key: 'held',
