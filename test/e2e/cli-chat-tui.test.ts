@@ -1,0 +1,99 @@
+/**
+ * `sortie chat AGENT` in the real CLI's TUI (tmux, NO_COLOR, 80×24 and 120×40, scripted model
+ * server): `a` opens the line for the person's message, the agent's HTTP tool call and its
+ * reply show in the agent's detail pane, and `/exit` ends the chat, which `q` leaves with 0.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  call,
+  reply,
+  startHttpServer,
+  startModelServer,
+  tempDir,
+  writeProject,
+} from './agent-tools-harness.ts';
+import { closeHumanTest, closesAfterTest } from './cli-human-harness.ts';
+import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+
+afterEach(closeHumanTest);
+
+const FETCHER = 'agent:chat/fetcher';
+
+const HCL = `
+agent "fetcher" {
+  model       = MODEL
+  personality = "You fetch data over HTTP."
+  tools       = [builtins.http.get]
+}
+`;
+
+describe('sortie chat in the TUI (tmux)', () => {
+  for (const size of [
+    { columns: 80, rows: 24 },
+    { columns: 120, rows: 40 },
+  ]) {
+    it(`sends a typed message, shows the tool call and the reply, and quits with 0 at ${size.columns}×${size.rows}`, async () => {
+      const api = await startHttpServer((_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end('["ada","alan"]');
+      });
+      const server = await startModelServer([
+        call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
+        reply(FETCHER, 'Two users: ada, alan.'),
+      ]);
+      const dir = await tempDir('chat-tui');
+      const exitFile = join(dir, 'exit-code');
+      const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
+      const command = [
+        `chat fetcher '${await writeProject(HCL)}'`,
+        `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
+        `--state-dir '${join(dir, 'state')}'`,
+      ].join(' ');
+      shown.start(sortieCommand(command, exitFile, { SORTIE_HOME: join(dir, 'home') }), size);
+
+      await shown.until('the question for the first message', () =>
+        shown.screen().includes(`${FETCHER} asks you a question: a to answer`),
+      );
+      shown.press('a');
+      await shown.until('the message line', () => shown.screen().includes('enter sends'));
+      expect(shown.screen()).toContain(
+        [
+          `? ${FETCHER} asks you:`,
+          'Your message to fetcher (/exit ends the chat)',
+          '',
+          '(type your answer; enter sends, esc answers later)',
+          '> ▌',
+        ].join('\n'),
+      );
+      shown.press('Who are the users?', 'Enter');
+      const fetcherRequests = (): number =>
+        server.requests.filter((request) => request.actor === FETCHER).length;
+      await shown.until('the reply', () => fetcherRequests() === 2);
+      expect(api.received.map((request) => `${request.method} ${request.url}`)).toEqual([
+        'GET /users',
+      ]);
+
+      // The agent's row, three below the mission: its detail pane holds the conversation.
+      shown.press('Down', 'Down', 'Down');
+      await shown.until('the reply in the detail pane', () =>
+        shown.screen().includes('Two users: ada, alan.'),
+      );
+      const detail = shown.screen();
+      expect(detail).toMatch(/│ {5}Who are the users\?/);
+      expect(detail).toMatch(/│ {5}→ builtins_http_get/);
+      expect(detail).toMatch(/│ {5}Two users: ada, alan\./);
+
+      shown.press('a');
+      await shown.until('the next message line', () => shown.screen().includes('enter sends'));
+      shown.press('/exit', 'Enter');
+      await shown.until('the finished chat', () => shown.screen().includes('✓ succeeded'));
+      shown.press('q');
+      const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+      await shown.until('the CLI to exit', () => exitCode().endsWith('\n'));
+      expect(exitCode()).toBe('0\n');
+      expect(fetcherRequests()).toBe(2);
+    }, 180_000);
+  }
+});
