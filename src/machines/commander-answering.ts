@@ -159,9 +159,6 @@ function commanderState(context: CommanderContext): string[] {
   return lines;
 }
 
-const hasToolCalls = (reply: ModelTurnOutput): boolean =>
-  reply.message.parts.some((part) => part.type === 'tool_call');
-
 /** The guards of taking a reply and of the checks before each request. */
 export const answeringGuards = {
   turnCapReached: ({ context }: { context: CommanderContext }) =>
@@ -170,10 +167,11 @@ export const answeringGuards = {
   contextOverLimit: ({ context }: { context: CommanderContext }) =>
     contextCutDue(context.messages, context.limits.context, context.lastReply?.usage ?? null),
   replyHitOutputLimit: (_: unknown, reply: ModelTurnOutput) => reply.stopReason === 'max_tokens',
-  replyHasNoToolCalls: (_: unknown, reply: ModelTurnOutput) => !hasToolCalls(reply),
-  /** A reply without tool calls after the last nudge allowed. */
-  nudgesExhausted: ({ context }: { context: CommanderContext }, reply: ModelTurnOutput) =>
-    context.streaks.nudges >= MAX_NUDGES && !hasToolCalls(reply),
+  replyHasNoToolCalls: (_: unknown, reply: ModelTurnOutput) =>
+    !reply.message.parts.some((part) => part.type === 'tool_call'),
+  /** The last nudge allowed was sent (asked in `nudging`, after a reply without tool calls). */
+  nudgesUsedUp: ({ context }: { context: CommanderContext }) =>
+    context.streaks.nudges >= MAX_NUDGES,
   outputLimitExhausted: ({ context }: { context: CommanderContext }) =>
     context.streaks.outputLimitHits >= MAX_OUTPUT_LIMIT_HITS,
   queueEmpty: ({ context }: { context: CommanderContext }) => context.queue.length === 0,

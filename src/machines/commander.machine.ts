@@ -155,7 +155,8 @@ export const commanderMachine = setup({
           tools: toolsOf(context),
           environment: context.environment,
         }),
-        // Decided on the reply itself, in the transition that accepts it (no eventless step).
+        // Decided on the reply itself, in the transition that accepts it: a reply with calls
+        // takes no eventless step.
         onDone: [
           {
             guard: { type: 'replyHitOutputLimit', params: replyOf },
@@ -163,20 +164,23 @@ export const commanderMachine = setup({
             actions: [...acceptReplyActions, 'refuseTruncatedCalls'],
           },
           {
-            guard: { type: 'nudgesExhausted', params: replyOf },
-            target: 'failed',
-            actions: [...acceptReplyActions, 'failStoppedCallingTools'],
-          },
-          {
             guard: { type: 'replyHasNoToolCalls', params: replyOf },
-            target: 'deliveringResults',
-            actions: [...acceptReplyActions, 'nudge'],
+            target: 'nudging',
+            actions: acceptReplyActions,
           },
           // Its calls run; the reply counters start again in the same context update.
           { target: 'runningTools', actions: acceptCallsActions },
         ],
         onError: { target: 'failed', actions: failFromError },
       },
+    },
+    nudging: {
+      description:
+        'A reply without tool calls: the model is nudged to call a tool, unless the last nudge allowed was sent.',
+      always: [
+        { guard: 'nudgesUsedUp', target: 'failed', actions: 'failStoppedCallingTools' },
+        { target: 'deliveringResults', actions: 'nudge' },
+      ],
     },
     runningTools: {
       description: "Answers the reply's tool calls in order, each exactly once.",

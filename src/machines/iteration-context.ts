@@ -199,15 +199,6 @@ export function triesLeft(context: ParallelIterationContext, settled: SettledAtt
   return settled.attempt < context.settings.maxAttempts;
 }
 
-/** The item failed for good and, without keep-going, that fails the task at once. */
-export function failsTheTask(context: ParallelIterationContext, event: ItemEvent): boolean {
-  const settled = settledAttempt(context, event);
-  if (settled === undefined || settled.failure === null || triesLeft(context, settled)) {
-    return false;
-  }
-  return !context.settings.keepGoing;
-}
-
 /** Whether the counter still has an item to hand out. */
 export function canTakeItem(context: ParallelIterationContext): boolean {
   if (context.stopping) return false;

@@ -9,7 +9,7 @@
  * The item's work — one commander for one try of one item — is the provided `item` actor
  * (`withItemActor`), so a distributed runner can provide one that hands the item to a queue.
  */
-import { enqueueActions, fromPromise, setup, type PromiseActorLogic } from 'xstate';
+import { and, enqueueActions, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { ActorNotProvidedError, noEffect } from './effect-params.ts';
 import type {
   ItemAttemptInput,
@@ -26,7 +26,6 @@ import type {
 } from './iteration-context.ts';
 import {
   canTakeItem,
-  failsTheTask,
   firstAttemptOf,
   firstBatchSize,
   iterationError,
@@ -59,13 +58,15 @@ const parallelBase = setup({
     smokeTestFirst: ({ context }) => context.settings.smoketest && !context.skipped.has(0),
     /** A done event of an actor that is not live (stopped already) changes nothing. */
     notLiveItem: ({ context, event }) => settledAttempt(context, event) === undefined,
-    attemptFailedWithTriesLeft: ({ context, event }) => {
-      const settled = settledAttempt(context, event);
-      return settled !== undefined && settled.failure !== null && triesLeft(context, settled);
-    },
     attemptFailed: ({ context, event }) =>
       (settledAttempt(context, event)?.failure ?? null) !== null,
-    itemFailureFailsTheTask: ({ context, event }) => failsTheTask(context, event),
+    /** The settled try's item has another try. */
+    triesLeft: ({ context, event }) => {
+      const settled = settledAttempt(context, event);
+      return settled !== undefined && triesLeft(context, settled);
+    },
+    /** Without keep-going, an item's final failure fails the task at once. */
+    failFast: ({ context }) => !context.settings.keepGoing,
     everySlotOpen: ({ context }) => context.slots >= context.slotLimit,
     everyItemSettled: ({ context }) => context.liveCount === 0 && !canTakeItem(context),
   },
@@ -242,7 +243,7 @@ export const parallelIterationMachine = parallelBase
         on: {
           ...settledTry([
             { guard: 'notLiveItem' },
-            { guard: 'attemptFailedWithTriesLeft', actions: 'retryItem' },
+            { guard: and(['attemptFailed', 'triesLeft']), actions: 'retryItem' },
             { guard: 'attemptFailed', target: 'finished', actions: 'failItem' },
             { target: 'launching', actions: 'succeedItem' },
           ]),
@@ -281,9 +282,10 @@ export const parallelIterationMachine = parallelBase
 function settleTransitions() {
   const onFailure = [
     { guard: 'notLiveItem' },
-    { guard: 'attemptFailedWithTriesLeft', actions: 'retryItem' },
+    { guard: and(['attemptFailed', 'triesLeft']), actions: 'retryItem' },
+    // Listed after the retry: a failed try that reaches it was the item's last.
     {
-      guard: 'itemFailureFailsTheTask',
+      guard: and(['attemptFailed', 'failFast']),
       target: 'finished',
       actions: ['failItem', 'cancelLiveItems'],
     },

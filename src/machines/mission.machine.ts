@@ -6,7 +6,7 @@
  * skipped, what a route activates) are the pure functions of mission-scheduling.ts; effects
  * are named actions the wiring provides (events).
  */
-import { enqueueActions, setup } from 'xstate';
+import { enqueueActions, not, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   MissionChain,
@@ -86,7 +86,6 @@ const missionSetup = setup({
   },
   actors: { task: taskMachine },
   guards: {
-    tasksRunning: ({ context }) => !nothingRunning(context),
     nothingRunning: ({ context }) => nothingRunning(context),
     /** "The first failed task fails the mission" — unless `--keep-going`. */
     failureStopsTheMission: ({ context }, output: TaskMachineOutput) =>
@@ -167,7 +166,7 @@ export const missionMachine = missionSetup
           'Starts every ready task and skips those that can never start; the mission ends when nothing runs.',
         entry: 'startReadyTasks',
         always: [
-          { guard: 'tasksRunning', target: 'running' },
+          { guard: not('nothingRunning'), target: 'running' },
           { guard: 'someTaskFailed', target: 'failed' },
           { target: 'succeeded' },
         ],
