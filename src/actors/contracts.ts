@@ -14,6 +14,7 @@ import type {
   ToolDefinition,
 } from '../models/model-types.ts';
 import type { BudgetTracker } from '../runtime/budget.ts';
+import type { BudgetRaising } from '../runtime/budget-raises.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { MissionEvent } from '../base/events.ts';
 import type { RunJournalState } from '../journal/restore.ts';
@@ -191,6 +192,8 @@ export interface RunHandle {
   cancel(reason?: string): void;
   /** Where the person's answers go (`answer`), for the terminal UI and the terminal. */
   human: HumanDesk;
+  /** Where the person raises a budget's limit for the rest of the run (the TUI's prompt). */
+  budgets: BudgetRaising;
 }
 
 /** One model request of one actor. */

@@ -83,6 +83,13 @@ export type BudgetAmounts =
   | { metric: 'tokens'; used: number; limit: number }
   | { metric: 'dollars'; used: string; limit: string };
 
+/** How the person chose a budget's new limit: typed it, half as much again, or double. */
+export type BudgetRaiseHow = 'typed' | 'half' | 'double';
+
+/** A limit before and after a raise: tokens, or pico-dollars as decimal strings. */
+export type BudgetLimitChange =
+  { metric: 'tokens'; from: number; to: number } | { metric: 'dollars'; from: string; to: string };
+
 /** One target of a router or `send_to` and whether this call activated it (first one wins). */
 export interface RouteActivation {
   kind: 'task' | 'mission';
@@ -361,6 +368,11 @@ export interface EventPayloads {
   'mcp.logged': { server: string; level: string; logger: string | null; text: string };
   'budget.warning': { scope: BudgetScope; subject: string } & BudgetAmounts;
   'budget.exceeded': { scope: BudgetScope; subject: string; message: string } & BudgetAmounts;
+  /**
+   * The person raised a budget's limit for the rest of this run (the TUI's budget prompt); a
+   * resumed or forked run keeps the raised limit.
+   */
+  'budget.raised': { scope: BudgetScope; subject: string; how: BudgetRaiseHow } & BudgetLimitChange;
   /**
    * The actor did something that usually means it is stuck (see `SignalKind`); the run goes on.
    * `count` is what was counted (model turns, identical calls, hand-overs); a repeated call

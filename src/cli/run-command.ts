@@ -13,6 +13,7 @@ import { runPaths } from '../journal/paths.ts';
 import { formatCost } from '../present/money.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
+import { holdOnBudgetWarning } from '../runtime/budget-raises.ts';
 import { createEventHub } from './event-hub.ts';
 import { ExitCode, exitCodeOf } from '../base/exit-codes.ts';
 import { parseInputFlags } from './input-flags.ts';
@@ -105,15 +106,20 @@ export async function executeRun(
   const hub = createEventHub();
   const output = prepared.mode === 'tui' ? undefined : headlessOutput(prepared, flags, io, resume);
   const debugging = flags.step === true || prepared.breakpoints.length > 0;
-  const gate = debugging
-    ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
-    : undefined;
+  const queueUrl = flags.queue ?? io.env.SORTIE_QUEUE;
+  const queued = queueUrl !== undefined && queueUrl !== '';
+  // In the TUI a budget's warning holds the run and offers to raise its limit; not with
+  // --queue, whose workers count against the limits they were sent.
+  const budgetHold = prepared.mode === 'tui' && !queued && hasBudgets(prepared.config);
+  const gate =
+    debugging || budgetHold
+      ? new DebugGate({ startPaused: flags.step === true, breakpoints: prepared.breakpoints })
+      : undefined;
   // On a plain terminal the person answers agents' questions on the terminal.
   const asker =
     prepared.mode === 'plain' && prepared.human.available
       ? new TerminalAsker({ input: environment.stdin ?? process.stdin, write: io.stderr })
       : undefined;
-  const queueUrl = flags.queue ?? io.env.SORTIE_QUEUE;
   const follow = async (handle: RunHandle): Promise<RunResult> => {
     const indexed = indexRun(prepared, handle.runId, io);
     asker?.attach(handle.human);
@@ -136,6 +142,7 @@ export async function executeRun(
               stderr: io.stderr,
               color: useColor(io, 'stdout'),
               forker: forks,
+              budgets: budgetHold,
             })
           : await handle.done;
       output?.finish(result);
@@ -161,6 +168,7 @@ export async function executeRun(
       output?.subscriber ?? hub.publish,
       ...(forks === undefined ? [] : [forks.record]),
       ...(asker === undefined ? [] : [(event: MissionEvent) => asker.onEvent(event)]),
+      ...(budgetHold && gate !== undefined ? [holdOnBudgetWarning(gate)] : []),
     ],
     traces: (stateDir, resumed) =>
       openRunTraces({
@@ -170,7 +178,7 @@ export async function executeRun(
         stateDir,
         ...(resumed !== undefined ? { resume: resumed } : {}),
       }),
-    ...(queueUrl !== undefined && queueUrl !== '' ? { queue: { url: queueUrl, debugging } } : {}),
+    ...(queued ? { queue: { url: queueUrl, debugging } } : {}),
     warn,
     create,
     follow,
@@ -194,6 +202,15 @@ export async function executeRun(
   if (chosen === undefined) return exitCodeOf(result.status);
   // The fork's exit code is the command's: it is the run the person ends with.
   return forkFromTui(chosen, forkParent(prepared, flags, runId), io, environment);
+}
+
+/** Whether any mission or task of the project has a budget (the TUI holds at their warnings). */
+function hasBudgets(config: Config): boolean {
+  return [...config.missions.values()].some(
+    (mission) =>
+      mission.budget !== undefined ||
+      [...mission.tasks.values()].some((task) => task.budget !== undefined),
+  );
 }
 
 /** The run a fork from its TUI starts from: `--input` only for what the journal does not keep. */

@@ -22,6 +22,8 @@ export interface TuiRun {
   color: boolean;
   /** Makes forks (`f`, `e`); the TUI quits once one is chosen. */
   forker?: TuiForker;
+  /** A budget's warning holds the run and the TUI offers to raise its limit. */
+  budgets?: boolean;
 }
 
 /** Shows the run until the person quits; resolves with the run's result. */
@@ -42,6 +44,7 @@ export async function runInTui(run: TuiRun): Promise<RunResult> {
     human: run.handle.human,
     color: run.color,
     ...(run.forker === undefined ? {} : { forker: run.forker }),
+    ...(run.budgets === true ? { budgets: run.handle.budgets } : {}),
     stdout: process.stdout,
     stdin: process.stdin,
   });

@@ -117,6 +117,8 @@ export function formatRunSummary(summary: RunSummary, options: TextFormatOptions
     lines.push('', `fork points (sortie fork ${summary.runId} --at SEQ)`);
     lines.push(...forkPointLines(summary.forkPoints));
   }
+  if (summary.budgetRaises.length > 0)
+    lines.push('', 'budgets raised', ...summary.budgetRaises.map((raise) => `  ${raise}`));
   if (summary.errors.length > 0)
     lines.push('', 'errors', ...summary.errors.map((error) => `  ${indentLines(error, '  ')}`));
   if (summary.warnings.length > 0)

@@ -8,6 +8,7 @@ import type { Message, Usage } from '../models/model-types.ts';
 import {
   actorId,
   parseActorId,
+  type EventOf,
   type MissionEvent,
   type Outcome,
   type PinnedResponse,
@@ -81,6 +82,8 @@ export interface MissionJournal {
   datasetWrites: DatasetWriteRecord[];
   /** Every model turn's spending, so budgets keep counting across the restart. */
   spending: JournaledSpending[];
+  /** Limits the person raised (`budget.raised`), in order: a resumed run keeps them. */
+  budgetRaises: Array<EventOf<'budget.raised'>>;
   /** Questions to commanders by target task, in the order asked (index = question index). */
   questions: Map<string, JournaledQuestion[]>;
   /** Skills each agent actor loaded (a `load_skill` call with an ok result), in load order. */
@@ -149,6 +152,7 @@ export function emptyMissionJournal(): MissionJournal {
     attempts: new Map(),
     datasetWrites: [],
     spending: [],
+    budgetRaises: [],
     questions: new Map(),
     loadedSkills: new Map(),
     skillLoads: new Map(),
@@ -370,6 +374,9 @@ export function collectMissionEvent(journal: MissionJournal, event: MissionEvent
       }
       return;
     }
+    case 'budget.raised':
+      journal.budgetRaises.push(event);
+      return;
     case 'question.asked': {
       const { task, iteration, question, askedBy } = event;
       entry(journal.questions, task, () => []).push({ task, iteration, question, askedBy });

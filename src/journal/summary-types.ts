@@ -76,6 +76,8 @@ export interface RunSummary extends Spending {
   missions: MissionSummary[];
   tasks: TaskSummary[];
   models: ModelSpending[];
+  /** Limits the person raised while the run went on (`budget.raised`), in order. */
+  budgetRaises: string[];
   /** Failures in order: missions, tasks, items (final attempts), budget breaches. */
   errors: string[];
   warnings: string[];

@@ -5,6 +5,7 @@
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type MissionEvent } from '../base/events.ts';
+import { budgetChangeText } from '../present/event-text-actor.ts';
 import { isForkPoint } from './fork-journal.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import { TaskDurations } from './task-durations.ts';
@@ -81,6 +82,7 @@ class SummaryBuilder {
       missions: [],
       tasks: [],
       models: [],
+      budgetRaises: [],
       errors: [],
       warnings: [],
       forkPoints: [],
@@ -127,6 +129,9 @@ class SummaryBuilder {
         break;
       case 'model.response':
         this.addResponse(event);
+        break;
+      case 'budget.raised':
+        summary.budgetRaises.push(`${event.scope} ${event.subject}: ${budgetChangeText(event)}`);
         break;
       case 'budget.exceeded':
         summary.errors.push(`${event.scope} ${event.subject}: ${event.message}`);

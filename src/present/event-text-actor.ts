@@ -1,5 +1,12 @@
 /** How model, conversation, tool, question (to commanders and the person), budget, gate and warning events read. */
-import type { BudgetAmounts, EventOf, GatePoint, MissionEventType } from '../base/events.ts';
+import type {
+  BudgetAmounts,
+  BudgetLimitChange,
+  BudgetRaiseHow,
+  EventOf,
+  GatePoint,
+  MissionEventType,
+} from '../base/events.ts';
 import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
 import { firstLine } from './columns.ts';
 import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
@@ -63,6 +70,22 @@ function amounts(event: BudgetAmounts): string {
   if (event.metric === 'tokens')
     return `${formatCount(event.used)} of ${formatCount(event.limit)} tokens`;
   return `${formatDollars(BigInt(event.used))} of ${formatDollars(BigInt(event.limit))}`;
+}
+
+/** How each way of raising reads: the person's own figure, or the step taken. */
+const RAISE_HOW: Record<BudgetRaiseHow, string> = { typed: 'typed', half: '+50%', double: '×2' };
+
+/** A raise's old and new limit and how it was chosen: `250 → 500 tokens (×2)`. */
+export function budgetChangeText(event: BudgetLimitChange & { how: BudgetRaiseHow }): string {
+  const change =
+    event.metric === 'tokens'
+      ? `${formatCount(event.from)} → ${formatCount(event.to)} tokens`
+      : `${formatDollars(BigInt(event.from))} → ${formatDollars(BigInt(event.to))}`;
+  return `${change} (${RAISE_HOW[event.how]})`;
+}
+
+function raisedText(event: EventOf<'budget.raised'>): string {
+  return `budget raised (${event.scope} ${event.subject}): ${budgetChangeText(event)}`;
 }
 
 /**
@@ -139,6 +162,7 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
     text: (event, { paint }) =>
       `${paint('bad', 'budget exceeded')} (${event.scope} ${event.subject}): ${amounts(event)}`,
   },
+  'budget.raised': { text: raisedText },
   'gate.paused': { text: pausedText },
   'gate.resumed': { text: (event) => `resumed (${event.how})` },
   warning: { text: (event, { paint }) => `${paint('warn', 'warning')}: ${event.message}` },

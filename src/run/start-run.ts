@@ -13,6 +13,7 @@ import { emptyUsage, totalTokens } from '../models/usage.ts';
 import { reasonOf } from '../base/reason.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { HumanDesk } from '../runtime/human-desk.ts';
+import { BudgetRaiser } from '../runtime/budget-raises.ts';
 import {
   createSignalWatch,
   DEFAULT_STALL_TURNS,
@@ -88,6 +89,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
   setMaxListeners(0, controller.signal);
   const human = new HumanDesk({ available: false, ...options.human, bus });
+  const budgets = new BudgetRaiser((event) => bus.emit(event));
   // A caller's signal may outlive many runs: each lets go of it when it ends.
   const release = followSignal(options.signal, controller, cancelReasonOf);
   const done = runMissionsSafely({
@@ -98,6 +100,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     redactor,
     signal: controller.signal,
     human,
+    budgets,
     createAgentSession: dependencies.createAgentSession ?? defaultAgentSession,
   });
   void done.then(release);
@@ -106,6 +109,7 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
     bus,
     done,
     human,
+    budgets,
     // A second cancel is a no-op: an aborted signal keeps its first reason.
     cancel: (reason = CANCELLED_BY_USER) => controller.abort(reason),
   };
@@ -164,6 +168,8 @@ interface RunContext {
   redactor: { current: Redactor };
   signal: AbortSignal;
   human: HumanDesk;
+  /** Raises of the person go to the budgets of the mission running now. */
+  budgets: BudgetRaiser;
   createAgentSession: CreateAgentSession;
 }
 
@@ -229,6 +235,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
           ...(options.itemQueue !== undefined ? { itemQueue: options.itemQueue } : {}),
         });
         context.redactor.current = services.redact;
+        context.budgets.follow(services.budgets);
         earlierMissions.push({ mission: services.mission, inputs: services.inputs });
         const { chat } = options;
         const result =

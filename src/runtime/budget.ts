@@ -7,7 +7,12 @@ import { BudgetExceededError } from '../base/errors.ts';
 import { dollarsToPico } from '../models/cost.ts';
 import type { Usage } from '../models/model-types.ts';
 import { totalTokens } from '../models/usage.ts';
-import type { BudgetAmounts, BudgetMetric, BudgetScope } from '../base/events.ts';
+import type {
+  BudgetAmounts,
+  BudgetLimitChange,
+  BudgetMetric,
+  BudgetScope,
+} from '../base/events.ts';
 import { formatDollarLimit, formatDollars } from '../present/money.ts';
 import { formatCount } from '../present/numbers.ts';
 
@@ -30,6 +35,15 @@ export type BudgetBreach = { scope: BudgetScope; subject: string; message: strin
 export type BudgetSignal =
   | ({ type: 'budget.warning'; scope: BudgetScope; subject: string } & BudgetAmounts)
   | ({ type: 'budget.exceeded' } & BudgetBreach);
+
+/** A new, higher limit for one metric of a scope: tokens, or pico-dollars. */
+export type BudgetRaise = { scope: BudgetScope; subject: string } & (
+  { metric: 'tokens'; to: number } | { metric: 'dollars'; to: bigint }
+);
+
+/** What `raise` did: the limit before and after, or why it could not. */
+export type BudgetRaiseResult =
+  { ok: true; change: BudgetLimitChange } | { ok: false; problem: string };
 
 /** The result of the check before a model request. */
 export type BudgetCheck = { ok: true } | { ok: false; breach: BudgetBreach };
@@ -132,6 +146,38 @@ export class BudgetTracker {
     }
   }
 
+  /**
+   * Sets a scope's limit higher for the rest of the run. A limit no longer near warns again
+   * at 80% of the new one; a breach this tracker found is lifted when the new limit is above
+   * what was used (an adopted one, counted elsewhere, is not).
+   */
+  raise(raise: BudgetRaise): BudgetRaiseResult {
+    const state = raise.scope === 'mission' ? this.mission : this.taskState(raise.subject);
+    if (raise.scope === 'mission' && raise.subject !== this.mission.subject) {
+      return { ok: false, problem: `mission "${raise.subject}" is not this run's mission` };
+    }
+    const what = `${raise.scope} "${raise.subject}"`;
+    const from = raise.metric === 'tokens' ? state.tokenLimit : state.picoLimit;
+    if (from === undefined) return { ok: false, problem: `${what} has no ${raise.metric} limit` };
+    if (raise.to <= from) {
+      return { ok: false, problem: `the new limit must be above ${limitText(raise.metric, from)}` };
+    }
+    let change: BudgetLimitChange;
+    if (raise.metric === 'tokens') {
+      change = { metric: 'tokens', from: Number(from), to: raise.to };
+      state.tokenLimit = raise.to;
+    } else {
+      change = { metric: 'dollars', from: String(from), to: String(raise.to) };
+      state.picoLimit = raise.to;
+    }
+    if (!nearLimit(state, raise.metric)) state.warned.delete(raise.metric);
+    if (state.crossed !== undefined && !METRICS.some((metric) => reached(state, metric))) {
+      state.crossed = undefined;
+      state.exceeded = state.adopted !== undefined;
+    }
+    return { ok: true, change };
+  }
+
   /** The breaches this tracker found or adopted that stop requests of `task`. */
   breachesOf(task: string): BudgetBreach[] {
     return [this.taskState(task), this.mission].flatMap((state) => {
@@ -213,6 +259,13 @@ function amounts(state: ScopeState, metric: BudgetMetric): BudgetAmounts {
   return metric === 'tokens'
     ? { metric, used: state.tokens, limit: state.tokenLimit ?? 0 }
     : { metric, used: String(state.pico), limit: String(state.picoLimit ?? 0n) };
+}
+
+/** A limit as the person reads it: `100,000 tokens`, `$1.00`. */
+function limitText(metric: BudgetMetric, limit: number | bigint): string {
+  return metric === 'tokens'
+    ? `${formatCount(Number(limit))} tokens`
+    : formatDollarLimit(BigInt(limit));
 }
 
 function breach(state: ScopeState, metric: BudgetMetric): BudgetBreach {

@@ -5,12 +5,14 @@
  */
 import { Box, useApp } from 'ink';
 import { useEffect, useState } from 'react';
+import type { BudgetRaising } from '../runtime/budget-raises.ts';
 import type { GateControls } from '../runtime/gate.ts';
 import { ConfirmQuit } from './components/ConfirmQuit.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { TabBody } from './components/TabBody.tsx';
 import { Tabs } from './components/Tabs.tsx';
+import { useBudgetPrompt } from './hooks/use-budget-prompt.ts';
 import { useClock } from './hooks/use-clock.ts';
 import { runDirectly, useFork, type Suspend, type TuiForker } from './hooks/use-fork.ts';
 import { useGateView } from './hooks/use-gate-view.ts';
@@ -21,7 +23,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { useTuiState } from './hooks/use-tui-state.ts';
 import type { KeyContext, Mode } from './keys.ts';
 import type { ReplayPlayer } from './replay-player.ts';
-import type { TuiStore } from './store/index.ts';
+import type { TuiStore, WarnedBudget } from './store/index.ts';
 import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
 import { breakpointRows } from './view/breakpoint-rows.ts';
 
@@ -41,6 +43,8 @@ export interface AppProps {
   suspend?: Suspend;
   /** A served run watched from here (`sortie attach`): leaving detaches, the run goes on. */
   attached?: boolean;
+  /** A live run's budgets: a warning holds the run and the person may raise the limit. */
+  budgets?: BudgetRaising;
 }
 
 /** Where the person's answers go. */
@@ -48,8 +52,15 @@ export interface HumanDeskAnswers {
   answer(actor: string, callId: string, reply: string): string | undefined;
 }
 
-function hintFor(view: ViewState, finished: boolean, asking: string | null): string {
+function hintFor(
+  view: ViewState,
+  finished: boolean,
+  asking: string | null,
+  warned: WarnedBudget | undefined,
+): string {
   if (view.overlay === 'filter') return 'typing filters events: enter keeps, esc clears';
+  if (warned !== undefined && view.overlay !== 'budget' && !finished)
+    return `budget warning (${warned.scope} ${warned.subject}), the run is held: $ to choose`;
   if (asking !== null && view.overlay !== 'answer')
     return `${asking} asks you a question: a to answer`;
   return finished ? 'run finished — q to quit' : '';
@@ -88,6 +99,7 @@ export function App(props: AppProps) {
       setView((current) => ({ ...current, overlay: 'none', answer: '', form: null }));
     }
   }, [question, view.overlay]);
+  const budget = useBudgetPrompt(props.budgets, state.warnedBudgets, view.overlay, setView);
   const context: KeyContext = {
     mode,
     pane: focusedPane(view),
@@ -125,6 +137,7 @@ export function App(props: AppProps) {
     cancel: props.cancel,
     exit,
     ...(fork === undefined ? {} : { fork }),
+    ...(budget === undefined ? {} : { budget }),
     ...(props.human === undefined
       ? {}
       : {
@@ -155,11 +168,12 @@ export function App(props: AppProps) {
           mode={mode}
           held={held}
           breakpoints={gate.view.breakpoints}
+          warned={budget?.waiting[0]}
         />
         {view.overlay === 'confirm' ? <ConfirmQuit /> : null}
         <Footer
           context={context}
-          notice={notice || hintFor(view, finished, question?.actor ?? null)}
+          notice={notice || hintFor(view, finished, question?.actor ?? null, budget?.waiting[0])}
           width={screen.columns}
         />
       </Box>

@@ -6,6 +6,7 @@ import chalk from 'chalk';
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
+import type { BudgetRaising } from '../runtime/budget-raises.ts';
 import type { GateControls } from '../runtime/gate.ts';
 import { App, type HumanDeskAnswers } from './app.tsx';
 import { summaryLine } from './components/FinalSummary.tsx';
@@ -35,6 +36,8 @@ export interface RenderTuiOptions {
   cancel: () => void;
   /** A live run's desk for questions to the person: the TUI answers them (`a`). */
   human?: HumanDeskAnswers;
+  /** A live run's budgets: a warning holds the run and the person may raise the limit. */
+  budgets?: BudgetRaising;
   /** Replay mode: the player the replay keys drive. */
   replay?: ReplayPlayer;
   /** Makes forks from the TUI (`f`, `e`); absent where the run cannot be forked. */
@@ -104,6 +107,7 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
       human: options.human,
       forker: options.forker,
       attached: options.attached,
+      budgets: options.budgets,
       suspend: terminalSuspender(options.stdout ?? process.stdout, options.stdin ?? process.stdin),
     }),
     {

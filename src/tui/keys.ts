@@ -52,12 +52,19 @@ export type Command =
   | 'answerNextField'
   | 'answerPreviousField'
   | 'answerNextValue'
-  | 'answerPreviousValue';
+  | 'answerPreviousValue'
+  | 'budgetOpen'
+  | 'budgetHalf'
+  | 'budgetDouble'
+  | 'budgetSubmit'
+  | 'budgetErase'
+  | 'budgetSkip'
+  | 'budgetClose';
 
 /** The panes keys can be scoped to. */
 export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs' | 'items';
 /** Modal layers that take the keys while open. */
-export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer';
+export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer' | 'budget';
 /** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
 export type Scope = 'global' | Pane | Exclude<Overlay, 'none'>;
 /** A live run of this process (with a gate), a journal replay, or a served run attached to. */
@@ -116,6 +123,7 @@ const EVERYWHERE: readonly Scope[] = [
   'filter',
   'breakpoints',
   'answer',
+  'budget',
 ];
 
 /** Every binding, in the order the footer and help show them. */
@@ -529,6 +537,58 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     short: 'previous value',
     help: 'a form: the previous value of a yes/no or one-of field',
     scopes: ['answer'],
+  },
+  {
+    command: 'budgetOpen',
+    keys: [{ input: '$' }],
+    short: 'budget',
+    help: 'raise the limit of a budget at its warning, or go on without (the run holds till then)',
+    scopes: ['global'],
+    // Only a run of this process can raise its budgets.
+    modes: ['live'],
+    when: 'running',
+  },
+  {
+    command: 'budgetHalf',
+    keys: [{ input: '+' }],
+    short: '+50%',
+    help: 'raise the limit by half, for the rest of this run, and go on',
+    scopes: ['budget'],
+  },
+  {
+    command: 'budgetDouble',
+    keys: [{ input: '*' }],
+    short: '×2',
+    help: 'double the limit, for the rest of this run, and go on',
+    scopes: ['budget'],
+  },
+  {
+    command: 'budgetSubmit',
+    keys: [{ special: 'return' }],
+    short: 'raise',
+    help: 'raise the limit to the amount typed (dollars, or tokens) and go on',
+    scopes: ['budget'],
+  },
+  {
+    command: 'budgetErase',
+    keys: [{ special: 'backspace' }],
+    short: 'erase',
+    help: 'erase a character',
+    scopes: ['budget'],
+  },
+  {
+    command: 'budgetSkip',
+    keys: [{ input: 'n' }],
+    short: 'no raise',
+    help: 'go on without raising: the work fails at the limit',
+    scopes: ['budget'],
+  },
+  {
+    command: 'budgetClose',
+    keys: [{ special: 'escape' }],
+    short: 'later',
+    help: 'close the prompt; the run stays held ($ opens it again)',
+    scopes: ['budget'],
   },
 ];
 

@@ -275,6 +275,32 @@ describe('formatRunSummary', () => {
     );
   });
 
+  it('lists the budgets the person raised, before the errors', () => {
+    const events = emitSampleRun('run-1', '2026-01-01T00:00:00.000Z', []);
+    const raised: MissionEvent = {
+      seq: 1_000,
+      time: '2026-01-01T00:00:30.000Z',
+      runId: 'run-1',
+      actor: 'task:analyze',
+      type: 'budget.raised',
+      scope: 'task',
+      subject: 'analyze',
+      metric: 'dollars',
+      from: '10000000000',
+      to: '15000000000',
+      how: 'half',
+    };
+    const summary = summarizeRun([
+      ...events.filter((event) => event.type !== 'model.delta'),
+      raised,
+    ]);
+    expect(summary.budgetRaises).toEqual(['task analyze: $0.0100 → $0.0150 (+50%)']);
+    const text = formatRunSummary(summary, { timeZone: 'UTC' });
+    expect(text.slice(text.indexOf('budgets raised'), text.indexOf('errors'))).toBe(
+      ['budgets raised', '  task analyze: $0.0100 → $0.0150 (+50%)', '', ''].join('\n'),
+    );
+  });
+
   it('uses no escape codes unless colour is asked for', () => {
     const summary = sampleSummary();
     expect(formatRunSummary(summary, { timeZone: 'UTC' })).not.toContain('\u001b');

@@ -215,6 +215,16 @@ export const SAMPLES: Samples = {
     used: '1500000000000',
     limit: '1000000000000',
   },
+  'budget.raised': {
+    type: 'budget.raised',
+    actor: 'mission:research',
+    scope: 'mission',
+    subject: 'research',
+    metric: 'dollars',
+    from: '1000000000000',
+    to: '2000000000000',
+    how: 'double',
+  },
   'output.submitted': {
     type: 'output.submitted',
     actor: 'commander:fetch',

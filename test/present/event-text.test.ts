@@ -99,6 +99,7 @@ describe('the event table', () => {
         'looping: web_get called 3 times with the same arguments · https://example.com',
       'budget.warning': 'budget warning (task fetch): 80,000 of 100,000 tokens',
       'budget.exceeded': 'budget exceeded (mission research): $1.5000 of $1.0000',
+      'budget.raised': 'budget raised (mission research): $1.0000 → $2.0000 (×2)',
       'output.submitted': 'output submitted: {"sources":2}',
       'route.chosen': 'route deep → analyze',
       'task.succeeded': 'succeeded → route deep: Found 2 sources.',

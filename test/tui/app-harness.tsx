@@ -1,6 +1,7 @@
 /** Mounts the App with ink-testing-library (100×30 unless told) and sends keys to it. */
 import { render } from 'ink-testing-library';
 import { act } from 'react';
+import type { BudgetRaising } from '../../src/runtime/budget-raises.ts';
 import type { DebugGate } from '../../src/runtime/gate.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -70,6 +71,8 @@ export interface MountOptions {
   forker?: TuiForker;
   /** Takes the person's answers to questions (`a`). */
   human?: HumanDeskAnswers;
+  /** Takes the person's budget raises (the budget prompt). */
+  budgets?: BudgetRaising;
   /** The terminal's size (ink-testing-library's stream is 100 columns and knows no rows). */
   columns?: number;
   rows?: number;
@@ -101,6 +104,7 @@ export async function mountApp(options: MountOptions = {}): Promise<Mounted> {
       replay={options.replay}
       forker={options.forker}
       human={options.human}
+      budgets={options.budgets}
       now={() => Date.UTC(2026, 0, 1, 0, 0, 10)}
     />
   );

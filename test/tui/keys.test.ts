@@ -104,6 +104,7 @@ describe('footer', () => {
       'quit',
       'cancel',
       'answer',
+      'budgetOpen',
     ]);
   });
 
@@ -132,6 +133,16 @@ describe('footer', () => {
       '↑/k up  ↓/j down  pgup page up  pgdn page down  ? all keys  ctrl-c cancel',
       'esc/q close',
     ]);
+  });
+
+  it("shows the budget prompt's keys while it is open; digits are left to its amount line", () => {
+    const prompt: KeyContext = { ...live, overlay: 'budget' };
+    expect(footerLines(prompt, 80)).toEqual([
+      'ctrl-c cancel  + +50%  * ×2  enter raise  backspace erase  n no raise  esc later',
+    ]);
+    expect(commandFor('2', none, prompt)).toBeUndefined();
+    expect(commandFor('$', none, live)).toBe('budgetOpen');
+    expect(commandFor('$', none, { ...replay })).toBeUndefined();
   });
 
   it('shows only the keys that still act once the run has finished', () => {

@@ -26,6 +26,7 @@ import { runTaskWork } from './task-work.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { restoreDatasets } from './mission-datasets.ts';
 import type { QuestionStore } from '../../runtime/question-store.ts';
+import { journaledRaise } from '../../runtime/budget-raises.ts';
 import { INTERRUPTED_BY_RESTART } from '../resume/interrupted-calls.ts';
 
 /** How one mission ended. */
@@ -83,7 +84,10 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
   );
   if (options.restore !== undefined) {
     restoreDatasets(services.datasets, options.restore);
-    // Budgets keep counting what the run spent before the restart (no signal twice).
+    // Limits the person raised stay raised; budgets keep counting what the run spent
+    // before the restart (no signal twice).
+    for (const raised of options.restore.budgetRaises)
+      services.budgets.raise(journaledRaise(raised));
     for (const turn of options.restore.spending) {
       services.budgets.record(turn.task, turn.usage, turn.costPico);
     }

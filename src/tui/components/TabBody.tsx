@@ -3,10 +3,11 @@ import { Box } from 'ink';
 import type { GatePoint } from '../../runtime/gate.ts';
 import type { Screen } from '../hooks/use-screen.ts';
 import type { Mode } from '../keys.ts';
-import type { TuiState } from '../store/index.ts';
+import type { TuiState, WarnedBudget } from '../store/index.ts';
 import type { ViewState } from '../view/view-state.ts';
 import { BreakpointList } from './BreakpointList.tsx';
 import { breakpointRows } from '../view/breakpoint-rows.ts';
+import { BudgetPrompt } from './BudgetPrompt.tsx';
 import { LinesView } from './LinesView.tsx';
 import { DetailPane } from './DetailPane.tsx';
 import { EventsTab } from './EventsTab.tsx';
@@ -22,6 +23,8 @@ export interface TabBodyProps {
   mode: Mode;
   held: readonly GatePoint[];
   breakpoints: readonly string[];
+  /** The oldest budget at its warning that waits for the person (the budget prompt). */
+  warned?: WarnedBudget | undefined;
 }
 
 /** The tree tab: the windowed tree beside the selected actor's detail. */
@@ -67,6 +70,16 @@ export function TabBody(props: TabBodyProps) {
     return (
       <HelpOverlay mode={props.mode} lines={screen.help} start={view.helpStart} height={height} />
     );
+  if (view.overlay === 'budget') {
+    return (
+      <BudgetPrompt
+        warned={props.warned}
+        typed={view.budgetTyped}
+        height={height}
+        width={screen.columns}
+      />
+    );
+  }
   if (view.overlay === 'answer') {
     return (
       <HumanPrompt

@@ -24,6 +24,7 @@ import {
   pickValue,
   typeInto,
 } from '../view/answer-form.ts';
+import { budgetCommand, type BudgetAnswering } from './budget-commands.ts';
 import { useKeyQueue } from './use-key-queue.ts';
 
 /** Everything the commands act on. */
@@ -49,6 +50,8 @@ export interface CommandTargets {
   human?: HumanAnswering;
   /** Forks at a seq (`f`; `e` edits it first); absent where the run cannot be forked. */
   fork?: (seq: number, edit: boolean) => void;
+  /** A live run's budgets at their warning, and where raises go. */
+  budget?: BudgetAnswering;
 }
 
 /** `f` / `e`: forks at the event under the Events cursor or the detail block under the cursor. */
@@ -238,6 +241,7 @@ export function runCommand(command: Command, targets: CommandTargets): void {
     return;
   }
   if (formCommand(command, targets)) return;
+  if (budgetCommand(command, { ...targets, typed: targets.view.budgetTyped })) return;
   if (command === 'fork' || command === 'editFork') {
     forkCommand(command, targets);
     return;
@@ -263,15 +267,20 @@ export function runCommand(command: Command, targets: CommandTargets): void {
   );
 }
 
+/** What the budget prompt's amount line takes: digits, a point, `$`, separators. */
+const AMOUNT_CHARACTERS = /^[\d.$,_]+$/;
+
 function typesIntoLine(press: KeyPress, context: KeyContext): boolean {
-  if (context.overlay !== 'filter' && context.overlay !== 'answer') return false;
+  const { overlay } = context;
+  if (overlay !== 'filter' && overlay !== 'answer' && overlay !== 'budget') return false;
   if (press.input === '' || press.key.ctrl) return false;
+  if (overlay === 'budget' && !AMOUNT_CHARACTERS.test(press.input)) return false;
   return commandFor(press.input, press.key, context) === undefined;
 }
 
 /**
- * Handles the key at the front of `queue`: runs its command, or, while the filter or answer
- * line is open, types it there together with the typed characters right after it (a paste is
+ * Handles the key at the front of `queue`: runs its command, or, while the filter, answer or
+ * budget line is open, types it there together with the typed characters right after it (a paste is
  * one update, not one per character).
  */
 function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
@@ -282,6 +291,10 @@ function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
     let text = press.input;
     while (queue[0] !== undefined && typesIntoLine(queue[0], context)) {
       text += queue.shift()?.input ?? '';
+    }
+    if (context.overlay === 'budget') {
+      targets.setView((view) => ({ ...view, budgetTyped: view.budgetTyped + text }));
+      return;
     }
     const line = context.overlay as 'filter' | 'answer';
     const question = targets.human?.question ?? null;

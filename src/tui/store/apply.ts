@@ -6,6 +6,7 @@ import { noPaint } from '../../present/paint.ts';
 import { ensureActor } from './actor-tree.ts';
 import { StateDraft } from './draft.ts';
 import { reduceActivity } from './reduce-activity.ts';
+import { reduceWarnedBudgets } from './reduce-budgets.ts';
 import { reduceCost } from './reduce-costs.ts';
 import { reduceHuman } from './reduce-human.ts';
 import { reduceItemStats } from './reduce-item-stats.ts';
@@ -45,6 +46,7 @@ function applyOne(draft: StateDraft, event: MissionEvent, context: EventTextCont
   );
   if (event.type === 'model.response') reduceCost(draft, event);
   reduceItemStats(draft, event);
+  reduceWarnedBudgets(draft, event);
   // Each reducer takes its own event types; the first that knows the event applies it.
   if (
     !reduceRun(draft, event) &&

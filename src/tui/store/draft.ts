@@ -138,6 +138,14 @@ export class StateDraft {
     this.working.questions = questions;
   }
 
+  get warnedBudgets(): TuiState['warnedBudgets'] {
+    return this.working.warnedBudgets;
+  }
+
+  setWarnedBudgets(warnedBudgets: TuiState['warnedBudgets']): void {
+    this.working.warnedBudgets = warnedBudgets;
+  }
+
   private own<T extends ReadonlyMap<unknown, unknown>>(map: T): T {
     if (this.owned.has(map)) return map;
     const copy = new Map(map) as unknown as T;

@@ -25,6 +25,7 @@ export {
   type TaskOutput,
   type ToolCallRecord,
   type TuiState,
+  type WarnedBudget,
 } from './state.ts';
 export { createTuiStore, type StoreTimers, type TuiStore, type TuiStoreOptions } from './store.ts';
 export { treeRows, windowStart, type TreeRow } from './tree-rows.ts';

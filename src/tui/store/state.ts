@@ -3,7 +3,14 @@
  * never mutated, once a snapshot has been published, so React can compare by identity and
  * unchanged subtrees stay the same objects from one snapshot to the next.
  */
-import type { EventOf, MissionEvent, SignalKind, Subtask } from '../../base/events.ts';
+import type {
+  BudgetAmounts,
+  BudgetScope,
+  EventOf,
+  MissionEvent,
+  SignalKind,
+  Subtask,
+} from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 import type { ItemVector } from './item-vector.ts';
 
@@ -194,6 +201,9 @@ export interface RunHeader {
   taskCount: number;
 }
 
+/** A budget at its warning threshold (`budget.warning`) that no raise or breach has settled. */
+export type WarnedBudget = { actor: string; scope: BudgetScope; subject: string } & BudgetAmounts;
+
 /** A question to the person (`human.asked`) not answered yet. */
 export type OpenQuestion = Omit<EventOf<'human.asked'>, 'seq' | 'time' | 'runId' | 'type'>;
 
@@ -213,6 +223,8 @@ export interface TuiState {
   held: readonly GatePoint[];
   /** Questions agents asked the person that wait for an answer, oldest first. */
   questions: readonly OpenQuestion[];
+  /** Budgets at their warning threshold that the person may raise, oldest first. */
+  warnedBudgets: readonly WarnedBudget[];
   /** Latest mission started, which new tasks are placed under. */
   currentMission: string | null;
 }
@@ -280,6 +292,7 @@ export function initialState(): TuiState {
     itemStats: new Map(),
     held: [],
     questions: [],
+    warnedBudgets: [],
     currentMission: null,
   };
 }

@@ -37,6 +37,8 @@ export interface ViewState {
   answer: string;
   /** The form being filled for a question that asks for one (see `answer-form.ts`). */
   form: AnswerForm | null;
+  /** The new limit being typed in the budget prompt. */
+  budgetTyped: string;
   /** First line of the help overlay shown. */
   helpStart: number;
   /** The iterated task the item table shows (null: the first one). */
@@ -82,6 +84,7 @@ export const INITIAL_VIEW: ViewState = {
   breakpointCursor: 0,
   answer: '',
   form: null,
+  budgetTyped: '',
   helpStart: 0,
   itemsTask: null,
   itemsCursor: 0,

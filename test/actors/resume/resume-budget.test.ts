@@ -1,12 +1,14 @@
 /**
  * Budgets keep counting across a restart: a resumed run starts from what the journal says
- * its tasks had spent, so crashing cannot reset a limit.
+ * its tasks had spent, so crashing cannot reset a limit; a limit the person raised stays raised.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunOptions } from '../../../src/actors/contracts.ts';
+import type { RunHandle, RunOptions } from '../../../src/actors/contracts.ts';
+import { chosenLimit } from '../../../src/runtime/budget-raises.ts';
+import { DebugGate } from '../../../src/runtime/gate.ts';
 import { startRun } from '../../../src/run/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
@@ -47,7 +49,11 @@ const STEPS = [
 let server: ScriptedModelServer;
 let dir: string;
 
-async function run(tokens: number, options: Partial<RunOptions>): Promise<MissionEvent[]> {
+async function run(
+  tokens: number,
+  options: Partial<RunOptions>,
+  started?: (handle: RunHandle) => void,
+): Promise<MissionEvent[]> {
   await writeFile(join(dir, 'main.hcl'), project(tokens));
   const config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
   const events: MissionEvent[] = [];
@@ -56,9 +62,10 @@ async function run(tokens: number, options: Partial<RunOptions>): Promise<Missio
     mission: 'm',
     inputs: {},
     stateDir: join(dir, '.sortie'),
-    subscribers: [(event) => events.push(event)],
     ...options,
+    subscribers: [(event) => events.push(event), ...(options.subscribers ?? [])],
   });
+  started?.(handle);
   await handle.done;
   return events;
 }
@@ -97,5 +104,49 @@ describe('budgets across a restart', () => {
       task: 't',
       error: 'budget exceeded: task "t" used 330 of 250 tokens',
     });
+  });
+
+  it('keep a limit the person raised at the warning: the run and its resumption go past the old one', async () => {
+    // As in the TUI: the warning holds every actor at its next point; the person doubles the
+    // limit and lets the run go on.
+    const gate = new DebugGate();
+    let handle: RunHandle | undefined;
+    const events = await run(
+      250,
+      {
+        runId: 'raised',
+        gate,
+        subscribers: [
+          (event) => {
+            if (event.type !== 'budget.warning') return;
+            gate.pause();
+            const chosen = chosenLimit(event, 'double');
+            if (chosen.ok) expect(handle?.budgets.raise(chosen.request)).toBeUndefined();
+            gate.continue();
+          },
+        ],
+      },
+      (started) => (handle = started),
+    );
+    const budgetEvents = events.filter((event) => event.type.startsWith('budget.'));
+    expect(budgetEvents).toMatchObject([
+      { type: 'budget.warning', metric: 'tokens', used: 220, limit: 250 },
+      { type: 'budget.raised', actor: 'task:t', scope: 'task', subject: 't', from: 250, to: 500 },
+    ]);
+    // Three turns of 110 tokens: 330, past the old limit.
+    expect(events.filter((event) => event.type === 'model.response')).toHaveLength(3);
+    expect(events.find((event) => event.type === 'run.finished')).toMatchObject({
+      outcome: 'succeeded',
+    });
+    // The crash: right after the raise, before the second reply was handled. Resumed under the
+    // same 250-token limit, the run spends 440 tokens: within the raised limit, which warns at
+    // its own 80%.
+    const raised = events.find((event) => event.type === 'budget.raised');
+    const journal = events.slice(0, events.indexOf(raised!) + 1);
+    const resumed = await run(250, { resume: restoreFromJournal('raised', journal) });
+    expect(resumed.filter((event) => event.type.startsWith('budget.'))).toMatchObject([
+      { type: 'budget.warning', scope: 'task', subject: 't', used: 440, limit: 500 },
+    ]);
+    expect(resumed.find((event) => event.type === 'task.succeeded')).toMatchObject({ task: 't' });
   });
 });

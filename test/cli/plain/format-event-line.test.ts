@@ -19,7 +19,7 @@ function lines(inputs: EventInput[]): Array<string | undefined> {
 }
 
 describe('formatEventLine', () => {
-  it('describes routes, budgets, questions, gates, datasets and skips', () => {
+  it('describes routes, budgets and their raises, questions, gates, datasets and skips', () => {
     expect(
       lines([
         {
@@ -70,6 +70,16 @@ describe('formatEventLine', () => {
           metric: 'dollars',
           used: '1500000000000',
           limit: '1000000000000',
+        },
+        {
+          type: 'budget.raised',
+          actor: 'task:fetch',
+          scope: 'task',
+          subject: 'fetch',
+          metric: 'tokens',
+          from: 100000,
+          to: 150000,
+          how: 'half',
         },
         {
           type: 'question.asked',
@@ -177,6 +187,7 @@ describe('formatEventLine', () => {
       '00:00.0 task:fetch  send_to → a',
       '00:00.0 task:fetch  budget warning (task fetch): 80,000 of 100,000 tokens',
       '00:00.0 mission:m  budget exceeded (mission m): $1.5000 of $1.0000',
+      '00:00.0 task:fetch  budget raised (task fetch): 100,000 → 150,000 tokens (+50%)',
       '00:00.0 commander:b  question from commander:b: Which source?',
       '00:00.0 commander:a  answer: The second.',
       '00:00.0 agent:a/r  breakpoint tool:builtins_http_get: paused before tool builtins_http_get',
