@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { UsageError } from '../base/errors.ts';
+import { isLoopback, loopbackHosts } from './http/guards.ts';
 
 /** A bound listener and the port it got (`0` asks for a free one). */
 export interface Listening {
@@ -16,6 +17,11 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** An app's fetch, made with the Host headers it is to accept (read per request; undefined: any). */
+export type AppFetch = (
+  allowedHosts: () => ReadonlySet<string> | undefined,
+) => (request: Request) => Response | Promise<Response>;
+
 /** The address as a URL host: an IPv6 address in brackets. */
 export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -23,14 +29,17 @@ export function urlHost(host: string): string {
 
 /**
  * Listens on `host:port`; rejects with a UsageError naming `what` when it cannot, with
- * `portHint` as the hint when the port is taken.
+ * `portHint` as the hint when the port is taken. On loopback the app accepts only the Host
+ * headers naming the listener itself (DNS rebinding).
  */
 export async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  appFetch: AppFetch,
   address: { host: string; port: number },
   what: string,
   portHint: string,
 ): Promise<Listening> {
+  let allowedHosts: ReadonlySet<string> | undefined;
+  const fetch = appFetch(() => allowedHosts);
   const server = await new Promise<Server>((resolve, reject) => {
     // node-server's plain HTTP server (no TLS or HTTP/2 options are passed).
     const listening = serve(
@@ -54,9 +63,11 @@ export async function listen(
       ),
     );
   });
+  const port = (server.address() as AddressInfo).port;
+  if (isLoopback(address.host)) allowedHosts = loopbackHosts(port);
   return {
     server,
-    port: (server.address() as AddressInfo).port,
+    port,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

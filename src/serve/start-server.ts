@@ -7,7 +7,6 @@
 import type { Project } from '../run/project.ts';
 import type { RunTracesOpener } from '../run/execute-mission-run.ts';
 import { createApp } from './http/app.ts';
-import { isLoopback, loopbackHosts } from './http/guards.ts';
 import { listen, urlHost } from './listen.ts';
 import type { McpHttpHost } from './mcp-host/http-host.ts';
 import { KEEP_ALIVE_MS } from './http/keep-alive.ts';
@@ -63,25 +62,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     log: options.log,
     ...(options.traces !== undefined ? { traces: options.traces } : {}),
   });
-  let allowedHosts: ReadonlySet<string> | undefined;
-  const app = createApp({
-    config: options.project.config,
-    stateDir: options.stateDir,
-    service,
-    token: options.token,
-    corsOrigin: options.corsOrigin,
-    allowedHosts: () => allowedHosts,
-    version: options.version,
-    clock: options.clock ?? systemClock,
-    keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
-  });
   const api = await listen(
-    app.fetch,
+    (allowedHosts) =>
+      createApp({
+        config: options.project.config,
+        stateDir: options.stateDir,
+        service,
+        token: options.token,
+        corsOrigin: options.corsOrigin,
+        allowedHosts,
+        version: options.version,
+        clock: options.clock ?? systemClock,
+        keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
+      }).fetch,
     { host: options.host, port: options.port },
     'sortie serve',
     'choose another --port (0 picks a free one)',
   );
-  if (isLoopback(options.host)) allowedHosts = loopbackHosts(api.port);
   const mcpHost = await startMcpHost(options, service).catch(async (error: unknown) => {
     await api.close();
     throw error;

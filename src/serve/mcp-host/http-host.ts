@@ -6,14 +6,7 @@
  * to its MCP session.
  */
 import { Hono } from 'hono';
-import {
-  bearerToken,
-  hostCheck,
-  isLoopback,
-  jsonError,
-  loopbackHosts,
-  originCheck,
-} from '../http/guards.ts';
+import { bearerToken, hostCheck, jsonError, originCheck } from '../http/guards.ts';
 import { listen, urlHost } from '../listen.ts';
 import type { SchedulerClock } from '../scheduler-clock.ts';
 import type { McpHostContext } from './host-context.ts';
@@ -68,15 +61,12 @@ function mcpApp(
 /** Listens; rejects with a UsageError when the port cannot be bound. */
 export async function startMcpHttpHost(options: McpHttpOptions): Promise<McpHttpHost> {
   const sessions = new McpSessions(options.host, options.clock, options.sessionIdleMs);
-  let allowedHosts: ReadonlySet<string> | undefined;
-  const app = mcpApp(sessions, options.secret, () => allowedHosts);
   const listening = await listen(
-    app.fetch,
+    (allowedHosts) => mcpApp(sessions, options.secret, allowedHosts).fetch,
     { host: options.address, port: options.port },
     'mcp_host',
     'choose another port in the mcp_host block, or --mcp-port (0 picks a free one)',
   );
-  if (isLoopback(options.address)) allowedHosts = loopbackHosts(listening.port);
   return {
     url: `http://${urlHost(options.address)}:${listening.port}/mcp`,
     async stop() {
