@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { itemIdOf, iteratedSummary, KnowledgeStore } from '../../src/runtime/knowledge-store.ts';
 import { citiesStore, emptyStore, queryCities, RECORDS } from './query-fixture.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 describe('itemIdOf', () => {
   it('takes a scalar id, name or key, in that order', () => {
@@ -49,29 +49,25 @@ describe('KnowledgeStore', () => {
   });
 
   it('keeps iterated records as JSON lines in a file of the run folder, removed by dispose', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sortie-knowledge-run-'));
-    try {
-      const store = new KnowledgeStore(folder);
-      store.recordIteration('t', { index: 1, item: { id: 'b' }, status: 'failed', error: 'x' });
-      store.recordIteration('t', { index: 0, item: 'a', status: 'succeeded', output: { n: 1 } });
-      const [knowledgeFolder] = readdirSync(folder);
-      expect(knowledgeFolder).toMatch(/^knowledge-/);
-      // Appends wait in memory until a read (or 64 KB of them) writes them.
-      expect(store.get('t')).toMatchObject({
-        iterated: true,
-        records: [{ index: 0 }, { index: 1 }],
-      });
-      const lines = readFileSync(join(folder, knowledgeFolder!, 'iterations.jsonl'), 'utf8');
-      expect(lines).toBe(
-        '{"index":1,"item_id":"b","status":"failed","output":null,"error":"x"}' +
-          '{"index":0,"item_id":"item_0","status":"succeeded","output":{"n":1}}',
-      );
-      expect(store.recordCount('t')).toBe(2);
-      store.dispose();
-      expect(readdirSync(folder)).toEqual([]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const folder = temporaryDirectorySync('knowledge-run');
+    const store = new KnowledgeStore(folder);
+    store.recordIteration('t', { index: 1, item: { id: 'b' }, status: 'failed', error: 'x' });
+    store.recordIteration('t', { index: 0, item: 'a', status: 'succeeded', output: { n: 1 } });
+    const [knowledgeFolder] = readdirSync(folder);
+    expect(knowledgeFolder).toMatch(/^knowledge-/);
+    // Appends wait in memory until a read (or 64 KB of them) writes them.
+    expect(store.get('t')).toMatchObject({
+      iterated: true,
+      records: [{ index: 0 }, { index: 1 }],
+    });
+    const lines = readFileSync(join(folder, knowledgeFolder!, 'iterations.jsonl'), 'utf8');
+    expect(lines).toBe(
+      '{"index":1,"item_id":"b","status":"failed","output":null,"error":"x"}' +
+        '{"index":0,"item_id":"item_0","status":"succeeded","output":{"n":1}}',
+    );
+    expect(store.recordCount('t')).toBe(2);
+    store.dispose();
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('reads a record again after it was recorded anew, not the one it last read', () => {

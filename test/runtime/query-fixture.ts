@@ -1,14 +1,10 @@
 /** A completed iterated task `cities` (5 items, one failed) and a plain task `report`. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { KnowledgeStore } from '../../src/runtime/knowledge-store.ts';
 import type { QueryTaskOutputArgs } from '../../src/runtime/query-task-output.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 /** The run folder of this test file's stores (their records' files), removed after its tests. */
-const runFolder = mkdtempSync(join(tmpdir(), 'sortie-knowledge-'));
-afterAll(() => rmSync(runFolder, { recursive: true, force: true }));
+const runFolder = temporaryDirectorySync('knowledge');
 
 /** An empty store whose records' file lies in this test file's run folder. */
 export function emptyStore(): KnowledgeStore {

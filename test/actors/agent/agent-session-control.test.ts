@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DebugGate } from '../../../src/runtime/gate.ts';
-import {
-  startHarness,
-  startToolServer,
-  until,
-  type Harness,
-  researcherSession,
-} from './harness.ts';
+import { startHarness, startToolServer, type Harness, researcherSession } from './harness.ts';
+import { until } from '../../helpers/until.ts';
 
 let harness: Harness | undefined;
 let tools: Awaited<ReturnType<typeof startToolServer>> | undefined;
@@ -55,7 +50,7 @@ describe('agent session control', () => {
     const pending = researcherSession(harness.services).call('Weather?', {
       signal: new AbortController().signal,
     });
-    await until(() => gate.held().length === 1);
+    await until('the held tool call', () => gate.held().length === 1);
 
     expect(gate.held()).toEqual([
       {
@@ -81,7 +76,9 @@ describe('agent session control', () => {
     const controller = new AbortController();
     const session = researcherSession(harness.services);
     const pending = session.call('Wait a while', { signal: controller.signal });
-    await until(() => harness!.events.some((event) => event.type === 'tool.called'));
+    await until('the tool call', () =>
+      harness!.events.some((event) => event.type === 'tool.called'),
+    );
     controller.abort();
 
     expect(await pending).toEqual({ ok: false, reason: 'the tool call was aborted' });

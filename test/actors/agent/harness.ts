@@ -3,10 +3,9 @@
  * services, the real OpenAI SDK against the scripted model server, and a loopback HTTP
  * server for the agent's tools.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createAgentSession } from '../../../src/actors/agent/index.ts';
 import type { RestoredConversation, RunServices } from '../../../src/actors/contracts.ts';
@@ -21,6 +20,7 @@ import type { MissionEvent } from '../../../src/base/events.ts';
 import type { StepGate } from '../../../src/runtime/gate.ts';
 import type { ScriptTurn } from '../../../src/testing/script.ts';
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 /** The model block every test project uses: the scripted server through the real OpenAI SDK. */
 export const MODEL_BLOCK = `variable "base_url" {
@@ -87,7 +87,7 @@ export async function startHarness(options: {
   files?: Record<string, string>;
 }): Promise<Harness> {
   const server = await ScriptedModelServer.start({ turns: options.turns });
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-agent-'));
+  const dir = await temporaryDirectory('agent');
   await writeFile(join(dir, 'main.hcl'), MODEL_BLOCK + options.hcl);
   for (const [path, text] of Object.entries(options.files ?? {})) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
@@ -121,7 +121,6 @@ export async function startHarness(options: {
     dir,
     close: async () => {
       await server.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -145,15 +144,6 @@ export function wireTranscript(body: unknown): string[] {
 export function wireTools(body: unknown): string[] {
   const tools = (body as { tools?: Array<{ name: string }> }).tools ?? [];
   return tools.map((tool) => tool.name);
-}
-
-/** Waits (a bounded number of short ticks) until `condition` holds; fails the test otherwise. */
-export async function until(condition: () => boolean): Promise<void> {
-  for (let tick = 0; tick < 1000; tick++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error('the awaited condition never held');
 }
 
 /** The session of the project's `researcher` agent for task `t` (an item's, with `index`). */

@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSession } from '../../../src/actors/contracts.ts';
 import {
   CommanderRegistry,
   type CommanderRecord,
 } from '../../../src/actors/commander/commander-registry.ts';
 import type { ResolvedModel } from '../../../src/models/model-types.ts';
+import { temporaryDirectorySync } from '../../helpers/temp-dir.ts';
 
 const model: ResolvedModel = {
   provider: 'openai',
@@ -50,9 +50,8 @@ function record(
 describe('CommanderRegistry', () => {
   let folder = '';
   beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'sortie-registry-'));
+    folder = temporaryDirectorySync('registry');
   });
-  afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
   it('lists finished agents of the given tasks, items in index order, with qualified ids', () => {
     const registry = new CommanderRegistry(folder);

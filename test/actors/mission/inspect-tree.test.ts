@@ -3,8 +3,7 @@
  * the run — tasks, their work, the parallel item tries, commanders, agents, model turns and
  * tool calls — each with a parent chain up to the mission.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
@@ -15,19 +14,19 @@ import { createRunServices } from '../../../src/run/run-services.ts';
 import { EventBus } from '../../../src/runtime/event-bus.ts';
 import { ScriptedModelServer } from '../../../src/testing/index.ts';
 import { RESUME_PROJECT, respondToResumable } from '../resume/resume-fixture.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let dir: string;
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToResumable });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-inspect-tree-'));
+  dir = await temporaryDirectory('inspect-tree');
   await writeFile(join(dir, 'main.hcl'), RESUME_PROJECT);
 });
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The kind of an inspected actor: the name its invoking state gave it, or its machine's id. */

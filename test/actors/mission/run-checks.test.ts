@@ -1,7 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunOptions } from '../../../src/actors/contracts.ts';
 import type { ModelClientFactory } from '../../../src/models/create-client.ts';
 import { checkVariables } from '../../../src/actors/mission/run-checks.ts';
@@ -9,13 +8,9 @@ import { startRun } from '../../../src/run/start-run.ts';
 import { loadProject } from '../../../src/config/index.ts';
 import { UsageError } from '../../../src/base/errors.ts';
 import type { Message, ModelRequest, ModelResponse } from '../../../src/models/model-types.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let dir: string | undefined;
-afterEach(async () => {
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
-});
-
 const PROJECT = `
 variable "openai_api_key" {
   secret = true
@@ -44,7 +39,7 @@ mission "personal" {
 }`;
 
 async function options(mission: string, clients?: ModelClientFactory): Promise<RunOptions> {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-checks-'));
+  dir = await temporaryDirectory('checks');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   const config = await loadProject(dir, { vars: {}, env: {} });
   return {

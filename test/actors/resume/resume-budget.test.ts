@@ -2,8 +2,7 @@
  * Budgets keep counting across a restart: a resumed run starts from what the journal says
  * its tasks had spent, so crashing cannot reset a limit; a limit the person raised stays raised.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunHandle, RunOptions } from '../../../src/actors/contracts.ts';
@@ -16,6 +15,7 @@ import type { MissionEvent } from '../../../src/base/events.ts';
 import { callsSoFar } from './resume-fixture.ts';
 import { ScriptedModelServer } from '../../../src/testing/index.ts';
 import { call as step } from '../../helpers/script-turns.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 function project(tokens: number): string {
   return `
@@ -74,12 +74,11 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({
     respond: (request) => STEPS[callsSoFar(request.body)],
   });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-budget-'));
+  dir = await temporaryDirectory('resume-budget');
 });
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('budgets across a restart', () => {

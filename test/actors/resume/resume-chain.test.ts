@@ -3,8 +3,7 @@
  * mission it was in, chains on with the mission inputs its router chose, and never runs a
  * finished task of the first mission again.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
@@ -19,6 +18,7 @@ import {
   type RespondRequest,
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const PROJECT = `
 model "main" {
@@ -102,7 +102,7 @@ async function run(
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-chain-'));
+  dir = await temporaryDirectory('resume-chain');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
   const baseline = await run({ runId: 'chain' });
@@ -112,7 +112,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('resuming a chained run cut after any event', () => {

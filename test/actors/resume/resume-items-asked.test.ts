@@ -3,8 +3,7 @@
  * an item that had succeeded before the crash (kept from the journal as the item is restored),
  * and the fork is sent that item's conversation.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions } from '../../../src/actors/contracts.ts';
@@ -18,6 +17,7 @@ import {
   type RespondRequest,
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const PROJECT = `
 variable "base_url" {
@@ -102,14 +102,13 @@ async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-items-asked-'));
+  dir = await temporaryDirectory('resume-items-asked');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
 });
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('asking an item commander after a resume mid-iteration', () => {

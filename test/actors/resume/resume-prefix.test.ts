@@ -4,8 +4,7 @@
  * Each prefix is resumed through `startRun` against the scripted model server, and checked:
  * the run finishes, no succeeded task or item runs again, every output is there exactly once.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
@@ -17,6 +16,7 @@ import { summarizeRun } from '../../../src/journal/summary.ts';
 import type { MissionEvent } from '../../../src/base/events.ts';
 import { ScriptedModelServer } from '../../../src/testing/index.ts';
 import { EXPECTED_OUTPUTS, RESUME_PROJECT, respondToResumable } from './resume-fixture.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let dir: string;
@@ -41,7 +41,7 @@ async function run(options: Partial<RunOptions> = {}): Promise<{
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToResumable });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-'));
+  dir = await temporaryDirectory('resume');
   await writeFile(join(dir, 'main.hcl'), RESUME_PROJECT);
   config = await loadProject(dir, {
     vars: { api_key: 'test-key', base_url: server.baseUrl('openai') },
@@ -54,7 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Whether a model request's actor works for `task` (forks answer for whoever asks). */

@@ -2,8 +2,7 @@
  * Questions to a commander across a restart: a question asked after the resume builds on the
  * ones answered before it (the fork is restored), and the question list keeps them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions } from '../../../src/actors/contracts.ts';
@@ -17,6 +16,7 @@ import {
   type RespondRequest,
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const PROJECT = `
 variable "base_url" {
@@ -92,14 +92,13 @@ async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-questions-'));
+  dir = await temporaryDirectory('resume-questions');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
 });
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('questions to a commander across a restart', () => {

@@ -4,8 +4,7 @@
  * closing summary, the TUI's final line and `sortie show`; its duration counts the session the
  * crash ended as well as the resumed one.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
@@ -20,6 +19,7 @@ import { ScriptedModelServer } from '../../../src/testing/index.ts';
 import { summaryLine } from '../../../src/tui/components/FinalSummary.tsx';
 import { applyEvents, initialState } from '../../../src/tui/store/index.ts';
 import { RESUME_PROJECT, respondToResumable } from './resume-fixture.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let dir: string;
@@ -72,7 +72,7 @@ const WHOLE_RUN_COSTS = [
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToResumable });
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-totals-'));
+  dir = await temporaryDirectory('resume-totals');
   await writeFile(join(dir, 'main.hcl'), RESUME_PROJECT);
   config = await loadProject(dir, {
     vars: { api_key: 'test-key', base_url: server.baseUrl('openai') },
@@ -86,7 +86,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('a run resumed after its first task', () => {

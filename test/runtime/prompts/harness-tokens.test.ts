@@ -1,21 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../../src/config/index.ts';
 import {
   estimateTokens,
   harnessTokens,
   UnknownTaskError,
 } from '../../../src/runtime/prompts/index.ts';
+import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let dir: string | undefined;
-afterEach(async () => {
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-});
-
 async function project(hcl: string) {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-tokens-'));
+  dir = await temporaryDirectory('tokens');
   await writeFile(join(dir, 'main.hcl'), hcl);
   return loadProject(dir, { env: {} });
 }
