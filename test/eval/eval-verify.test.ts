@@ -1,17 +1,17 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.ts';
 import { runCli } from '../../src/cli/program.ts';
 import { analyzeEvals } from '../../src/eval/definition/load-evals.ts';
 import { loadProject } from '../../src/config/load-project.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const HELLO = join(import.meta.dirname, '../../examples/hello/main.hcl');
 
 /** A copy of examples/hello with `.evals/greet.hcl` holding `text`. */
 function projectWithEval(text: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'sortie-eval-verify-'));
+  const root = temporaryDirectorySync('eval-verify');
   cpSync(HELLO, join(root, 'main.hcl'));
   mkdirSync(join(root, '.evals'));
   writeFileSync(join(root, '.evals', 'greet.hcl'), text);

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addToRunIndex } from '../../src/journal/run-index.ts';
 import { findRun } from '../../src/run/find-run.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** A home with a run index, two projects' state directories, and a folder holding neither. */
 async function world(): Promise<{
@@ -12,7 +12,7 @@ async function world(): Promise<{
   b: string;
   cwd: string;
 }> {
-  const base = await mkdtemp(join(tmpdir(), 'sortie-find-'));
+  const base = await temporaryDirectory('find');
   const env = { XDG_STATE_HOME: join(base, 'state') };
   const index = join(base, 'state', 'sortie', 'runs.jsonl');
   const a = join(base, 'a');

@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventOf } from '../../src/base/events.ts';
 import type { Config } from '../../src/config/config-types.ts';
 import { loadProject } from '../../src/config/index.ts';
 import { editDocument, readEditedPoint } from '../../src/run/fork-edit.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const PROJECT = `
 model "main" {
@@ -29,13 +29,9 @@ let dir: string;
 let config: Config;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-fork-edit-'));
+  dir = await temporaryDirectory('fork-edit');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   config = await loadProject(dir, { vars: {}, env: {} });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const ENVELOPE = { seq: 7, time: '2026-01-01T00:00:00.000Z', runId: 'r', actor: 'commander:t' };

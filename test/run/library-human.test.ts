@@ -4,8 +4,7 @@
  * A reply that does not fit the question, or a function that fails, is a warning and the agent
  * gets `[no human available]`, as it does without the option.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../src/index.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { capitalProject } from './capital-project.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -46,8 +46,7 @@ async function runAsking(human: MissionRunOptions['human']) {
     ],
   });
   cleanups.push(() => model.close());
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-library-human-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await temporaryDirectory('library-human');
   await writeFile(join(dir, 'main.hcl'), capitalProject('builtins.human.ask'));
   const opened = await openProject(dir, {
     vars: { api_key: 'test', base_url: model.baseUrl('openai'), token: 'tok-0123456789' },

@@ -2,12 +2,12 @@
  * Traces of a library run (`runMission` from the package's entry): the `otel` option and the
  * OpenTelemetry variables, against an OTLP receiver on loopback.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openProject, runMission, type Project } from '../../src/index.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../observe/otlp-receiver.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const HELLO_MOCK = `commander:greet:
   - tool: set_subtasks
@@ -28,7 +28,7 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  dir = await mkdtemp(join(tmpdir(), 'sortie-library-otel-'));
+  dir = await temporaryDirectory('library-otel');
   mockModel = join(dir, 'mock.yaml');
   await writeFile(mockModel, HELLO_MOCK);
   project = await openProject('examples/hello');
@@ -45,7 +45,6 @@ afterEach(() => {
 
 afterAll(async () => {
   await receiver?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Runs examples/hello with the mock answers; the run's id and status. */

@@ -5,8 +5,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,6 +22,7 @@ import {
 } from '../../src/index.ts';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { capitalMock, capitalProject } from './capital-project.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -30,8 +30,7 @@ afterEach(async () => {
 });
 
 async function project(agentTools: string, extra = ''): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-library-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await temporaryDirectory('library');
   await writeFile(join(dir, 'main.hcl'), capitalProject(agentTools, extra));
   return dir;
 }

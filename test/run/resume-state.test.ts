@@ -1,21 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readRunState, resumedInputs } from '../../src/run/resume-state.ts';
 import { loadProject } from '../../src/config/index.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { runTotals } from '../../src/journal/run-totals.ts';
 import type { RunJournalState } from '../../src/journal/restore.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-resume-cli-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await temporaryDirectory('resume-cli');
 });
 
 const PROJECT = `

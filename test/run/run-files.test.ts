@@ -9,13 +9,13 @@
  */
 import syncFs from 'node:fs';
 import fs from 'node:fs/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openProject, runMission, type Project } from '../../src/index.ts';
 import { capitalMock, capitalProject } from './capital-project.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const PATH_CALLS = ['mkdir', 'stat', 'lstat', 'open', 'readdir', 'writeFile', 'unlink', 'rm'];
 const SYNC_CALLS = PATH_CALLS.map((call) => `${call}Sync`);
@@ -26,11 +26,9 @@ const DESCRIPTOR_CALLS = ['appendFileSync', 'writeSync', 'fsync', 'fsyncSync', '
 
 type Restore = () => void;
 const restores: Restore[] = [];
-const folders: string[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const restore of restores.splice(0).reverse()) restore();
   syncBuiltinESMExports();
-  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 /** Replaces `object[name]` with a wrapper that reports each call first. */
@@ -114,8 +112,7 @@ async function recordCalls(below: string): Promise<() => string[]> {
 }
 
 async function project(): Promise<{ opened: Project; mockModel: string; stateDir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-run-files-'));
-  folders.push(dir);
+  const dir = await temporaryDirectory('run-files');
   await writeFile(join(dir, 'main.hcl'), capitalProject(''));
   await writeFile(join(dir, 'mock.yaml'), capitalMock('  - text: Paris\n'));
   const opened = await openProject(dir, {

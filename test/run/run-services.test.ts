@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createRunServices } from '../../src/run/run-services.ts';
 import { createRunRedactor, runSecretValues } from '../../src/run/run-redactor.ts';
 import { loadProject } from '../../src/config/load-project.ts';
@@ -9,6 +8,7 @@ import type { Config } from '../../src/config/config-types.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const PROJECT = `
 variable "api_token" {
@@ -70,15 +70,12 @@ mission "m" {
 let dir: string;
 let config: Config;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-services-'));
+  dir = await temporaryDirectory('services');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
   config = await loadProject(dir, {
     vars: { api_token: 'secret-var-value-77', gemini_key: 'gemini-key-from-var-88' },
     env: {},
   });
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const BRIEF = {
@@ -276,26 +273,20 @@ mission "m" {
 `;
 
   it('take the value from the configuration unless the run gives one', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'sortie-valued-'));
-    try {
-      await writeFile(join(root, 'main.hcl'), VALUED);
-      const valued = await loadProject(root, { env: { SERVICE_TOKEN: 'tok-from-env-4242' } });
-      const start = (inputs: Record<string, unknown>) =>
-        createRunServices({
-          config: valued,
-          mission: 'm',
-          inputs,
-          stateDir: join(root, '.sortie'),
-          runId: 'run-v',
-          bus: new EventBus({ runId: 'run-v' }),
-          signal: new AbortController().signal,
-        });
-      expect([...(await start({})).secrets]).toEqual([['token', 'tok-from-env-4242']]);
-      expect([...(await start({ token: 'given-9999' })).secrets]).toEqual([
-        ['token', 'given-9999'],
-      ]);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    const root = await temporaryDirectory('valued');
+    await writeFile(join(root, 'main.hcl'), VALUED);
+    const valued = await loadProject(root, { env: { SERVICE_TOKEN: 'tok-from-env-4242' } });
+    const start = (inputs: Record<string, unknown>) =>
+      createRunServices({
+        config: valued,
+        mission: 'm',
+        inputs,
+        stateDir: join(root, '.sortie'),
+        runId: 'run-v',
+        bus: new EventBus({ runId: 'run-v' }),
+        signal: new AbortController().signal,
+      });
+    expect([...(await start({})).secrets]).toEqual([['token', 'tok-from-env-4242']]);
+    expect([...(await start({ token: 'given-9999' })).secrets]).toEqual([['token', 'given-9999']]);
   });
 });

@@ -1,21 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelClientFactory } from '../../src/models/create-client.ts';
 import { newRunId, startRun } from '../../src/run/start-run.ts';
 import { loadProject } from '../../src/config/index.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import type { Message, ModelRequest, ModelResponse } from '../../src/models/model-types.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 let dir: string | undefined;
-afterEach(async () => {
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
-});
-
 async function project(hcl: string, vars: Record<string, string> = {}) {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-start-'));
+  dir = await temporaryDirectory('start');
   await writeFile(join(dir, 'main.hcl'), hcl);
   return loadProject(dir, { vars, env: {} });
 }

@@ -12,7 +12,6 @@ import {
   deferred,
   holdingModel,
   projectFolder,
-  removeFolder,
   startGreeting,
   startInProcess,
   type Deferred,
@@ -33,7 +32,6 @@ function hold(): Deferred {
 
 async function folder(): Promise<{ project: string; stateDir: string }> {
   const made = await projectFolder();
-  cleanups.push(() => removeFolder(made.dir));
   return made;
 }
 

@@ -4,13 +4,13 @@
  * a scripted model server whose replies a test holds until it lets them go, and a way to stop
  * the server (its running runs cancelled, resumable, as on SIGTERM after the grace).
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openProject } from '../../src/run/project.ts';
 import { startServer, type RunningServer, type ServeOptions } from '../../src/serve/index.ts';
 import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
 import { respondToServed, SERVE_PROJECT } from '../e2e/serve-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** A promise and the function that settles it. */
 export interface Deferred {
@@ -43,16 +43,11 @@ export function holdingModel(
 
 /** A project folder with the harness's project and a state directory beside it. */
 export async function projectFolder(): Promise<{ project: string; stateDir: string; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-serve-stream-'));
+  const dir = await temporaryDirectory('serve-stream');
   const project = join(dir, 'project');
   await mkdir(project);
   await writeFile(join(project, 'main.hcl'), SERVE_PROJECT);
   return { project, stateDir: join(dir, 'state'), dir };
-}
-
-/** Removes a folder made by projectFolder. */
-export function removeFolder(dir: string): Promise<void> {
-  return rm(dir, { recursive: true, force: true });
 }
 
 /** A server of this process and the lines it logged. */

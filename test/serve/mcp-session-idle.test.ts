@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { connectHttp, type TestClient } from '../e2e/mcp-serve-harness.ts';
-import { holdingModel, projectFolder, removeFolder, startInProcess } from './in-process-serve.ts';
+import { holdingModel, projectFolder, startInProcess } from './in-process-serve.ts';
 import type { InProcessServer } from './in-process-serve.ts';
 import { ManualClock } from './schedule-clock.ts';
 
@@ -29,7 +29,6 @@ async function servedHost(clock: ManualClock): Promise<{ served: InProcessServer
   const model: ScriptedModelServer = await holdingModel(() => undefined);
   cleanups.push(() => model.close());
   const folder = await projectFolder();
-  cleanups.push(() => removeFolder(folder.dir));
   await writeFile(join(folder.project, 'mcp_host.hcl'), 'mcp_host {\n  enabled = true\n}\n');
   const served = await startInProcess(folder, model, {
     clock,

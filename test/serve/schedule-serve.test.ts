@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/serve-command.ts';
@@ -8,6 +7,7 @@ import type { CliIo } from '../../src/cli/io.ts';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { startServedModel } from '../e2e/serve-harness.ts';
 import { ManualClock } from './schedule-clock.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** `greet` fires every 15 minutes with name = "Ada"; its commander's script is the harness's. */
 const PROJECT = `variable "api_key" {
@@ -76,8 +76,7 @@ describe('sortie serve with schedules', () => {
   it('starts a run when a schedule fires, with its inputs, and stops the schedules on SIGTERM', async () => {
     const model: ScriptedModelServer = await startServedModel();
     cleanup.push(() => model.close());
-    const dir = await mkdtemp(join(tmpdir(), 'sortie-schedule-serve-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await temporaryDirectory('schedule-serve');
     await mkdir(join(dir, 'project'));
     await writeFile(join(dir, 'project', 'main.hcl'), PROJECT);
     const { io, lines, next } = lineLog();
