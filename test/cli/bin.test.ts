@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 /** A copy of the launcher beside a stand-in build and stand-in sources that say which ran. */
-const project = mkdtempSync(join(tmpdir(), 'sortie-bin-'));
+const project = temporaryDirectorySync('bin');
 mkdirSync(join(project, 'bin'));
 mkdirSync(join(project, 'dist', 'cli'), { recursive: true });
 mkdirSync(join(project, 'src', 'cli'), { recursive: true });
@@ -22,8 +22,6 @@ writeFileSync(
   "const ran: string = 'sources';\nconsole.log(ran);\n",
 );
 symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
-
-afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function launch(environment: Record<string, string>): string {
   return launchFully(environment).stdout.trim();

@@ -3,14 +3,14 @@
  * block has in HCL stops at the tool the model calls (`tools_weather`), and a name of no tool
  * of the project is a usage error with the closest name.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/base/errors.ts';
 import type { CliIo } from '../../src/cli/io.ts';
 import { prepareRun } from '../../src/cli/run-command.ts';
 import type { RunFlags } from '../../src/cli/run.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PROJECT = `variable "openai_api_key" {
   secret = true
@@ -44,7 +44,7 @@ mission "m" {
 }
 `;
 
-const directory = mkdtempSync(join(tmpdir(), 'sortie-breakpoints-'));
+const directory = temporaryDirectorySync('breakpoints');
 writeFileSync(join(directory, 'main.hcl'), PROJECT);
 
 /** An interactive terminal, where --break is allowed. */

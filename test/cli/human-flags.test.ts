@@ -1,10 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { humanOptions } from '../../src/cli/human-flags.ts';
 import type { CliIo } from '../../src/cli/io.ts';
 import { AnswerScript } from '../../src/runtime/answer-script.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 function io(stdinIsTty: boolean): CliIo {
   const ignore = (): void => undefined;
@@ -19,7 +19,7 @@ function io(stdinIsTty: boolean): CliIo {
 }
 
 async function answersFile(text: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-answers-'));
+  const dir = await temporaryDirectory('answers');
   await writeFile(join(dir, 'answers.yaml'), text);
   return dir;
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/base/errors.ts';
 import { parseInputFlags } from '../../src/cli/input-flags.ts';
 import { decodeText, PRELUDE } from '../config/helpers.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const { config, diagnostics } = decodeText(`${PRELUDE}
 mission "m" {
@@ -43,7 +43,7 @@ describe('parseInputFlags', () => {
   });
 
   it('converts values by type and applies defaults', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'sortie-inputs-'));
+    const cwd = temporaryDirectorySync('inputs');
     writeFileSync(join(cwd, 'brief.md'), '# Brief');
     expect(
       parseInputFlags(
@@ -138,7 +138,7 @@ describe('parseInputFlags file inputs', () => {
     expect(problem(['topic=x', 'brief=base64:SGk=#../x'])).toBe(
       '--input brief=base64:SGk=#../x: the name after # must be a plain file name (no slashes)',
     );
-    const cwd = mkdtempSync(join(tmpdir(), 'sortie-inputs-'));
+    const cwd = temporaryDirectorySync('inputs');
     expect(problem(['topic=x', 'brief=@.'], cwd)).toBe('--input brief=@.: not a file: .');
   });
 });

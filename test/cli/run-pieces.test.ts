@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEventHub } from '../../src/cli/event-hub.ts';
@@ -12,6 +11,7 @@ import { exitCodeOf } from '../../src/base/exit-codes.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { EventBus } from '../../src/runtime/event-bus.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 function io(stdoutIsTty: boolean, env: Record<string, string | undefined> = {}): CliIo {
   return {
@@ -133,7 +133,7 @@ describe('createEventHub', () => {
 
 describe('lazyJournal', () => {
   it('opens runs/RUN_ID/journal.jsonl on the first event and writes every event in order', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-lazy-'));
+    const stateDir = temporaryDirectorySync('lazy');
     const journal = lazyJournal(stateDir);
     for (const event of events(3)) journal.subscriber(event);
     await journal.close();

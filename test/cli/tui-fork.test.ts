@@ -3,14 +3,14 @@
  * --at` checks it, the edit goes through `sortie fork --edit`'s document and validation, and
  * what is wrong comes back as the message the TUI shows, with nothing chosen.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventOf, MissionEvent } from '../../src/base/events.ts';
 import type { Config } from '../../src/config/config-types.ts';
 import { TuiForks } from '../../src/cli/tui-fork.ts';
 import { REPLACE_SCRIPT } from '../e2e/fork-fixture.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 let dir: string;
 let replacer: string;
@@ -18,13 +18,9 @@ let replacer: string;
 const noConfig = (): Promise<Config> => Promise.resolve({} as Config);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sortie-tui-fork-'));
+  dir = await temporaryDirectory('tui-fork');
   replacer = join(dir, 'replace.mjs');
   await writeFile(replacer, REPLACE_SCRIPT);
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const ENVELOPE = { time: '2026-01-01T00:00:00.000Z', runId: 'run-1', actor: 'commander:t' };

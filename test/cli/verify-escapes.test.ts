@@ -4,24 +4,20 @@
  * no ESC or BEL byte from the file reaches the terminal.
  */
 /* eslint-disable no-control-regex -- these tests look for control characters on purpose */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sortieSync } from '../e2e/cli-child.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 let project: string;
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), 'sortie-hostile-'));
+  project = await temporaryDirectory('hostile');
   await writeFile(
     join(project, 'main.hcl'),
     'bogus \u001b]0;PWNED_TITLE\u0007\u001b[31mRED {\n}\n',
   );
-});
-
-afterAll(async () => {
-  await rm(project, { recursive: true, force: true });
 });
 
 describe('verify on a file holding terminal escapes (child process)', () => {

@@ -5,6 +5,7 @@ import type { MissionEvent } from '../../src/base/events.ts';
 import { renderTui } from '../../src/tui/index.ts';
 import { settle } from './app-harness.tsx';
 import { fixtureEvents } from './fixture.ts';
+import { until } from '../helpers/until.ts';
 
 /** A terminal-like output stream that records what is written. */
 class FakeStdout extends EventEmitter {
@@ -73,8 +74,8 @@ function start(
 }
 
 /** Waits until the frame shows `text` (the store publishes on a timer). */
-async function shown(stdout: FakeStdout, text: string): Promise<void> {
-  while (!stdout.written.includes(text)) await new Promise((resolve) => setTimeout(resolve, 10));
+function shown(stdout: FakeStdout, text: string): Promise<void> {
+  return until(`"${text}" on screen`, () => stdout.written.includes(text));
 }
 
 /** Escape sequences that style text (SGR: colour, bold, dim, inverse), not cursor control. */

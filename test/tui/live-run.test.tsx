@@ -2,8 +2,7 @@
  * The App fed by a real run: startRun with the real OpenAI SDK against the scripted model
  * server, held and stepped through a real DebugGate by key presses.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunHandle, RunResult } from '../../src/actors/contracts.ts';
@@ -14,6 +13,8 @@ import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { modelSetup, plainTask } from '../e2e/engine-harness.ts';
 import { mountApp, type Mounted } from './app-harness.tsx';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 const HELLO = `
 agent "greeter" {
@@ -36,16 +37,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Polls `check` (publishing the store's queued events first) until it holds, or fails. */
-async function until(app: Mounted, check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+/** `until` that publishes the store's queued events before each check. */
+function untilShown(app: Mounted, check: () => boolean, what: string): Promise<void> {
+  const synced = async (): Promise<boolean> => {
     await app.sync();
-    if (check()) return;
-    if (Date.now() > deadline)
-      throw new Error(`gave up waiting for ${what}; frame:\n${app.frame()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+    return check();
+  };
+  return until(what, synced, { lastSeen: () => app.frame() });
 }
 
 describe('the TUI on a live run', () => {
@@ -53,11 +51,8 @@ describe('the TUI on a live run', () => {
     const server = await ScriptedModelServer.start({
       turns: plainTask('greet', 'greeter', 'Greeted'),
     });
-    const dir = await mkdtemp(join(tmpdir(), 'sortie-tui-live-'));
-    cleanups.push(
-      () => rm(dir, { recursive: true, force: true }),
-      () => server.close(),
-    );
+    const dir = await temporaryDirectory('tui-live');
+    cleanups.push(() => server.close());
     const { block, model } = modelSetup('openai');
     await writeFile(
       join(dir, 'main.hcl'),
@@ -95,7 +90,7 @@ describe('the TUI on a live run', () => {
     let result: RunResult | undefined;
     const done = handle.done.then((finished) => (result = finished));
 
-    await until(app, () => gate.held().length === 1, 'the first held request');
+    await untilShown(app, () => gate.held().length === 1, 'the first held request');
     expect(gate.held()[0]).toMatchObject({ kind: 'model', actor: 'commander:greet' });
     expect(server.requests).toHaveLength(0);
     expect(app.frame()).toContain('PAUSED (1 held)');
@@ -109,7 +104,7 @@ describe('the TUI on a live run', () => {
     expect(held).toContain('- greeter: You write short greetings.');
 
     await app.press('n');
-    await until(
+    await untilShown(
       app,
       () => gate.held().length === 1 && gate.held()[0]?.kind === 'tool',
       'the next gate after one step',
@@ -125,7 +120,7 @@ describe('the TUI on a live run', () => {
     server.assertDone();
 
     await app.press('2');
-    await until(app, () => app.frame().includes('total'), 'the Costs tab');
+    await untilShown(app, () => app.frame().includes('total'), 'the Costs tab');
     const totalRow = app
       .frame()
       .split('\n')

@@ -4,21 +4,21 @@
  * offline hello demo, run by the CLI from its shipped cassette.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { useEffect, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { playInTui } from '../../src/cli/replay-tui.ts';
 import { readJournal } from '../../src/journal/reader.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { App, createTuiStore, type RenderTuiOptions, type TuiHandle } from '../../src/tui/index.ts';
 import type { ReplayStatus, ReplayTimers } from '../../src/tui/replay-player.ts';
 import { settle } from './app-harness.tsx';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const directory = mkdtempSync(join(tmpdir(), 'sortie-replay-tui-'));
+const directory = temporaryDirectorySync('replay-tui');
 
 /** Timers that fire only when the test says so; `pending` tells whether one is set. */
 function manualTimers(): ReplayTimers & { fire(): void; pending(): boolean } {
@@ -124,8 +124,6 @@ afterEach(() => {
   screen?.dispose();
   screen = undefined;
 });
-
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** Starts `playInTui` paused on manual timers; `done` settles when the person quits. */
 async function play(paused: boolean) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDispatchers } from '../../../src/base/http/dispatchers.ts';
 import { sdkFetch, TransportResponse } from '../../../src/base/http/index.ts';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server.ts';
+import { until } from '../../helpers/until.ts';
 
 const ONE_REQUEST = fileURLToPath(new URL('../../fixtures/http/one-request.ts', import.meta.url));
 const DROP_RESPONSE = fileURLToPath(
@@ -66,9 +67,7 @@ describe('the transport in a process', () => {
     );
     const exited = once(child, 'exit');
     const done = once(createInterface({ input: child.stdout }), 'line').then(() => 'done');
-    while (server.requests.at(-1)?.url !== '/endless') {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until('the request for /endless', () => server.requests.at(-1)?.url === '/endless');
     const closed = server.closed(server.requests.at(-1)!).then(() => 'closed');
     // Without the cancel, the connection would stay open until the child exits after `done`.
     expect(await Promise.race([closed, done])).toBe('closed');
