@@ -8,25 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GateNotice } from '../../src/runtime/gate.ts';
 import { DebugGate } from '../../src/runtime/gate.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
+import { HCL, ROUTER_HCL } from './breakpoint-projects.ts';
 import { call, cleanUp, eventsOf, plainTask, reply, runEngine } from './engine-harness.ts';
 
 afterEach(cleanUp);
-
-const HCL = `
-agent "greeter" {
-  model = MODEL
-  personality = "You write short greetings."
-}
-mission "hello" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.greeter]
-  task "greet" {
-    objective = "Write a greeting"
-  }
-}
-`;
 
 /** A gate that lets every hold go at once, keeping what it held and why. */
 type Paused = Extract<GateNotice, { type: 'gate.paused' }>;
@@ -83,26 +68,6 @@ describe('breakpoints on signals and spend in a run', () => {
     expect(paused[0]?.point.actor).toBe('commander:greet');
   });
 });
-
-const ROUTER_HCL = `
-mission "route" {
-  commander {
-    model = MODEL
-  }
-  task "decide" {
-    objective = "Decide"
-    router {
-      route {
-        target = tasks.publish
-        condition = "the draft is good"
-      }
-    }
-  }
-  task "publish" {
-    objective = "Publish"
-  }
-}
-`;
 
 /** What the run had done when each hold began: its event types so far, oldest first. */
 function heldAfter(breakpoints: string[]): {

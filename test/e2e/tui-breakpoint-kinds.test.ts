@@ -10,44 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptTurn } from '../../src/testing/index.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { cleanUpAll, startModelServer, writeProject } from './agent-tools-harness.ts';
+import { HCL, ROUTER_HCL } from './breakpoint-projects.ts';
 import { call, plainTask } from './engine-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
-
-const HCL = `
-agent "greeter" {
-  model = MODEL
-  personality = "You write short greetings."
-}
-mission "hello" {
-  commander {
-    model = MODEL
-  }
-  agents = [agents.greeter]
-  task "greet" {
-    objective = "Write a greeting"
-  }
-}
-`;
-
-const ROUTER_HCL = `
-mission "route" {
-  commander {
-    model = MODEL
-  }
-  task "decide" {
-    objective = "Decide"
-    router {
-      route {
-        target = tasks.publish
-        condition = "the draft is good"
-      }
-    }
-  }
-  task "publish" {
-    objective = "Publish"
-  }
-}
-`;
 
 /** One breakpoint kind: its project, script, flag and what the held screen shows. */
 interface Kind {
