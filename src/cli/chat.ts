@@ -3,6 +3,7 @@ import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import type { HumanFlags } from './human-flags.ts';
 import type { CliIo } from './io.ts';
+import { withDebugAndModelOptions } from './run.ts';
 
 /** The flags of `sortie chat` as commander parses them. */
 export interface ChatFlags extends HumanFlags {
@@ -23,30 +24,21 @@ export interface ChatFlags extends HumanFlags {
 
 /** `sortie chat AGENT [DIR]`: a conversation with one agent of the project, journaled as a run. */
 export const registerChat: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
-  program
-    .command('chat')
-    .description('talk with one agent of the project (its tools, skills and MCP servers), as a run')
-    .argument('<AGENT>', 'the agent to talk with')
-    .argument('[DIR]', 'project directory or .hcl file', '.')
-    .option('--task <TEXT>', 'send this one message, print the reply and exit')
-    .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
-    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
-    .option('--step', 'start paused at the first model request or tool call (terminal UI only)')
-    .option(
-      '--break <SPEC>',
-      'breakpoint tool:NAME, actor:ID, model, stall, loop, cost:USD or tokens:N (repeatable; terminal UI only)',
-      collect,
-    )
-    .option('--record <FILE>', 'write every model request and response to a cassette')
-    .option('--replay-model <FILE>', 'answer model requests from a cassette (no network, no key)')
-    .option(
-      '--replay-lenient',
-      'with --replay-model: answer mismatched requests anyway, with a warning',
-    )
-    .option(
-      '--mock-model <FILE>',
-      'answer model requests from a file of scripted answers per actor (no network, no key)',
-    )
+  withDebugAndModelOptions(
+    program
+      .command('chat')
+      .description(
+        'talk with one agent of the project (its tools, skills and MCP servers), as a run',
+      )
+      .argument('<AGENT>', 'the agent to talk with')
+      .argument('[DIR]', 'project directory or .hcl file', '.')
+      .option('--task <TEXT>', 'send this one message, print the reply and exit')
+      .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
+      .option(
+        '--state-dir <DIR>',
+        'where runs are kept (default: SORTIE_HOME or <project>/.sortie)',
+      ),
+  )
     .option('--json', 'print events as JSON lines on stdout (needs --task)')
     .option('--plain', 'read messages line by line from stdin and print each reply on stdout')
     .option('--quiet', 'plain: print only the replies, not the line log')

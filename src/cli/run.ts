@@ -24,18 +24,9 @@ export interface RunFlags extends HumanFlags {
   otel?: string;
 }
 
-/** The options `sortie run` and `sortie resume` share. */
-export function withRunOptions(command: Command): Command {
+/** The debugger's and the model source's options, which `run`, `resume` and `chat` share. */
+export function withDebugAndModelOptions(command: Command): Command {
   return command
-    .option(
-      '--input <NAME=VALUE>',
-      'a mission input (repeatable); files as NAME=@PATH or NAME=base64:DATA[#FILENAME]',
-      collect,
-    )
-    .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
-    .option('--keep-going', 'keep running independent tasks after a task fails')
-    .option('--no-chain', 'do not follow routes to other missions')
-    .option('--state-dir <DIR>', 'where runs are kept (default: SORTIE_HOME or <project>/.sortie)')
     .option('--step', 'start paused at the first model request or tool call (terminal UI only)')
     .option(
       '--break <SPEC>',
@@ -51,7 +42,26 @@ export function withRunOptions(command: Command): Command {
     .option(
       '--mock-model <FILE>',
       'answer model requests from a file of scripted answers per actor (no network, no key)',
-    )
+    );
+}
+
+/** The options `sortie run` and `sortie resume` share. */
+export function withRunOptions(command: Command): Command {
+  return withDebugAndModelOptions(
+    command
+      .option(
+        '--input <NAME=VALUE>',
+        'a mission input (repeatable); files as NAME=@PATH or NAME=base64:DATA[#FILENAME]',
+        collect,
+      )
+      .option('--var <NAME=VALUE>', 'set a variable (repeatable)', collect)
+      .option('--keep-going', 'keep running independent tasks after a task fails')
+      .option('--no-chain', 'do not follow routes to other missions')
+      .option(
+        '--state-dir <DIR>',
+        'where runs are kept (default: SORTIE_HOME or <project>/.sortie)',
+      ),
+  )
     .option('--json', 'print events as JSON lines on stdout (the journal schema)')
     .option('--plain', 'print the line log even on a terminal')
     .option('--quiet', 'line log: print only the final summary')
