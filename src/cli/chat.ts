@@ -3,23 +3,26 @@ import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import type { HumanFlags } from './human-flags.ts';
 import type { CliIo } from './io.ts';
-import { withDebugAndModelOptions } from './run.ts';
+import { withDebugAndModelOptions, type RunFlags } from './run.ts';
 
-/** The flags of `sortie chat` as commander parses them. */
-export interface ChatFlags extends HumanFlags {
+/** The flags of `sortie chat` as commander parses them: run's that apply, and `--task`. */
+export interface ChatFlags extends Pick<
+  RunFlags,
+  | keyof HumanFlags
+  | 'var'
+  | 'stateDir'
+  | 'step'
+  | 'break'
+  | 'record'
+  | 'replayModel'
+  | 'replayLenient'
+  | 'mockModel'
+  | 'json'
+  | 'plain'
+  | 'quiet'
+  | 'otel'
+> {
   task?: string;
-  var?: string[];
-  stateDir?: string;
-  step?: boolean;
-  break?: string[];
-  record?: string;
-  replayModel?: string;
-  replayLenient?: boolean;
-  mockModel?: string;
-  json?: boolean;
-  plain?: boolean;
-  quiet?: boolean;
-  otel?: string;
 }
 
 /** `sortie chat AGENT [DIR]`: a conversation with one agent of the project, journaled as a run. */
