@@ -33,7 +33,7 @@ export const JOURNAL_FLUSH_INTERVAL_MS = 200;
 /**
  * A batch this long (in UTF-16 units) is written at once, without waiting for the interval: a
  * busy run can gather megabytes in one interval, and joining that many lines into one string
- * costs several times what 64 KB pieces cost (figures in bench/README.md).
+ * costs more than writing 64 KB pieces (figures in bench/README.md).
  */
 export const JOURNAL_BATCH_CHARS = 64 * 1024;
 

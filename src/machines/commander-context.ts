@@ -176,7 +176,7 @@ export interface BatchEntry {
 /**
  * Keep it at 19 fields or fewer: xstate's `assign` copies the context with `Object.assign({},
  * …)`, and V8 turns an object built that way with 20 or more properties into a slow dictionary
- * (every assign then cost ~10× more). The tools are derived from `task` (`toolsOf`).
+ * (every assign then costs far more; bench/README.md). The tools are derived from `task` (`toolsOf`).
  */
 export interface CommanderContext {
   task: CommanderTask;

@@ -178,8 +178,8 @@ export function settledAttempt(
 ): SettledAttempt | undefined {
   const live = context.live[slotOf(event.actorId)];
   if (live === undefined || live.id !== event.actorId) return undefined;
-  // Properties written out: an object spread here took ≈ 7 µs a call (its site sees many
-  // shapes), and the guards of one settlement ask four times.
+  // Properties written out: an object spread here is slow (its site sees many shapes;
+  // bench/README.md), and the guards of one settlement ask four times.
   const { id, index, attempt } = live;
   if ('error' in event) return { id, index, attempt, failure: reasonOf(event.error) };
   const result = event.output;

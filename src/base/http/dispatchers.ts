@@ -55,8 +55,8 @@ export function loadDispatchers(): Promise<Dispatchers> {
 }
 
 /**
- * undici's entry loads all it offers (fetch, WebSocket, caches, cookies, mocks), about three
- * times what the two modules the transport uses take to load (bench/README.md) on a process's
+ * undici's entry loads all it offers (fetch, WebSocket, caches, cookies, mocks), far more than
+ * the two modules the transport uses take to load (bench/README.md) on a process's
  * first request. undici has no `exports` map, so those paths are reachable,
  * and the version is pinned (~7.30.2); were they to move, the entry is loaded instead (a test
  * checks which one was).

@@ -1,8 +1,8 @@
 /**
  * sortie's HTTP transport: fetch's contract on undici's `request()` and one keep-alive Agent
  * per process, without the WHATWG Request, Response and web streams the global fetch builds
- * for every request (about half the CPU an SDK spends per streamed request). The model SDKs
- * get it as their `fetch` (`sdkFetch`), the HTTP tools call `transportFetch`.
+ * for every request (much of the CPU an SDK spends per streamed request; bench/README.md). The
+ * model SDKs get it as their `fetch` (`sdkFetch`), the HTTP tools call `transportFetch`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
