@@ -24,7 +24,7 @@ export interface RunFlags extends HumanFlags {
   otel?: string;
 }
 
-/** The debugger's and the model source's options, which `run`, `resume` and `chat` share. */
+/** The debugger's and the model source's options, which `run`, `resume`, `fork` and `chat` share. */
 export function withDebugAndModelOptions(command: Command): Command {
   return command
     .option('--step', 'start paused at the first model request or tool call (terminal UI only)')
@@ -45,7 +45,7 @@ export function withDebugAndModelOptions(command: Command): Command {
     );
 }
 
-/** The options `sortie run` and `sortie resume` share. */
+/** The options `sortie run`, `resume` and `fork` share. */
 export function withRunOptions(command: Command): Command {
   return withDebugAndModelOptions(
     command
