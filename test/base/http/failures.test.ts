@@ -13,6 +13,7 @@ import {
   startLoopbackServer,
   type LoopbackServer,
 } from './loopback-server.ts';
+import { until } from '../../helpers/until.ts';
 
 let server: LoopbackServer;
 
@@ -128,7 +129,7 @@ describe('transportFetch: aborts', () => {
     const controller = new AbortController();
     const mine = transportFetch(`${server.origin}/hang`, { signal: controller.signal });
     const theirs = fetch(`${server.origin}/hang`, { signal: controller.signal });
-    while (hanging() < before + 2) await new Promise((resolve) => setImmediate(resolve));
+    await until('both requests', () => hanging() >= before + 2, { pauseMs: 0 });
     controller.abort();
     expect(await rejectionOf(mine)).toEqual(await rejectionOf(theirs));
     expect((await rejectionOf(mine)).name).toBe('AbortError');

@@ -12,6 +12,7 @@ import {
   TruncatedStreamError,
 } from '../../../src/models/provider-errors.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
+import { until } from '../../helpers/until.ts';
 
 afterEach(closeHarnesses);
 
@@ -177,7 +178,7 @@ describe.each(PROTOCOL_CASES)('$name client contract: faults', (protocolCase) =>
     const reason = new Error('run cancelled');
     const pending = client.generate(ask('hi', { signal: controller.signal }));
     // Abort once the server holds the request (it waits 10 s before answering).
-    while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await until('the request', () => server.requests.length > 0, { pauseMs: 0 });
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
     expect(notices).toEqual([]);

@@ -18,6 +18,7 @@ import { LocalServerDownError, ProviderNetworkError } from '../../../src/models/
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
 import { closedPort } from '../../fixtures/closed-port.ts';
+import { until } from '../../helpers/until.ts';
 
 const servers: Array<{ close(): unknown }> = [];
 
@@ -209,7 +210,7 @@ describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) =
     const controller = new AbortController();
     const reason = new Error('run cancelled');
     const pending = adapter.generate(ask('hi', { signal: controller.signal }));
-    while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await until('the request', () => server.requests.length > 0, { pauseMs: 0 });
     // The head and the first frames arrive; the rest waits 10 s.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const aborted = Date.now();

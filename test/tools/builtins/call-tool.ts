@@ -24,6 +24,21 @@ export async function callTool(
   return tool.execute(parsed.args, { signal: new AbortController().signal, ...context });
 }
 
+/**
+ * A test's `call(name, args)`: the tool of that name in `tools` (read at each call, as tests
+ * make their tools in a hook) called with `fixed` arguments (such as a slot) under `args`.
+ */
+export function toolCaller(
+  tools: () => ReadonlyMap<string, AgentTool>,
+  fixed: Record<string, unknown> = {},
+): (name: string, args: Record<string, unknown>) => Promise<ToolOutcome> {
+  return (name, args) => {
+    const tool = tools().get(name);
+    if (tool === undefined) throw new Error(`no tool ${name}`);
+    return callTool(tool, { ...fixed, ...args });
+  };
+}
+
 /** The outcome's text content parsed as JSON (fails the test on rich content). */
 export function parsed(outcome: ToolOutcome): unknown {
   if (typeof outcome.content !== 'string') throw new Error('expected text content');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { DatasetStore, datasetToolsFor } from '../../../src/tools/datasets/index.ts';
 import { ResultStore } from '../../../src/tools/results/index.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { toolCaller } from '../builtins/call-tool.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 const CITY_SCHEMA = {
@@ -35,9 +35,7 @@ beforeEach(async () => {
   tools = new Map(datasetToolsFor(store, results).map((tool) => [tool.definition.name, tool]));
 });
 
-function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {
-  return callTool(tools.get(name) as AgentTool, args);
-}
+const call = toolCaller(() => tools);
 
 const ok = (fields: Record<string, unknown>) => ({
   content: JSON.stringify({ status: 'ok', ...fields }),
@@ -71,8 +69,7 @@ describe('dataset tools', () => {
     const undeclared = error(
       'dataset "cities" is not declared: this mission declares no datasets, and tools cannot create one; give the items in your answer instead',
     );
-    const callNone = (name: string, args: Record<string, unknown>) =>
-      callTool(none.get(name) as AgentTool, args);
+    const callNone = toolCaller(() => none);
     expect(await callNone('set_dataset', { name: 'cities', items: [{ name: 'Nice' }] })).toEqual(
       undeclared,
     );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { SlotSet, fileToolsFor } from '../../../src/tools/files/index.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { callTool, toolCaller } from '../builtins/call-tool.ts';
 import { createSlotFixture } from './fixture.ts';
 import type { SlotFixture } from './fixture.ts';
 
@@ -17,11 +17,7 @@ beforeEach(async () => {
   tools = new Map(fileToolsFor(fixture.slots).map((tool) => [tool.definition.name, tool]));
 });
 
-function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {
-  const tool = tools.get(name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return callTool(tool, args);
-}
+const call = toolCaller(() => tools);
 
 const text = (content: string) => ({ content, isError: false });
 const error = (message: string) => ({

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileToolsFor, SlotSet } from '../../../src/tools/files/index.ts';
 import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { callTool, toolCaller } from '../builtins/call-tool.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
@@ -29,11 +29,7 @@ beforeAll(async () => {
   tools = new Map(fileToolsFor(slots).map((tool) => [tool.definition.name, tool]));
 });
 
-function run(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-  const tool = tools.get(name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return callTool(tool, { slot: 'packet.playbooks', ...args });
-}
+const call = toolCaller(() => tools, { slot: 'packet.playbooks' });
 
 function error(message: string): ToolOutcome {
   return { content: JSON.stringify({ status: 'error', error: message }), isError: true };
@@ -56,47 +52,47 @@ describe('packet slots', () => {
   });
 
   it('lists, reads, searches and greps the text files of the packet folder', async () => {
-    expect(await run('file_list', { recursive: true })).toEqual({
+    expect(await call('file_list', { recursive: true })).toEqual({
       content:
         'data.bin  24 B\ndiagram.png  12 B\nincidents/\nincidents/outage.md  33 B\n(4 entries)',
       isError: false,
     });
-    expect(await run('file_read', { path: 'incidents/outage.md' })).toEqual({
+    expect(await call('file_read', { path: 'incidents/outage.md' })).toEqual({
       content: '# Outage\nCall the on-call first.\n',
       isError: false,
     });
-    expect(await run('file_search', { pattern: 'outage' })).toEqual({
+    expect(await call('file_search', { pattern: 'outage' })).toEqual({
       content: 'incidents/outage.md\n(1 match)',
       isError: false,
     });
     // data.bin holds the same words after a NUL byte: grep skips it as binary.
-    expect(await run('file_grep', { pattern: 'on-call' })).toEqual({
+    expect(await call('file_grep', { pattern: 'on-call' })).toEqual({
       content: 'incidents/outage.md:2: Call the on-call first.\n(1 match)',
       isError: false,
     });
   });
 
   it('refuses a file with a NUL byte in its first 8 KB, and any known binary format', async () => {
-    expect(await run('file_read', { path: 'data.bin' })).toEqual(
+    expect(await call('file_read', { path: 'data.bin' })).toEqual(
       error('file "data.bin" is binary: slot "packet.playbooks" holds text files only'),
     );
-    expect(await run('file_read', { path: 'diagram.png' })).toEqual(
+    expect(await call('file_read', { path: 'diagram.png' })).toEqual(
       error('file "diagram.png" is binary: slot "packet.playbooks" holds text files only'),
     );
   });
 
   it('file_view refuses packet slots: they hold text only', async () => {
-    expect(await run('file_view', { path: 'diagram.png' })).toEqual(
+    expect(await call('file_view', { path: 'diagram.png' })).toEqual(
       error('slot "packet.playbooks" holds text files only: use file_read'),
     );
   });
 
   it('refuses file_create and file_delete, changing nothing', async () => {
-    expect(await run('file_create', { path: 'new.md', content: 'x' })).toEqual(error(READ_ONLY));
+    expect(await call('file_create', { path: 'new.md', content: 'x' })).toEqual(error(READ_ONLY));
     expect(
-      await run('file_create', { path: 'incidents/outage.md', content: 'x', overwrite: true }),
+      await call('file_create', { path: 'incidents/outage.md', content: 'x', overwrite: true }),
     ).toEqual(error(READ_ONLY));
-    expect(await run('file_delete', { path: 'incidents/outage.md' })).toEqual(error(READ_ONLY));
+    expect(await call('file_delete', { path: 'incidents/outage.md' })).toEqual(error(READ_ONLY));
     expect((await readdir(packet)).sort()).toEqual([
       'data.bin',
       'diagram.png',
@@ -109,16 +105,16 @@ describe('packet slots', () => {
   });
 
   it('keeps reads inside the packet: no absolute paths, no .., no links out', async () => {
-    expect(await run('file_read', { path: join(base, 'secret.txt') })).toEqual(
+    expect(await call('file_read', { path: join(base, 'secret.txt') })).toEqual(
       error('absolute paths are not allowed'),
     );
-    expect(await run('file_read', { path: '../../secret.txt' })).toEqual(
+    expect(await call('file_read', { path: '../../secret.txt' })).toEqual(
       error('path escapes the slot'),
     );
-    expect(await run('file_read', { path: 'incidents/../../secret.txt' })).toEqual(
+    expect(await call('file_read', { path: 'incidents/../../secret.txt' })).toEqual(
       error('path escapes the slot'),
     );
-    expect(await run('file_read', { path: 'link-out' })).toEqual(error('path escapes the slot'));
+    expect(await call('file_read', { path: 'link-out' })).toEqual(error('path escapes the slot'));
   });
 
   it('says the packet is not available when its folder is gone', async () => {

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileToolsFor } from '../../../src/tools/files/index.ts';
 import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { toolCaller } from '../builtins/call-tool.ts';
 import { createSlotFixture } from './fixture.ts';
 import type { SlotFixture } from './fixture.ts';
 
@@ -14,11 +14,7 @@ beforeAll(async () => {
   tools = new Map(fileToolsFor(fixture.slots).map((tool) => [tool.definition.name, tool]));
 });
 
-function tool(name: string): AgentTool {
-  const found = tools.get(name);
-  if (found === undefined) throw new Error(`no tool ${name}`);
-  return found;
-}
+const call = toolCaller(() => tools);
 
 function errorText(message: string): ToolOutcome {
   return { content: JSON.stringify({ status: 'error', error: message }), isError: true };
@@ -30,7 +26,7 @@ async function expectRejected(
   args: Record<string, unknown>,
   message: string,
 ): Promise<void> {
-  const outcome = await callTool(tool(name), args);
+  const outcome = await call(name, args);
   expect(outcome).toEqual(errorText(message));
   expect(JSON.stringify(outcome)).not.toContain(fixture.base);
   expect(await fixture.sentinel()).toBe(fixture.sentinelText);
@@ -88,7 +84,7 @@ describe('file tool security', () => {
   });
 
   it('allows .. that stays inside the slot', async () => {
-    const outcome = await callTool(tool('file_read'), { slot: 'memory', path: 'docs/../a.txt' });
+    const outcome = await call('file_read', { slot: 'memory', path: 'docs/../a.txt' });
     expect(outcome).toEqual({ content: 'alpha\nbeta\ngamma\n', isError: false });
   });
 
@@ -148,14 +144,14 @@ describe('file tool security', () => {
   });
 
   it('follows a symlink whose target stays inside the slot', async () => {
-    const outcome = await callTool(tool('file_read'), { slot: 'memory', path: 'link-in' });
+    const outcome = await call('file_read', { slot: 'memory', path: 'link-in' });
     expect(outcome).toEqual({ content: 'alpha\nbeta\ngamma\n', isError: false });
   });
 
   it('never lists or searches through links leaving the slot', async () => {
-    const grep = await callTool(tool('file_grep'), { slot: 'memory', pattern: 'untouched' });
+    const grep = await call('file_grep', { slot: 'memory', pattern: 'untouched' });
     expect(grep).toEqual({ content: '(no matches)', isError: false });
-    const listing = await callTool(tool('file_list'), { slot: 'memory' });
+    const listing = await call('file_list', { slot: 'memory' });
     expect(listing.content).not.toContain('link-out');
     expect(listing.content).not.toContain('dir-out');
   });
@@ -205,7 +201,7 @@ describe('file tool security', () => {
   });
 
   it('exposes only the input file itself in an input slot', async () => {
-    const read = await callTool(tool('file_read'), { slot: 'input.report', path: 'report.txt' });
+    const read = await call('file_read', { slot: 'input.report', path: 'report.txt' });
     expect(read).toEqual({ content: 'quarterly report\nline two\n', isError: false });
     await expectRejected(
       'file_read',
@@ -217,7 +213,7 @@ describe('file tool security', () => {
       { slot: 'input.report', path: '../inputs/sibling.txt' },
       'path escapes the slot',
     );
-    const listing = await callTool(tool('file_list'), { slot: 'input.report' });
+    const listing = await call('file_list', { slot: 'input.report' });
     expect(listing).toEqual({ content: 'report.txt  26 B\n(1 entry)', isError: false });
   });
 

@@ -8,13 +8,13 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Timers } from '../../../src/base/abort.ts';
-import type { AgentTool, ToolOutcome } from '../../../src/tools/builtins/agent-tool.ts';
+import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { defineTool } from '../../../src/tools/define-tool.ts';
 import { withDeadline } from '../../../src/tools/files/deadline.ts';
 import { fileToolsFor } from '../../../src/tools/files/index.ts';
 import { openRegularFile } from '../../../src/tools/files/regular-file.ts';
 import { SlotSet } from '../../../src/tools/files/slots.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { toolCaller } from '../builtins/call-tool.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
@@ -31,11 +31,7 @@ beforeAll(async () => {
   tools = new Map(fileToolsFor(slots).map((tool) => [tool.definition.name, tool]));
 });
 
-function call(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-  const tool = tools.get(name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return callTool(tool, { slot: 'memory', ...args });
-}
+const call = toolCaller(() => tools, { slot: 'memory' });
 
 const NOT_REGULAR = {
   content: JSON.stringify({

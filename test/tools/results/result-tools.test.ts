@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentTool } from '../../../src/tools/builtins/agent-tool.ts';
 import { ResultStore, resultToolsFor } from '../../../src/tools/results/index.ts';
-import { callTool } from '../builtins/call-tool.ts';
+import { toolCaller } from '../builtins/call-tool.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 
 let base: string;
@@ -23,9 +23,7 @@ beforeAll(async () => {
   tools = new Map(resultToolsFor(store).map((tool) => [tool.definition.name, tool]));
 });
 
-function call(name: string, args: Record<string, unknown>): ReturnType<typeof callTool> {
-  return callTool(tools.get(name) as AgentTool, args);
-}
+const call = toolCaller(() => tools);
 
 const ok = (fields: Record<string, unknown>) => ({
   content: JSON.stringify({ status: 'ok', ...fields }),
