@@ -2,7 +2,8 @@
  * Breakpoints on what goes wrong: the run's events arm them, and the gate holds the next point
  * they cover. A `stall` or `loop` signal holds the next point of the actor that raised it; the
  * run's spend crossing `cost:USD` or `tokens:N` (a resumed run counts its earlier sessions)
- * holds the next point of any actor, once.
+ * holds the next point of any actor, once. One set while the run runs (the TUI's list) whose
+ * line the spend is already past holds the next point at once, as a resumed run's flag does.
  */
 import type { GatePoint, MissionEvent } from '../base/events.ts';
 import { totalTokens } from '../models/usage.ts';
@@ -36,6 +37,17 @@ export class BreakpointArming {
     } else if (event.type === 'run.started' && event.before !== undefined) {
       this.spend(BigInt(event.before.costPico), totalTokens(event.before.usage));
     }
+  }
+
+  /** A breakpoint was set while the run runs: a spend line already crossed arms at once. */
+  added(): void {
+    this.spend(0n, 0);
+  }
+
+  /** A breakpoint was removed: set again, a spend line holds again when crossed. */
+  removed(text: string): void {
+    this.crossed.delete(text);
+    for (const [key, armed] of this.armed) if (armed === text) this.armed.delete(key);
   }
 
   /** The breakpoint armed for this point, if any; handing it over disarms it. */

@@ -162,9 +162,14 @@ export class DebugGate implements StepGate, GateControls {
 
   /** Adds the breakpoint, or removes it when set; returns whether it is now set. */
   toggleBreakpoint(spec: string): boolean {
-    const text = formatBreakpoint(parseBreakpoint(spec));
-    if (this.breakpoints.delete(text)) return false;
-    this.breakpoints.set(text, parseBreakpoint(spec));
+    const breakpoint = parseBreakpoint(spec);
+    const text = formatBreakpoint(breakpoint);
+    if (this.breakpoints.delete(text)) {
+      this.arming.removed(text);
+      return false;
+    }
+    this.breakpoints.set(text, breakpoint);
+    this.arming.added();
     return true;
   }
 

@@ -32,6 +32,10 @@ export type Command =
   | 'continue'
   | 'toggleBreakpoint'
   | 'listBreakpoints'
+  | 'breakpointAdd'
+  | 'breakpointAddSubmit'
+  | 'breakpointAddErase'
+  | 'breakpointAddClose'
   | 'replayPauseResume'
   | 'replayStep'
   | 'replayFaster'
@@ -64,7 +68,16 @@ export type Command =
 /** The panes keys can be scoped to. */
 export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs' | 'items';
 /** Modal layers that take the keys while open. */
-export type Overlay = 'none' | 'help' | 'confirm' | 'filter' | 'breakpoints' | 'answer' | 'budget';
+export type Overlay =
+  | 'none'
+  | 'help'
+  | 'confirm'
+  | 'filter'
+  | 'breakpoints'
+  /** The breakpoint list's line where a spec is typed (`cost:0.50`, `tool:web_get`). */
+  | 'breakpointAdd'
+  | 'answer'
+  | 'budget';
 /** Where a binding works: everywhere outside overlays, one pane, or one overlay. */
 export type Scope = 'global' | Pane | Exclude<Overlay, 'none'>;
 /** A live run of this process (with a gate), a journal replay, or a served run attached to. */
@@ -122,6 +135,7 @@ const EVERYWHERE: readonly Scope[] = [
   'confirm',
   'filter',
   'breakpoints',
+  'breakpointAdd',
   'answer',
   'budget',
 ];
@@ -308,7 +322,7 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     command: 'listBreakpoints',
     keys: [{ input: 'B' }],
     short: 'breakpoints',
-    help: 'list breakpoints: stall, loop, route and error on or off, and those set',
+    help: 'list breakpoints: stall, loop, route and error on or off, those set, a to add one',
     scopes: ['global'],
     modes: RUN_MODES,
     when: 'running',
@@ -457,6 +471,35 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'turn the breakpoint under the cursor on or off (a tool, actor or spend one: remove it)',
     scopes: ['breakpoints'],
     modes: RUN_MODES,
+  },
+  {
+    command: 'breakpointAdd',
+    keys: [{ input: 'a' }],
+    short: 'add',
+    help: 'add a breakpoint by typing it: cost:USD, tokens:N, tool:NAME, actor:ID, model…',
+    scopes: ['breakpoints'],
+    modes: RUN_MODES,
+  },
+  {
+    command: 'breakpointAddSubmit',
+    keys: [{ special: 'return' }],
+    short: 'add',
+    help: 'set the breakpoint typed (a bad one is named and stays to be fixed)',
+    scopes: ['breakpointAdd'],
+  },
+  {
+    command: 'breakpointAddErase',
+    keys: [{ special: 'backspace' }],
+    short: 'erase',
+    help: 'erase a character',
+    scopes: ['breakpointAdd'],
+  },
+  {
+    command: 'breakpointAddClose',
+    keys: [{ special: 'escape' }],
+    short: 'back',
+    help: 'back to the breakpoint list without adding',
+    scopes: ['breakpointAdd'],
   },
   {
     command: 'filterApply',

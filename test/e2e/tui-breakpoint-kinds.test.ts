@@ -109,6 +109,10 @@ const SIZES = [
 
 afterEach(cleanUpAll);
 
+/** The CLI's exit code, once it has written one. */
+const exitCodeOf = (exitFile: string): string =>
+  existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '';
+
 describe('breakpoints on what goes wrong, in the TUI (tmux, real CLI)', () => {
   for (const kind of KINDS) {
     for (const size of SIZES) {
@@ -141,15 +145,65 @@ describe('breakpoints on what goes wrong, in the TUI (tmux, real CLI)', () => {
           terminal.press('1', 'c');
           await terminal.until('the finished run', () => terminal.screen().includes('✓ succeeded'));
           terminal.press('q');
-          const exitCode = (): string =>
-            existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '';
-          await terminal.until('the CLI to exit', () => exitCode().endsWith('\n'));
-          expect(exitCode()).toBe('0\n');
+          await terminal.until('the CLI to exit', () => exitCodeOf(exitFile).endsWith('\n'));
+          expect(exitCodeOf(exitFile)).toBe('0\n');
           server.assertDone();
         } finally {
           terminal.close();
         }
       }, 60_000);
     }
+  }
+});
+
+describe('a spend breakpoint typed into the TUI breakpoint list (tmux, real CLI)', () => {
+  const cost = KINDS.find((kind) => kind.breakpoint === 'cost:0.02');
+  for (const size of SIZES) {
+    it(`holds at the spend crossing cost:0.02 typed during a --step run at ${size.columns}×${size.rows}`, async () => {
+      if (cost === undefined) throw new Error('the cost:0.02 kind is missing');
+      const server = await startModelServer(cost.turns);
+      const project = await writeProject(cost.hcl);
+      const dir = await temporaryDirectory('tui-typed-break');
+      const exitFile = join(dir, 'exit-code');
+      const terminal = new TmuxTerminal(join(dir, 'tmux.socket'), 'typed');
+      try {
+        const args = [
+          `run '${project}' hello`,
+          `--var api_key=sk-test-breaks --var base_url=${server.baseUrl('openai')}`,
+          `--state-dir '${join(dir, 'state')}' --step`,
+          `2>'${join(dir, 'stderr')}'`,
+        ].join(' ');
+        terminal.start(sortieCommand(args, exitFile), size);
+        // --step holds the first model request, before anything is spent.
+        await terminal.until('the first hold', () =>
+          terminal.screen().includes('0 tok · $0.0000 ⏸ PAUSED (1 held)'),
+        );
+        terminal.press('B', 'a');
+        await terminal.until('the typed line', () => terminal.screen().includes('add: ▌'));
+        terminal.press('cost:0.02', 'Enter');
+        await terminal.until('the breakpoint set', () =>
+          terminal.screen().includes('▸ [x] cost:0.02'),
+        );
+        expect(terminal.screen()).toContain('breakpoint cost:0.02 set');
+        terminal.press('Escape');
+        await terminal.until('the list closed', () => !terminal.screen().includes('Breakpoints —'));
+        terminal.press('c');
+        // The second turn takes the spend to $0.03, past the line: the next point holds.
+        await terminal.until('the hold at the crossing', () =>
+          terminal.screen().includes(cost.shows),
+        );
+        terminal.press('3');
+        const line = /^ *\d+ [\d:.]+ commander:greet +gate\.paused +breakpoint cost:0\.02: paused/m;
+        await terminal.until('the hold in the Events tab', () => line.test(terminal.screen()));
+        terminal.press('1', 'c');
+        await terminal.until('the finished run', () => terminal.screen().includes('✓ succeeded'));
+        terminal.press('q');
+        await terminal.until('the CLI to exit', () => exitCodeOf(exitFile).endsWith('\n'));
+        expect(exitCodeOf(exitFile)).toBe('0\n');
+        server.assertDone();
+      } finally {
+        terminal.close();
+      }
+    }, 90_000);
   }
 });

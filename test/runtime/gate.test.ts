@@ -484,4 +484,26 @@ describe('breakpoints on signals and spend', () => {
     await gate.before(model('agent:a/x'));
     expect(gate.held()).toEqual([]);
   });
+
+  it('holds the next point at once when a spend line set while running is already crossed, and again once set anew', async () => {
+    const { gate, bus, notices } = armedGate([]);
+    bus.emit(response('agent:a/x', '300000000000', 100));
+    await gate.before(model('agent:a/x'));
+    // Set from the TUI's list after the spend passed $0.20: no further spend is needed.
+    expect(gate.toggleBreakpoint('cost:0.20')).toBe(true);
+    const held = gate.before(tool('agent:a/x', 'web_get'));
+    expect(gate.held()).toEqual([tool('agent:a/x', 'web_get')]);
+    expect(notices.at(-1)).toMatchObject({ reason: 'breakpoint', breakpoint: 'cost:0.20' });
+    gate.continue();
+    await held;
+    await gate.before(model('agent:a/x'));
+    expect(gate.held()).toEqual([]);
+    // Removed and set again, it holds again.
+    expect(gate.toggleBreakpoint('cost:0.20')).toBe(false);
+    expect(gate.toggleBreakpoint('cost:0.20')).toBe(true);
+    const again = gate.before(model('commander:a'));
+    expect(gate.held()).toEqual([model('commander:a')]);
+    gate.continue();
+    await again;
+  });
 });

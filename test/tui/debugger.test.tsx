@@ -163,7 +163,7 @@ describe('App: step debugging against a DebugGate', () => {
     expect(gate.list()).toEqual(['actor:commander:analyze[8]', 'tool:call_agent']);
 
     await app.press('B');
-    expect(app.frame()).toContain('Breakpoints — space/enter/b toggles, esc closes');
+    expect(app.frame()).toContain('Breakpoints — space/enter/b toggles, a adds, esc closes');
     expect(app.frame()).toContain('▸ [ ] stall   a commander');
     expect(app.frame()).toContain('  [x] actor:commander:analyze[8]');
     await app.press('j', 'j', 'j', 'j', 'j', 'b');
@@ -193,6 +193,47 @@ describe('App: step debugging against a DebugGate', () => {
     await app.press('k', 'k', 'k', ' ');
     expect(gate.list()).toEqual(['route', 'error']);
     expect(app.frame()).toContain("▸ [ ] stall   a commander's next step after it stalls");
+  });
+
+  it('adds cost:, tokens: and tool: breakpoints typed in the list, names a bad one inline, and removes them like the others', async () => {
+    const { app, gate } = await liveRun();
+    const typedLines = (): string[] => {
+      const lines = app.frame().split('\n');
+      const at = lines.findIndex((line) => line.startsWith('add: '));
+      return lines.slice(at, at + 4).map((line) => line.trimEnd());
+    };
+    await app.press('B', 'a');
+    expect(typedLines().slice(0, 2)).toEqual([
+      'add: ▌',
+      '  as for --break: cost:0.50, tokens:20000, tool:NAME, actor:ID, model',
+    ]);
+    await app.press('cost:abc', KEYS.enter);
+    expect(gate.list()).toEqual([]);
+    expect(typedLines()).toEqual([
+      'add: cost:abc▌',
+      '✗ bad breakpoint "cost:abc": use tool:NAME (e.g. tool:call_agent), actor:ID (e.g.',
+      'actor:commander:analyze), model, route, error, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N',
+      '(e.g. tokens:100000)',
+    ]);
+    await app.press(KEYS.backspace, KEYS.backspace, KEYS.backspace, '0.20', KEYS.enter);
+    expect(gate.list()).toEqual(['cost:0.20']);
+    expect(app.frame()).toContain('▸ [x] cost:0.20');
+    expect(app.frame()).toContain('breakpoint cost:0.20 set');
+    expect(app.frame()).not.toContain('add: ');
+
+    await app.press('a', 'tokens:20000', KEYS.enter, 'a', 'tool:web_get', KEYS.enter);
+    expect(gate.list()).toEqual(['cost:0.20', 'tokens:20000', 'tool:web_get']);
+    expect(app.frame()).toContain('▸ [x] tool:web_get');
+    await app.press('a', ' cost:0.20 ', KEYS.enter);
+    expect(typedLines()[1]).toBe('✗ cost:0.20 is already set (space on its row removes it)');
+    expect(gate.list()).toEqual(['cost:0.20', 'tokens:20000', 'tool:web_get']);
+    // esc leaves the line without adding, and the list's keys act again.
+    await app.press(KEYS.escape);
+    expect(app.frame()).toContain('Breakpoints — space/enter/b toggles, a adds, esc closes');
+    expect(app.frame()).not.toContain('add: ');
+    await app.press('k', ' ');
+    expect(gate.list()).toEqual(['cost:0.20', 'tool:web_get']);
+    expect(app.frame()).toContain('breakpoint tokens:20000 removed');
   });
 
   it('holds a point at a breakpoint set from the tree', async () => {

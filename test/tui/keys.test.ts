@@ -145,6 +145,18 @@ describe('footer', () => {
     expect(commandFor('$', none, { ...replay })).toBeUndefined();
   });
 
+  it("opens the breakpoint list's typed line with a, where letters are left to the line", () => {
+    const list: KeyContext = { ...live, overlay: 'breakpoints' };
+    const line: KeyContext = { ...live, overlay: 'breakpointAdd' };
+    expect(commandFor('a', none, list)).toBe('breakpointAdd');
+    expect(commandFor('a', none, { ...replay, overlay: 'breakpoints' })).toBeUndefined();
+    for (const typed of ['a', 'b', 'c', 'q', 'j', ' ', ':']) {
+      expect(commandFor(typed, none, line)).toBeUndefined();
+    }
+    expect(commandFor('', { ...none, return: true }, line)).toBe('breakpointAddSubmit');
+    expect(footerLines(line, 80)).toEqual(['ctrl-c cancel  enter add  backspace erase  esc back']);
+  });
+
   it('shows only the keys that still act once the run has finished', () => {
     const finished = { ...live, finished: true };
     expect(footerLines(finished, 80)).toEqual([

@@ -1,7 +1,7 @@
 /** `?`: every key that acts now, from the key table; scrolls when it is taller than the body. */
 import { Box, Text } from 'ink';
 import { bindingActs, keyLabel } from '../key-match.ts';
-import { KEY_TABLE, type KeyBinding, type KeyContext, type Mode } from '../keys.ts';
+import { KEY_TABLE, type KeyBinding, type KeyContext, type Mode, type Scope } from '../keys.ts';
 import { padEnd, truncate } from '../../present/columns.ts';
 
 export interface HelpOverlayProps {
@@ -19,8 +19,11 @@ function where(binding: KeyBinding): string {
   if (binding.scopes.includes('global')) return 'anywhere';
   const panes = PANES.every((pane) => binding.scopes.some((scope) => scope === pane));
   if (panes) return 'all panes';
-  return binding.scopes.join(', ');
+  return binding.scopes.map((scope) => SCOPE_NAMES[scope] ?? scope).join(', ');
 }
+
+/** Scopes whose name in code does not read as a place on screen. */
+const SCOPE_NAMES: Partial<Record<Scope, string>> = { breakpointAdd: 'new breakpoint' };
 
 /** The help lines for a mode at this point of the run (exported for tests). */
 export function helpLines(context: Pick<KeyContext, 'mode' | 'finished'>, width: number): string[] {

@@ -91,12 +91,18 @@ export function TabBody(props: TabBodyProps) {
       />
     );
   }
-  if (view.overlay === 'breakpoints') {
+  if (view.overlay === 'breakpoints' || view.overlay === 'breakpointAdd') {
+    const typing =
+      view.overlay === 'breakpointAdd'
+        ? { typed: view.breakpointTyped, problem: view.breakpointProblem }
+        : null;
     return (
       <BreakpointList
         rows={breakpointRows(props.breakpoints)}
         cursor={view.breakpointCursor}
         height={height}
+        width={screen.columns}
+        typing={typing}
       />
     );
   }

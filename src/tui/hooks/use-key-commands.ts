@@ -4,7 +4,6 @@
  * to the player; quit and cancel to the app.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { UsageError } from '../../base/errors.ts';
 import type { GateControls } from '../../runtime/gate.ts';
 import { commandFor } from '../key-match.ts';
 import type { KeyPress } from '../key-presses.ts';
@@ -13,7 +12,6 @@ import { MAX_SPEED, MIN_SPEED, type ReplayPlayer } from '../replay-player.ts';
 import type { HumanFormField } from '../../base/events.ts';
 import type { OpenQuestion } from '../store/index.ts';
 import { applyViewCommand, type ViewFacts, type ViewState } from '../view/view-state.ts';
-import { breakpointRows } from '../view/breakpoint-rows.ts';
 import {
   eraseIn,
   formAnswer,
@@ -24,6 +22,7 @@ import {
   pickValue,
   typeInto,
 } from '../view/answer-form.ts';
+import { addTypedBreakpoint, toggleBreakpoint } from './breakpoint-commands.ts';
 import { budgetCommand, type BudgetAnswering } from './budget-commands.ts';
 import { useKeyQueue } from './use-key-queue.ts';
 
@@ -161,26 +160,6 @@ function gateCommand(command: Command, gate: GateControls): string | null {
   }
 }
 
-function toggleBreakpoint(targets: CommandTargets, gate: GateControls): string {
-  let spec: string | undefined;
-  if (targets.context.overlay === 'breakpoints') {
-    spec = breakpointRows(targets.breakpoints)[targets.view.breakpointCursor]?.spec;
-  } else if (targets.context.pane === 'detail' && targets.detailBlock?.tool !== undefined) {
-    spec = `tool:${targets.detailBlock.tool}`;
-  } else if (targets.selectedActor !== null) {
-    spec = `actor:${targets.selectedActor}`;
-  }
-  if (spec === undefined) return 'nothing selected';
-  try {
-    const set = gate.toggleBreakpoint(spec);
-    return `breakpoint ${spec} ${set ? 'set' : 'removed'}`;
-  } catch (error) {
-    // Ids come from events; one the gate cannot parse must not take the screen down.
-    if (error instanceof UsageError) return `cannot set breakpoint ${spec}: ${error.message}`;
-    throw error;
-  }
-}
-
 function replayCommand(command: Command, player: ReplayPlayer): boolean {
   const status = player.status();
   switch (command) {
@@ -255,6 +234,11 @@ export function runCommand(command: Command, targets: CommandTargets): void {
     targets.refreshGate();
     return;
   }
+  if (command === 'breakpointAddSubmit') {
+    if (gate === undefined) targets.setNotice('no debugger in this run');
+    else addTypedBreakpoint(targets, gate);
+    return;
+  }
   if (command === 'pauseResume' || command === 'step' || command === 'continue') {
     targets.setNotice(
       gate === undefined ? 'no debugger in this run' : (gateCommand(command, gate) ?? ''),
@@ -270,18 +254,32 @@ export function runCommand(command: Command, targets: CommandTargets): void {
 /** What the budget prompt's amount line takes: digits, a point, `$`, separators. */
 const AMOUNT_CHARACTERS = /^[\d.$,_]+$/;
 
+/** The overlays with a line to type into, and the view's field that holds what is typed. */
+const TYPED_LINES = {
+  filter: 'filter',
+  answer: 'answer',
+  budget: 'budgetTyped',
+  breakpointAdd: 'breakpointTyped',
+} as const satisfies Partial<Record<KeyContext['overlay'], keyof ViewState>>;
+
+type TypedOverlay = keyof typeof TYPED_LINES;
+
+function isTypedOverlay(overlay: KeyContext['overlay']): overlay is TypedOverlay {
+  return overlay in TYPED_LINES;
+}
+
 function typesIntoLine(press: KeyPress, context: KeyContext): boolean {
   const { overlay } = context;
-  if (overlay !== 'filter' && overlay !== 'answer' && overlay !== 'budget') return false;
+  if (!isTypedOverlay(overlay)) return false;
   if (press.input === '' || press.key.ctrl) return false;
   if (overlay === 'budget' && !AMOUNT_CHARACTERS.test(press.input)) return false;
   return commandFor(press.input, press.key, context) === undefined;
 }
 
 /**
- * Handles the key at the front of `queue`: runs its command, or, while the filter, answer or
- * budget line is open, types it there together with the typed characters right after it (a paste is
- * one update, not one per character).
+ * Handles the key at the front of `queue`: runs its command, or, while a line is open (filter,
+ * answer, budget, new breakpoint), types it there together with the typed characters right after
+ * it (a paste is one update, not one per character).
  */
 function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
   const press = queue.shift();
@@ -292,14 +290,9 @@ function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
     while (queue[0] !== undefined && typesIntoLine(queue[0], context)) {
       text += queue.shift()?.input ?? '';
     }
-    if (context.overlay === 'budget') {
-      targets.setView((view) => ({ ...view, budgetTyped: view.budgetTyped + text }));
-      return;
-    }
-    const line = context.overlay as 'filter' | 'answer';
     const question = targets.human?.question ?? null;
     const fields = question?.form;
-    if (line === 'answer' && question !== null && fields !== undefined) {
+    if (context.overlay === 'answer' && question !== null && fields !== undefined) {
       const key = formKey(question);
       targets.setView((view) => ({
         ...view,
@@ -307,7 +300,8 @@ function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
       }));
       return;
     }
-    targets.setView((view) => ({ ...view, [line]: view[line] + text }));
+    const field = TYPED_LINES[context.overlay as TypedOverlay];
+    targets.setView((view) => ({ ...view, [field]: view[field] + text }));
     return;
   }
   const command = commandFor(press.input, press.key, context);
@@ -316,7 +310,7 @@ function handleNextKey(queue: KeyPress[], targets: CommandTargets): void {
 
 /**
  * Listens for keys and runs their commands, each key in order with what the keys before it
- * did; while the filter or answer line is open, typing edits it.
+ * did; while a line is open, typing edits it.
  */
 export function useKeyCommands(targets: CommandTargets): void {
   useKeyQueue(targets, handleNextKey);

@@ -33,6 +33,10 @@ export interface ViewState {
   eventsSelected: number | null;
   filter: string;
   breakpointCursor: number;
+  /** The breakpoint spec being typed in the breakpoint list (`a`). */
+  breakpointTyped: string;
+  /** What was wrong with the spec last sent from that line (shown while it is fixed); null: nothing. */
+  breakpointProblem: string | null;
   /** The answer being typed to a question to the person. */
   answer: string;
   /** The form being filled for a question that asks for one (see `answer-form.ts`). */
@@ -82,6 +86,8 @@ export const INITIAL_VIEW: ViewState = {
   eventsSelected: null,
   filter: '',
   breakpointCursor: 0,
+  breakpointTyped: '',
+  breakpointProblem: null,
   answer: '',
   form: null,
   budgetTyped: '',
@@ -254,6 +260,12 @@ export function applyViewCommand(
       return { ...view, overlay: view.overlay === 'help' ? 'none' : 'help', helpStart: 0 };
     case 'listBreakpoints':
       return { ...view, overlay: 'breakpoints', breakpointCursor: 0 };
+    case 'breakpointAdd':
+      return { ...view, overlay: 'breakpointAdd', breakpointTyped: '', breakpointProblem: null };
+    case 'breakpointAddErase':
+      return { ...view, breakpointTyped: view.breakpointTyped.slice(0, -1) };
+    case 'breakpointAddClose':
+      return { ...view, overlay: 'breakpoints', breakpointTyped: '', breakpointProblem: null };
     case 'closeOverlay':
     case 'confirmNo':
       return { ...view, overlay: 'none' };
