@@ -93,17 +93,21 @@ export interface ItemTryFailed {
 /** Every event of the parallel iteration: its item tries settling. */
 export type ItemEvent = ItemTryDone | ItemTryFailed;
 
+const TRY_ID_PREFIX = 'item.';
+
 /**
- * The id of the child running try `attempt` of item `index` in slot `slot`: the slot first,
- * so a settled try finds its live entry without a search (`slotOf`).
+ * The id of the child running a try in slot `slot`: named by its slot, not its item, because
+ * xstate keeps the transitions it found for each event type it has seen for good, and each
+ * new id is a new `xstate.done.actor.<id>` type (a lookup per item of 100,000). A slot runs
+ * one try at a time and a stopped try sends nothing, so the live entry tells the tries apart.
  */
-export function tryId(slot: number, index: number, attempt: number): string {
-  return `${slot}:item-${index}:${attempt}`;
+export function tryId(slot: number): string {
+  return `${TRY_ID_PREFIX}${slot}`;
 }
 
 /** The slot of a try's child id. */
 export function slotOf(id: string): number {
-  return Number.parseInt(id, 10);
+  return Number(id.slice(TRY_ID_PREFIX.length));
 }
 
 /** `itemStarted`: a try of an item starts. */

@@ -88,7 +88,7 @@ function itemTry(
   slot: number,
 ): { entry: LiveItem; input: ItemAttemptInput } {
   const mayContinue = attempt === firstAttemptOf(context, index);
-  const entry = { id: tryId(slot, index, attempt), index, attempt };
+  const entry = { id: tryId(slot), index, attempt };
   return { entry, input: { index, attempt, mayContinue } };
 }
 

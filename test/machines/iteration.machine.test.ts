@@ -62,7 +62,13 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
     ...(clock === undefined ? {} : { clock }),
   });
   const children = new Set<string>();
+  const doneTypes = new Set<string>();
   let peak = 0;
+  actor.system.inspect((inspection) => {
+    if (inspection.type !== '@xstate.event' || inspection.actorRef !== actor) return;
+    const { type } = inspection.event;
+    if (type.startsWith('xstate.done.actor.')) doneTypes.add(type);
+  });
   actor.subscribe((snapshot) => {
     const ids = Object.keys(snapshot.children);
     for (const id of ids) children.add(id);
@@ -83,8 +89,10 @@ function iteration(input: Partial<ParallelIterationInput> = {}, clock?: Simulate
         .map(String),
     /** The most tries that ran at once (children of the machine). */
     mostAlive: () => peak,
-    /** Every child the machine had. */
+    /** Every child id the machine had. */
     children: () => [...children],
+    /** The distinct types of the done events the machine received from its tries. */
+    doneTypes: () => [...doneTypes],
     /** The live try of item `index`. */
     live: (index: number) => {
       const found = tries.findLast((entry) => entry.input.index === index);
@@ -148,9 +156,25 @@ describe('parallelIterationMachine', () => {
     }
     expect(await run.done).toEqual({ succeeded: 120, failed: 0, firstFailure: null, error: null });
     expect(run.mostAlive()).toBe(40);
-    expect(run.children()).toHaveLength(120);
-    expect(run.children().slice(0, 2)).toEqual(['0:item-0:1', '1:item-1:1']);
-    expect(run.children()).toContain('0:item-40:1');
+    expect(run.tries).toHaveLength(120);
+    // A fresh child per try, named by its slot: item 40 runs in the slot item 0 left.
+    expect(run.children()).toHaveLength(40);
+    expect(run.children().slice(0, 2)).toEqual(['item.0', 'item.1']);
+    expect(new Set(run.tries.map((entry) => entry.signal)).size).toBe(120);
+  });
+
+  it('receives one done-event type per slot, not per item: xstate keeps a lookup per event type for good', async () => {
+    const run = iteration({ total: 120, concurrencyLimit: 40 });
+    for (let index = 0; index < 120; index++) {
+      run.live(index).succeed();
+      await flush();
+    }
+    expect((await run.done).succeeded).toBe(120);
+    expect(run.doneTypes()).toHaveLength(40);
+    expect(run.doneTypes().slice(0, 2)).toEqual([
+      'xstate.done.actor.item.0',
+      'xstate.done.actor.item.1',
+    ]);
   });
 
   it('starts the first batch start_delay apart on the simulated clock', async () => {
