@@ -1,7 +1,8 @@
 /**
  * The environment one call of an agent session gives the agent machine: its model turns (the
- * session's model, system prompt and tools), the step gate and its tools, under both the
- * signal of the machine's actor and the signal of the call.
+ * session's model, system prompt and tools), the step gate and its tools, each under the signal
+ * of the machine's actor that runs it (the session stops the machine when its call is cancelled,
+ * which aborts those signals).
  */
 import type { AgentEnvironment, AgentToolInput } from '../../machines/agent.machine.ts';
 import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from '../../machines/turn-types.ts';
@@ -13,8 +14,6 @@ import type {
   ToolDefinition,
 } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
-import { followSignal } from '../../base/abort.ts';
-import { openGate } from '../../runtime/gate.ts';
 import type { RunModelTurn } from '../contracts.ts';
 import { executeAgentTool, holdAgentTool, type AgentToolRunner } from './execute-agent-tool.ts';
 import type { FailureGateInput } from '../../machines/failure-gate.ts';
@@ -48,65 +47,40 @@ export class SessionEnvironment implements AgentEnvironment {
   constructor(
     private readonly turns: SessionTurns,
     private readonly runner: AgentToolRunner,
-    private readonly callSignal: AbortSignal,
   ) {
     this.conversation = runner.actor;
     this.bus = runner.bus;
   }
 
-  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput> {
+  async modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput> {
     const { turns } = this;
-    return this.underCall(signal, async (both) => {
-      const { response } = await turns.runModelTurn({
-        actor: this.conversation,
-        task: turns.task,
-        model: turns.model,
-        ...(turns.reasoning !== undefined ? { reasoning: turns.reasoning } : {}),
-        system: turns.prompts.systemFor(input.messages, input.loadedSkills ?? []),
-        messages: input.messages,
-        tools: turns.prompts.toolsFor(input.loadedSkills),
-        ...(turns.parallelToolCalls ? {} : { parallelToolCalls: false }),
-        signal: both,
-      });
-      return response;
+    const { response } = await turns.runModelTurn({
+      actor: this.conversation,
+      task: turns.task,
+      model: turns.model,
+      ...(turns.reasoning !== undefined ? { reasoning: turns.reasoning } : {}),
+      system: turns.prompts.systemFor(input.messages, input.loadedSkills ?? []),
+      messages: input.messages,
+      tools: turns.prompts.toolsFor(input.loadedSkills),
+      ...(turns.parallelToolCalls ? {} : { parallelToolCalls: false }),
+      signal,
     });
+    return response;
   }
 
   holdCall(call: ToolCallPart, signal: AbortSignal): Promise<void> {
-    // The open gate never holds: no signal of the call's own to combine and let go of again.
-    if (this.runner.gate === openGate) return Promise.resolve();
-    return this.underCall(signal, (both) => holdAgentTool(this.runner, call, both));
+    return holdAgentTool(this.runner, call, signal);
   }
 
   executeTool(input: AgentToolInput, signal: AbortSignal): Promise<ToolOutcome> {
-    return this.underCall(signal, (both) =>
-      executeAgentTool(this.runner, input.call, both, {
-        ...(input.answer === undefined ? {} : { answer: input.answer }),
-        loadedSkills: input.loadedSkills,
-      }),
-    );
+    return executeAgentTool(this.runner, input.call, signal, {
+      ...(input.answer === undefined ? {} : { answer: input.answer }),
+      loadedSkills: input.loadedSkills,
+    });
   }
 
   holdFailures(input: FailureGateInput, signal: AbortSignal): Promise<void> {
     const { gate, actor, redact } = this.runner;
-    return this.underCall(signal, (both) =>
-      holdFailedResults({ gate, actor, redact }, input.failures, both),
-    );
-  }
-
-  /** `work` under a signal that aborts with the actor's or the call's, whichever comes first. */
-  private async underCall<T>(
-    signal: AbortSignal,
-    work: (both: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const controller = new AbortController();
-    const releaseCall = followSignal(this.callSignal, controller);
-    const releaseActor = followSignal(signal, controller);
-    try {
-      return await work(controller.signal);
-    } finally {
-      releaseCall();
-      releaseActor();
-    }
+    return holdFailedResults({ gate, actor, redact }, input.failures, signal);
   }
 }

@@ -28,7 +28,7 @@ import type {
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
-import type { InvokedBy } from '../run-to-end.ts';
+import { stopActor, type InvokedBy } from '../run-to-end.ts';
 import { agentSampler } from './agent-sampler.ts';
 import { toolNoticeReporter } from './agent-tool-notices.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
@@ -42,6 +42,9 @@ import {
   endOfCall,
   INTERRUPTED_BY_RESTART,
 } from '../resume/interrupted-calls.ts';
+
+/** Why an agent call ends without an answer when its caller cancels it. */
+const CALL_CANCELLED = 'the agent call was cancelled';
 
 /** Creates the session of `spec.agent` for one commander of `spec.task` (item `spec.index`). */
 export const createAgentSession: CreateAgentSession = (services, spec) =>
@@ -206,12 +209,17 @@ class ConversationSession implements AgentSession, SessionPrompts {
         loadedSkills: this.loadedSkills,
         context: contextPolicyOf(this.agent),
         parallelToolCalls: this.agent.parallelToolCalls,
-        environment: this.environmentFor(setup, signal),
+        environment: this.environmentFor(setup),
       },
     });
-    let result: AgentResult;
+    // A cancelled call stops the machine, whose stop aborts its actors' own signals: one
+    // listener per call instead of every model turn and tool call combining two signals.
+    const stop = (): void => stopActor(actor);
+    let result: AgentResult | undefined;
     try {
       actor.start();
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
       result = await toPromise(actor);
     } catch (error) {
       // A defect inside the machine: keep what the conversation reached and report it.
@@ -220,11 +228,18 @@ class ConversationSession implements AgentSession, SessionPrompts {
       this.loadedSkills = [...context.loadedSkills];
       this.closeOpenCalls(this.actorId, this.conversation, reasonOf(error));
       return { ok: false, reason: reasonOf(error) };
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
-    this.conversation = [...result.messages];
-    this.loadedSkills = [...result.loadedSkills];
-    if (result.answer !== null) return { ok: true, result: result.answer };
-    const reason = result.failure?.reason ?? 'the agent stopped without an answer';
+    // A stopped machine has no output: the call ends with what its conversation reached.
+    const { context } = actor.getSnapshot();
+    this.conversation = [...(result?.messages ?? context.messages)];
+    this.loadedSkills = [...(result?.loadedSkills ?? context.loadedSkills)];
+    if (result !== undefined && result.answer !== null) return { ok: true, result: result.answer };
+    const reason =
+      result === undefined
+        ? CALL_CANCELLED
+        : (result.failure?.reason ?? 'the agent stopped without an answer');
     // An aborted call ends with its task (or the run): nothing more is reported after it.
     this.closeOpenCalls(this.actorId, this.conversation, reason, { report: !signal.aborted });
     return { ok: false, reason };
@@ -255,7 +270,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
   }
 
   /** This session's model turns, step gate and tools, for one call of the agent machine. */
-  private environmentFor(setup: TurnSetup, callSignal: AbortSignal): SessionEnvironment {
+  private environmentFor(setup: TurnSetup): SessionEnvironment {
     const turns = {
       runModelTurn: this.services.runModelTurn,
       task: this.spec.task,
@@ -264,7 +279,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
       parallelToolCalls: this.agent.parallelToolCalls,
       prompts: this,
     };
-    return new SessionEnvironment(turns, this.runner, callSignal);
+    return new SessionEnvironment(turns, this.runner);
   }
 
   /**

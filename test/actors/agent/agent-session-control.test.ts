@@ -81,7 +81,7 @@ describe('agent session control', () => {
     );
     controller.abort();
 
-    expect(await pending).toEqual({ ok: false, reason: 'the tool call was aborted' });
+    expect(await pending).toEqual({ ok: false, reason: 'the agent call was cancelled' });
     expect(harness.server.requests).toHaveLength(1);
     const last = session.messages().at(-1);
     expect(last?.role).toBe('user');
