@@ -2,7 +2,7 @@
  * The built-in model registry (models.md): every hosted model sortie knows by key, the name
  * sent on the wire, whether it can reason, and its prices. Data only, plus key resolution.
  */
-import type { Pricing, ProviderName, ReasoningLevel, ResolvedModel } from './model-types.ts';
+import type { Pricing, ProviderName } from './model-types.ts';
 
 /** The day the names, flags and prices below were last checked (against models.md's table). */
 export const LAST_VERIFIED = '2026-11-22';
@@ -86,17 +86,4 @@ export function findBuiltinModel(provider: ProviderName, key: string): BuiltinMo
 /** Every built-in key of a provider, in registry order (none for `ollama`). */
 export function builtinModelKeys(provider: ProviderName): string[] {
   return provider === 'ollama' ? [] : BUILTIN_MODELS[provider].map((model) => model.key);
-}
-
-/**
- * The startup warning for `reasoning` on a model that cannot reason, worded as models.md has
- * it. `subject` names the actor, e.g. `agent "writer"`.
- */
-export function reasoningWarning(
-  subject: string,
-  level: ReasoningLevel,
-  model: ResolvedModel,
-): string {
-  const reference = `models.${model.config}.${model.key}`;
-  return `warning: ${subject}: reasoning = "${level}" has no effect: model ${model.apiName} (${reference}) is not reasoning-capable`;
 }

@@ -48,9 +48,6 @@ export type BudgetRaiseResult =
 /** The result of the check before a model request. */
 export type BudgetCheck = { ok: true } | { ok: false; breach: BudgetBreach };
 
-/** `budget.warning` fires once a scope has used 80% of a limit (4/5, kept exact for bigint). */
-export const BUDGET_WARNING_RATIO = 0.8;
-
 const METRICS: readonly BudgetMetric[] = ['tokens', 'dollars'];
 
 /** Tokens a turn counts against a budget: input (cached included) + output. */

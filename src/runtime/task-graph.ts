@@ -210,38 +210,3 @@ export class TaskGraph {
     return order;
   }
 }
-
-/** The outcome of one activation attempt. */
-export type ActivationOutcome =
-  | { activated: true }
-  | { activated: false; reason: 'already_activated' | 'already_finished'; by: string | null };
-
-/** First-one-wins activation of route and `send_to` targets. */
-export class ActivationLedger {
-  private readonly activators = new Map<string, string>();
-
-  /** Activates `target` for `activator` unless it was activated before or has finished. */
-  activate(
-    target: string,
-    activator: string,
-    targetStatus: TaskStatus = 'pending',
-  ): ActivationOutcome {
-    const earlier = this.activators.get(target);
-    if (earlier !== undefined || targetStatus !== 'pending') {
-      const reason = isFinished(targetStatus) ? 'already_finished' : 'already_activated';
-      return { activated: false, reason, by: earlier ?? null };
-    }
-    this.activators.set(target, activator);
-    return { activated: true };
-  }
-
-  /** The task that activated `target`, if any. */
-  activatedBy(target: string): string | undefined {
-    return this.activators.get(target);
-  }
-
-  /** The activated tasks. */
-  activated(): ReadonlySet<string> {
-    return new Set(this.activators.keys());
-  }
-}

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  builtinModelKeys,
-  findBuiltinModel,
-  LAST_VERIFIED,
-  reasoningWarning,
-} from '../../src/models/registry.ts';
-import type { ResolvedModel } from '../../src/models/model-types.ts';
+import { builtinModelKeys, findBuiltinModel, LAST_VERIFIED } from '../../src/models/registry.ts';
 
 describe('built-in registry', () => {
   it('holds every row of the models.md table', () => {
@@ -38,21 +32,5 @@ describe('built-in registry', () => {
     expect(findBuiltinModel('openai', 'o1')?.reasoning).toBe(false);
     expect(findBuiltinModel('openai', 'claude_opus_4')).toBeUndefined();
     expect(findBuiltinModel('ollama', 'gpt_4o')).toBeUndefined();
-  });
-});
-
-describe('reasoningWarning', () => {
-  it('words the warning as models.md does', () => {
-    const model: ResolvedModel = {
-      provider: 'openai',
-      config: 'openai',
-      key: 'gpt_4o',
-      apiName: 'gpt-4o',
-      promptCaching: true,
-      reasoningCapable: false,
-    };
-    expect(reasoningWarning('agent "writer"', 'high', model)).toBe(
-      'warning: agent "writer": reasoning = "high" has no effect: model gpt-4o (models.openai.gpt_4o) is not reasoning-capable',
-    );
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ActivationLedger,
   isFinished,
   TaskCycleError,
   TaskGraph,
@@ -170,40 +169,6 @@ describe('TaskGraph', () => {
       caught = error;
     }
     expect((caught as TaskCycleError).tasks).toEqual(['a', 'b', 'self']);
-  });
-});
-
-describe('ActivationLedger', () => {
-  it('activates a target once: the first activation wins', () => {
-    const ledger = new ActivationLedger();
-    expect(ledger.activate('normal', 'classify')).toEqual({ activated: true });
-    expect(ledger.activate('normal', 'other', 'running')).toEqual({
-      activated: false,
-      reason: 'already_activated',
-      by: 'classify',
-    });
-    expect(ledger.activate('normal', 'other', 'succeeded')).toEqual({
-      activated: false,
-      reason: 'already_finished',
-      by: 'classify',
-    });
-    expect(ledger.activatedBy('normal')).toBe('classify');
-    expect(ledger.activatedBy('urgent')).toBeUndefined();
-    expect([...ledger.activated()]).toEqual(['normal']);
-  });
-
-  it('does not activate a task that already runs or finished on its own', () => {
-    const ledger = new ActivationLedger();
-    expect(ledger.activate('report', 'a', 'running')).toEqual({
-      activated: false,
-      reason: 'already_activated',
-      by: null,
-    });
-    expect(ledger.activate('report', 'a', 'skipped')).toEqual({
-      activated: false,
-      reason: 'already_finished',
-      by: null,
-    });
   });
 });
 
