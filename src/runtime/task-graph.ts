@@ -70,11 +70,6 @@ export class TaskGraph {
     return this.activators.has(task);
   }
 
-  /** Tasks that start on their own once their dependencies succeed, in declaration order. */
-  staticTasks(): string[] {
-    return this.names.filter((name) => !this.isDynamic(name));
-  }
-
   /** Tasks that can activate `task` through a route or `send_to`, in declaration order. */
   activatorsOf(task: string): readonly string[] {
     return this.activators.get(task) ?? [];
@@ -124,17 +119,6 @@ export class TaskGraph {
     if (node !== undefined && (node.routes.length > 0 || node.sendTo.length > 0)) return true;
     for (const other of this.nodes.values()) if (other.dependsOn.includes(task)) return true;
     return false;
-  }
-
-  /** Every task that depends on `task` through `depends_on`, transitively, in topological order. */
-  downstreamOf(task: string): string[] {
-    const found = new Set<string>([task]);
-    for (const name of this.order) {
-      const dependsOn = this.nodes.get(name)?.dependsOn ?? [];
-      if (dependsOn.some((dependency) => found.has(dependency))) found.add(name);
-    }
-    found.delete(task);
-    return this.order.filter((name) => found.has(name));
   }
 
   /**

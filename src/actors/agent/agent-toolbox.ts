@@ -168,10 +168,6 @@ export class AgentToolbox {
     for (const tool of resultToolsFor(this.sources.results)) this.add(tool);
   }
 
-  get hasResultTools(): boolean {
-    return this.resultToolsAdded;
-  }
-
   private offered(loadedSkills: readonly string[]): AgentTool[] {
     if (loadedSkills.length === 0) return this.tools;
     return [...this.tools, ...this.loadedSkillTools(loadedSkills)];

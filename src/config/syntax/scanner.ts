@@ -166,14 +166,6 @@ export class Scanner {
     return this.text.slice(start, this.offset);
   }
 
-  /** The identifier at the cursor without consuming it. */
-  peekIdentifier(): string | undefined {
-    const start = this.offset;
-    const name = this.readIdentifier();
-    this.offset = start;
-    return name;
-  }
-
   private codePointAt(offset: number): string {
     const point = this.text.codePointAt(offset);
     return point === undefined ? '' : String.fromCodePoint(point);
