@@ -1,8 +1,10 @@
 /** The TUI's event store: events in, structurally shared snapshots out. */
 export { applyEvents } from './apply.ts';
 export { ROOT } from './actor-tree.ts';
+export { AppendList } from './append-list.ts';
 export { ItemVector } from './item-vector.ts';
 export { modelKey, taskOfActor } from './reduce-costs.ts';
+export { PersistentMap } from './persistent-map.ts';
 export { toolActivity } from './reduce-activity.ts';
 export {
   EMPTY_DETAIL,

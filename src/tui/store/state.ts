@@ -1,7 +1,8 @@
 /**
- * The TUI's picture of a run, built only from `MissionEvent`s. Every collection is replaced,
- * never mutated, once a snapshot has been published, so React can compare by identity and
- * unchanged subtrees stay the same objects from one snapshot to the next.
+ * The TUI's picture of a run, built only from `MissionEvent`s. What a published snapshot sees
+ * never changes: its collections are persistent (a change makes a new version sharing the rest),
+ * so React can compare by identity and unchanged entries stay the same objects from one
+ * snapshot to the next.
  */
 import type {
   BudgetAmounts,
@@ -12,7 +13,9 @@ import type {
   Subtask,
 } from '../../base/events.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
+import type { AppendList } from './append-list.ts';
 import type { ItemVector } from './item-vector.ts';
+import { PersistentMap } from './persistent-map.ts';
 
 /** A message of a conversation, as the runtime reports it. */
 export type ConversationMessage = EventOf<'message.appended'>['message'];
@@ -212,7 +215,7 @@ export interface TuiState {
   header: RunHeader;
   actors: ReadonlyMap<string, ActorNode>;
   /** Parent id → child ids in order of appearance; `''` holds the roots. */
-  children: ReadonlyMap<string, readonly string[]>;
+  children: ReadonlyMap<string, AppendList<string>>;
   details: ReadonlyMap<string, ActorDetail>;
   costs: CostTables;
   log: EventLog;
@@ -278,18 +281,18 @@ export function initialState(): TuiState {
       paused: false,
       taskCount: 0,
     },
-    actors: new Map(),
-    children: new Map(),
-    details: new Map(),
+    actors: PersistentMap.empty(),
+    children: PersistentMap.empty(),
+    details: PersistentMap.empty(),
     costs: {
-      byTask: new Map(),
-      byActor: new Map(),
-      byModel: new Map(),
+      byTask: PersistentMap.empty(),
+      byActor: PersistentMap.empty(),
+      byModel: PersistentMap.empty(),
       total: emptyCostRow('total'),
     },
     log: { items: [], length: 0 },
-    outputs: new Map(),
-    itemStats: new Map(),
+    outputs: PersistentMap.empty(),
+    itemStats: PersistentMap.empty(),
     held: [],
     questions: [],
     warnedBudgets: [],

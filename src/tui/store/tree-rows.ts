@@ -23,8 +23,9 @@ export function treeRows(
   // An explicit stack: a deep or wide tree must not cost recursion depth.
   const stack: Array<{ id: string; depth: number }> = [];
   const pushChildren = (parent: string, depth: number): void => {
-    const ids = children.get(parent) ?? [];
-    for (let at = ids.length - 1; at >= 0; at--) stack.push({ id: ids[at] ?? '', depth });
+    const ids = children.get(parent);
+    if (ids === undefined) return;
+    for (let at = ids.length - 1; at >= 0; at--) stack.push({ id: ids.at(at) ?? '', depth });
   };
   pushChildren(ROOT, 0);
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
