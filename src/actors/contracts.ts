@@ -16,7 +16,7 @@ import type {
 import type { BudgetTracker } from '../runtime/budget.ts';
 import type { BudgetRaising } from '../runtime/budget-raises.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
-import type { MissionEvent } from '../base/events.ts';
+import type { ChatStart, MissionEvent } from '../base/events.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import type { StepGate } from '../runtime/gate.ts';
 import type { KnowledgeStore } from '../runtime/knowledge-store.ts';
@@ -79,11 +79,7 @@ export interface RunOptions {
 }
 
 /** A chat run's root: the agent talked to, and where the person's messages come from. */
-export interface ChatRoot {
-  /** The agent, as the chat's mission lists it. */
-  agent: string;
-  /** `--task`: this one message; the chat ends once the agent has replied. */
-  task?: string;
+export interface ChatRoot extends ChatStart {
   /** Told each reply (or why the turn failed) once the agent has given it. */
   replied?: (reply: AgentCallResult) => void;
 }

@@ -143,6 +143,14 @@ export interface PinnedResponse {
   stopReason: StopReason;
 }
 
+/** A chat run's root as its journal keeps it, so that `resume` and `fork` can go on with it. */
+export interface ChatStart {
+  /** The agent talked to. */
+  agent: string;
+  /** `--task`: the one message; the chat ends once the agent has replied to it. */
+  task?: string;
+}
+
 /** Payload of each event type, keyed by `type`. */
 export interface EventPayloads {
   'run.started': {
@@ -150,6 +158,8 @@ export interface EventPayloads {
     resumed: boolean;
     /** A resumed run: what its earlier sessions spent, as its journal holds it. */
     before?: RunTotals;
+    /** `sortie chat`: the run is a conversation with this agent, not the mission's tasks. */
+    chat?: ChatStart;
   };
   /**
    * The run is a fork (`sortie fork`): its journal holds another run's events up to `atSeq`

@@ -9,7 +9,14 @@ import { UsageError } from '../base/errors.ts';
 import { chatProject } from '../run/chat-mission.ts';
 import type { ChatFlags } from './chat.ts';
 import type { CliIo } from './io.ts';
-import { executeRun, prepareRun, processEnvironment, type RunEnvironment } from './run-command.ts';
+import type { RunJournalState } from '../journal/restore.ts';
+import {
+  executeRun,
+  prepareRun,
+  processEnvironment,
+  type PreparedRun,
+  type RunEnvironment,
+} from './run-command.ts';
 import type { RunFlags } from './run.ts';
 
 /** What `sortie chat` was given. */
@@ -26,21 +33,12 @@ export async function chatCommand(
   environment: RunEnvironment = processEnvironment(),
 ): Promise<number> {
   const { flags } = request;
-  if (flags.json === true && flags.task === undefined) {
-    throw new UsageError(
-      '--json needs --task: stdout carries events, so there is no conversation to type into',
-      'sortie chat AGENT --json --task "your message"',
-    );
-  }
+  if (flags.json === true && flags.task === undefined) throw jsonNeedsTask();
   if (flags.task !== undefined && flags.task.trim() === '') {
     throw new UsageError('--task needs a message', 'sortie chat AGENT --task "your message"');
   }
   // A chat follows no routes: it has no tasks of its own to route from.
   const runFlags: RunFlags = { ...flags, chain: false };
-  const replied = (reply: AgentCallResult): void => {
-    if (reply.ok) io.stdout(`${reply.result}\n`);
-    else io.stderr(`the agent did not reply: ${reply.reason}\n`);
-  };
   const prepared = await prepareRun(
     { directory: request.directory, mission: undefined, flags: runFlags },
     io,
@@ -59,16 +57,43 @@ export async function chatCommand(
       });
     },
   );
+  return executeChat(prepared, runFlags, io, environment);
+}
+
+/**
+ * Runs a prepared chat (new, resumed or forked): with `--plain`, each reply on stdout, the line
+ * log on stderr and, unless the chat has its one `--task` message, stdin as the person's side.
+ */
+export function executeChat(
+  prepared: PreparedRun,
+  flags: RunFlags,
+  io: CliIo,
+  environment: RunEnvironment,
+  resume?: RunJournalState,
+  create?: () => Promise<void>,
+): Promise<number> {
+  if (prepared.mode === 'json' && prepared.chat?.task === undefined) throw jsonNeedsTask();
   if (prepared.mode !== 'plain' || prepared.chat === undefined) {
-    return executeRun(prepared, runFlags, io, environment);
+    return executeRun(prepared, flags, io, environment, resume, create);
   }
+  const replied = (reply: AgentCallResult): void => {
+    if (reply.ok) io.stdout(`${reply.result}\n`);
+    else io.stderr(`the agent did not reply: ${reply.reason}\n`);
+  };
   // The line log goes to stderr so that stdout holds the replies alone.
   const logIo: CliIo = { ...io, stdout: io.stderr, stdoutIsTty: io.stderrIsTty };
   const chat: ChatRoot = { ...prepared.chat, replied };
   // Without --task, stdin is the person's side of the conversation, a terminal or not.
   const human =
-    flags.task === undefined && flags.human !== false
+    chat.task === undefined && flags.human !== false
       ? { ...prepared.human, available: true }
       : prepared.human;
-  return executeRun({ ...prepared, chat, human }, runFlags, logIo, environment);
+  return executeRun({ ...prepared, chat, human }, flags, logIo, environment, resume, create);
+}
+
+function jsonNeedsTask(): UsageError {
+  return new UsageError(
+    '--json needs --task: stdout carries events, so there is no conversation to type into',
+    'sortie chat AGENT --json --task "your message"',
+  );
 }

@@ -7,7 +7,9 @@ import { UsageError } from '../base/errors.ts';
 import type { Config } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { findRun, projectStateDir } from '../run/find-run.ts';
+import { continuedChat } from '../run/chat-mission.ts';
 import { missionToContinue, readRunState, resumedInputs } from '../run/resume-state.ts';
+import { executeChat } from './chat-command.ts';
 import type { CliIo } from './io.ts';
 import { parseInputFlags } from './input-flags.ts';
 import { executeRun, prepareRun, processEnvironment, type RunEnvironment } from './run-command.ts';
@@ -62,6 +64,7 @@ export async function continueJournaledRun(
     async (config, stateDir) => {
       journaled = await source(config, stateDir);
       const { state } = journaled;
+      if (state.chat !== undefined) return continuedChat(config, state.chat);
       const mission = missionToContinue(config, state);
       const given = parseInputFlags(
         flags.input ?? [],
@@ -77,7 +80,12 @@ export async function continueJournaledRun(
   );
   // Set by the choice above, which prepareRun always calls.
   if (journaled === undefined) throw new UsageError('the run to continue could not be read');
-  return executeRun(prepared, flags, io, environment, journaled.state, journaled.create);
+  const { state, create } = journaled;
+  if (prepared.chat !== undefined) {
+    // A chat follows no routes, as when it started.
+    return executeChat(prepared, { ...flags, chain: false }, io, environment, state, create);
+  }
+  return executeRun(prepared, flags, io, environment, state, create);
 }
 
 /**

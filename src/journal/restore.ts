@@ -8,6 +8,7 @@ import type { Message, Usage } from '../models/model-types.ts';
 import {
   actorId,
   parseActorId,
+  type ChatStart,
   type EventOf,
   type MissionEvent,
   type Outcome,
@@ -124,6 +125,8 @@ export interface RunJournalState {
   forkedFrom: { runId: string; seq: number } | null;
   /** A fork's kept reply its actor has not had yet (see `run.forked`). */
   pinned: PinnedResponse | null;
+  /** `sortie chat`: the agent of the conversation (and its `--task`), from `run.started`. */
+  chat?: ChatStart;
 }
 
 /**
@@ -183,11 +186,15 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
   const turns = new AnsweredTurns();
   let forkedFrom: RunJournalState['forkedFrom'] = null;
   let pinned: PinnedResponse | null = null;
+  let chat: ChatStart | undefined;
   for (const event of events) {
     lastSeq = Math.max(lastSeq, event.seq);
     totals.add(event);
     turns.see(event);
-    if (event.type === 'run.started') finished = null;
+    if (event.type === 'run.started') {
+      finished = null;
+      chat = event.chat;
+    }
     if (event.type === 'run.finished') finished = event.outcome;
     if (event.type === 'run.forked') {
       forkedFrom = { runId: event.parentRunId, seq: event.atSeq };
@@ -224,6 +231,7 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     answeredTurns: turns.counts(),
     forkedFrom,
     pinned,
+    ...(chat !== undefined ? { chat } : {}),
   };
 }
 

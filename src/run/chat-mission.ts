@@ -2,7 +2,9 @@
  * The mission a chat runs (`sortie chat AGENT`): made from the project's agent, not declared
  * in HCL, so that a chat gets the services, checks, journal and run index of any run.
  */
+import type { ChatRoot } from '../actors/contracts.ts';
 import { UsageError } from '../base/errors.ts';
+import type { ChatStart } from '../base/events.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type { AgentConfig, Config, MissionConfig } from '../config/config-types.ts';
 
@@ -50,6 +52,23 @@ export function chatProject(config: Config, agentName: string): ChatProject {
   const missions = new Map(config.missions);
   missions.set(CHAT_MISSION, mission);
   return { config: { ...config, missions }, mission, agent };
+}
+
+/** What a chat run starts with: its mission (no inputs), the project holding it, its root. */
+export interface ChatChoice {
+  mission: MissionConfig;
+  inputs: Record<string, unknown>;
+  config: Config;
+  chat: ChatRoot;
+}
+
+/**
+ * The chat a journaled run goes on with (`resume`, `fork`): the agent its journal names, made
+ * into the chat's mission again from the project as it is now.
+ */
+export function continuedChat(config: Config, start: ChatStart): ChatChoice {
+  const chat = chatProject(config, start.agent);
+  return { mission: chat.mission, inputs: {}, config: chat.config, chat: { ...start } };
 }
 
 /** Every agent name of the project, sorted: project-wide ones and those inside missions. */

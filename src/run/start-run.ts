@@ -35,7 +35,7 @@ import {
 } from '../actors/contracts.ts';
 import { checkedInputs, checkVariables, missionOf } from '../actors/mission/run-checks.ts';
 import { runMission } from '../actors/mission/run-mission.ts';
-import { runChat } from '../actors/chat/index.ts';
+import { chatStart, runChat } from '../actors/chat/index.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunServices, runDirectory } from './run-services.ts';
@@ -187,6 +187,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
     mission: options.mission,
     resumed: options.resume !== undefined,
     ...(options.resume !== undefined ? { before: options.resume.totals } : {}),
+    ...(options.chat !== undefined ? { chat: chatStart(options.chat) } : {}),
   });
   // Load-time warnings (e.g. reasoning on a model that cannot reason) belong to the run's record.
   for (const warning of options.config.warnings) {
@@ -240,7 +241,12 @@ async function runMissions(context: RunContext): Promise<RunResult> {
         const { chat } = options;
         const result =
           chat !== undefined
-            ? await runChat({ services, createAgentSession: context.createAgentSession, chat })
+            ? await runChat({
+                services,
+                createAgentSession: context.createAgentSession,
+                chat,
+                ...(restore !== undefined ? { restore } : {}),
+              })
             : await runMission({
                 services,
                 createAgentSession: context.createAgentSession,

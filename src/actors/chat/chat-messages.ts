@@ -1,6 +1,9 @@
 /** How a chat asks the person for the next message, and the message that ends the chat. */
 import type { HumanQuestion } from '../../tools/builtins/human-ask.ts';
 
+/** The task of a chat's one mission; the agent's actor id is `agent:chat/NAME`. */
+export const CHAT_TASK = 'chat';
+
 /** Typed as a message, ends the chat (as does the end of input). */
 export const CHAT_END_COMMAND = '/exit';
 

@@ -6,6 +6,7 @@
  */
 import { actorId, type EventOf, type MissionEvent } from '../../base/events.ts';
 import { reasonOf } from '../../base/reason.ts';
+import type { MissionJournal } from '../../journal/restore.ts';
 import {
   cancelReasonOf,
   type AgentCallResult,
@@ -15,16 +16,16 @@ import {
   type RunServices,
 } from '../contracts.ts';
 import type { MissionRunResult } from '../mission/run-mission.ts';
-import { chatQuestion, isChatEnd } from './chat-messages.ts';
-
-/** The task of a chat's one mission; the agent's actor id is `agent:chat/NAME`. */
-export const CHAT_TASK = 'chat';
+import { CHAT_TASK, chatQuestion, isChatEnd } from './chat-messages.ts';
+import { openChatSession } from './chat-session.ts';
 
 /** What a chat run needs. */
 export interface RunChatOptions {
   services: RunServices;
   createAgentSession: CreateAgentSession;
   chat: ChatRoot;
+  /** A resumed or forked chat: what its journal kept (the conversation so far). */
+  restore?: MissionJournal;
 }
 
 /** Runs the conversation until the person ends it; never rejects. */
@@ -118,19 +119,26 @@ export async function runChat(options: RunChatOptions): Promise<MissionRunResult
 }
 
 /**
- * The turns of the chat: each message of the person is one call of the agent session. Ends
- * with the last turn's result (undefined when the person wrote nothing).
+ * The turns of the chat: each message of the person is one call of the agent session; a
+ * resumed chat first finishes the turn a stop cut short (a `--task` chat then ends). Ends with
+ * the last turn's result (undefined when the person wrote nothing).
  */
 async function converse(options: RunChatOptions): Promise<AgentCallResult | undefined> {
   const { services, chat } = options;
-  const agent = services.mission.scopedAgents.get(chat.agent);
-  if (agent === undefined) throw new Error(`the chat's agent "${chat.agent}" is missing`);
-  const session = options.createAgentSession(services, { agent, task: CHAT_TASK });
-  let last: AgentCallResult | undefined;
-  for (let turn = 1; !services.signal.aborted; turn++) {
+  const { signal } = services;
+  const start = openChatSession(services, options.createAgentSession, chat, options.restore);
+  const { session } = start;
+  let last = start.lastReply;
+  if (start.cutTurn !== undefined) {
+    last = await session.resumeCall(start.cutTurn, { signal });
+    chat.replied?.(last);
+  }
+  // A `--task` chat has one turn: once journaled, a resumed one has nothing more to send.
+  if (chat.task !== undefined && start.turns > 0) return last;
+  for (let turn = start.turns + 1; !signal.aborted; turn++) {
     const message = await nextMessage(services, session, chat, turn);
     if (message === null) break;
-    last = await session.call(message, { signal: services.signal });
+    last = await session.call(message, { signal });
     chat.replied?.(last);
     if (chat.task !== undefined) break;
   }

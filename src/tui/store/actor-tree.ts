@@ -16,9 +16,15 @@ interface Placement {
   parent: string | null;
 }
 
-function place(id: string, currentMission: string | null): Placement | null {
+function place(id: string, draft: StateDraft): Placement | null {
+  const { currentMission, chatAgent } = draft;
   const parsed = parseActorId(id);
   if (parsed === undefined) return { kind: 'other', label: id, parent: null };
+  // A chat's mission and task are a frame for its journal: the person talks to the agent.
+  if (chatAgent !== null && parsed.kind !== 'run') {
+    if (id === chatAgent) return { kind: 'agent', label: parsed.agent ?? id, parent: null };
+    if (parsed.kind === 'mission' || parsed.kind === 'task') return null;
+  }
   const indexText = parsed.index === null ? '' : `[${parsed.index}]`;
   switch (parsed.kind) {
     case 'run':
@@ -45,11 +51,11 @@ function place(id: string, currentMission: string | null): Placement | null {
   }
 }
 
-/** Makes sure the node (and its ancestors) exist; returns it, or undefined for `run`. */
+/** Makes sure the node (and its ancestors) exist; returns it, or undefined for `run` (and a chat's frame). */
 export function ensureActor(draft: StateDraft, id: string): ActorNode | undefined {
   const existing = draft.actor(id);
   if (existing !== undefined) return existing;
-  const placement = place(id, draft.currentMission);
+  const placement = place(id, draft);
   if (placement === null) return undefined;
   const parent = placement.parent === null ? undefined : ensureActor(draft, placement.parent);
   const node: ActorNode = {

@@ -56,6 +56,14 @@ export class StateDraft {
     this.working.currentMission = mission;
   }
 
+  get chatAgent(): string | null {
+    return this.working.chatAgent;
+  }
+
+  setChatAgent(agent: string): void {
+    this.working.chatAgent = agent;
+  }
+
   actor(id: string): ActorNode | undefined {
     return this.working.actors.get(id);
   }

@@ -1,5 +1,7 @@
 /** Run and mission events: the header's facts and the mission nodes. */
-import type { MissionEvent } from '../../base/events.ts';
+import { actorId, type MissionEvent } from '../../base/events.ts';
+// Only the constant: the store loads none of the chat's runtime.
+import { CHAT_TASK } from '../../actors/chat/chat-messages.ts';
 import { finishActor, finishSubtree, patchActor } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { addError, usageTokens } from './outputs.ts';
@@ -18,6 +20,7 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
         durationMs: null,
       });
       if (event.before !== undefined) countEarlierSessions(draft, event.before);
+      if (event.chat !== undefined) draft.setChatAgent(actorId.agent(CHAT_TASK, event.chat.agent));
       return true;
     case 'run.finished':
       draft.patchHeader({
@@ -34,20 +37,25 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
         startedAt: draft.header.startedAt ?? event.time,
         status: 'running',
       });
-      patchActor(draft, `mission:${event.mission}`, { status: 'running' });
+      patchActor(draft, rootOf(draft, event.mission), { status: 'running' });
       return true;
     case 'mission.succeeded':
-      finishActor(draft, `mission:${event.mission}`, 'succeeded');
+      finishActor(draft, rootOf(draft, event.mission), 'succeeded');
       return true;
     case 'mission.failed':
-      finishActor(draft, `mission:${event.mission}`, 'failed');
-      addError(draft, `mission:${event.mission}`, event.error);
+      finishActor(draft, rootOf(draft, event.mission), 'failed');
+      addError(draft, rootOf(draft, event.mission), event.error);
       return true;
     case 'mission.cancelled':
-      finishSubtree(draft, `mission:${event.mission}`, 'cancelled');
-      addError(draft, `mission:${event.mission}`, `cancelled: ${event.reason}`);
+      finishSubtree(draft, rootOf(draft, event.mission), 'cancelled');
+      addError(draft, rootOf(draft, event.mission), `cancelled: ${event.reason}`);
       return true;
     default:
       return false;
   }
+}
+
+/** The node a mission's start and end mark: the mission, or a chat's agent (the tree's root). */
+function rootOf(draft: StateDraft, mission: string): string {
+  return draft.chatAgent ?? `mission:${mission}`;
 }

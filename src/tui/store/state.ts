@@ -230,6 +230,8 @@ export interface TuiState {
   warnedBudgets: readonly WarnedBudget[];
   /** Latest mission started, which new tasks are placed under. */
   currentMission: string | null;
+  /** A chat run (`sortie chat`): its agent's actor id, the tree's one root. */
+  chatAgent: string | null;
 }
 
 /** A cost row with nothing spent. */
@@ -297,5 +299,6 @@ export function initialState(): TuiState {
     questions: [],
     warnedBudgets: [],
     currentMission: null,
+    chatAgent: null,
   };
 }
