@@ -2,7 +2,7 @@
  * `sortie chat AGENT` through the real CLI against the scripted model server: one turn with
  * `--task` (an HTTP tool call, the reply on stdout, the turn journaled as a run of kind chat),
  * two turns from stdin with `--plain` (the second request holds the first exchange), `show`
- * and `replay` of the chat's run, and an unknown agent.
+ * and `replay` of the chat's run, a `--json` turn's fields, and an unknown agent.
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -178,6 +178,72 @@ describe('sortie chat (CLI)', () => {
     expect(replay.status).toBe(0);
     expect(replay.stdout).toContain('task:chat  succeeded: Alan came second.');
   }, 300_000);
+
+  it('prints a --json chat turn: the chat, the tool call and the cost fields, key by key', async () => {
+    const api = await startHttpServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('[{"name":"ada"}]');
+    });
+    const usage = { input: 100, output: 20 };
+    const server = await startModelServer([
+      { ...call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }), usage },
+      { ...reply(FETCHER, 'There is 1 user: ada.'), usage },
+    ]);
+    const dir = await writeProject(HCL);
+    const home = await tempDir('chat-home');
+    const result = await sortieAsyncIn({ SORTIE_HOME: home }, [
+      'chat',
+      'fetcher',
+      dir,
+      '--json',
+      '--task',
+      'How many users are there?',
+      '--var',
+      'api_key=sk-test-chat',
+      '--var',
+      `base_url=${server.baseUrl('openai')}`,
+      '--state-dir',
+      join(home, 'state'),
+    ]);
+    expect(result.status).toBe(0);
+    const events = jsonLines(result.stdout);
+    const first = (type: string) => events.find((event) => event.type === type)!;
+    const keys = (type: string) => Object.keys(first(type)).sort();
+    const envelope = ['actor', 'runId', 'seq', 'time', 'type'];
+    const withEnvelope = (fields: string[]) => [...envelope, ...fields].sort();
+    expect(keys('run.started')).toEqual(withEnvelope(['chat', 'mission', 'resumed']));
+    expect(first('run.started').chat).toEqual({
+      agent: 'fetcher',
+      task: 'How many users are there?',
+    });
+    expect(keys('tool.called')).toEqual(withEnvelope(['arguments', 'callId', 'tool']));
+    expect(first('tool.called')).toMatchObject({ actor: FETCHER, tool: 'builtins_http_get' });
+    expect(keys('tool.completed')).toEqual(
+      withEnvelope(['callId', 'durationMs', 'isError', 'result', 'tool']),
+    );
+    expect(keys('model.response')).toEqual(
+      withEnvelope([
+        'costPico',
+        'durationMs',
+        'message',
+        'model',
+        'requestId',
+        'stopReason',
+        'unpriced',
+        'usage',
+      ]),
+    );
+    const responses = events.filter((event) => event.type === 'model.response');
+    expect(responses.map((event) => event.usage)).toEqual([
+      { input: 100, output: 20, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+      { input: 100, output: 20, cacheRead: 0, cacheWrite: 0, reasoning: 0 },
+    ]);
+    expect(keys('run.finished')).toEqual(
+      withEnvelope(['costPico', 'durationMs', 'exitCode', 'outcome', 'unpriced', 'usage']),
+    );
+    const spent = responses.reduce((sum, event) => sum + BigInt(String(event.costPico)), 0n);
+    expect(first('run.finished').costPico).toBe(String(spent));
+  }, 180_000);
 
   it('refuses an unknown agent with the closest name (exit 2)', async () => {
     const dir = await writeProject(HCL);
