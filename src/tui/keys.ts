@@ -4,67 +4,6 @@
  * key-match.ts) are all derived from it, so what the screen promises is what the keys do.
  */
 
-/** What a key press asks for. */
-export type Command =
-  | 'moveUp'
-  | 'moveDown'
-  | 'pageUp'
-  | 'pageDown'
-  | 'expand'
-  | 'collapse'
-  | 'nextPane'
-  | 'tabTree'
-  | 'tabCosts'
-  | 'tabEvents'
-  | 'tabOutputs'
-  | 'tabItems'
-  | 'itemSort'
-  | 'itemReverse'
-  | 'itemStatus'
-  | 'openItem'
-  | 'filter'
-  | 'help'
-  | 'quit'
-  | 'cancel'
-  | 'detach'
-  | 'pauseResume'
-  | 'step'
-  | 'continue'
-  | 'toggleBreakpoint'
-  | 'listBreakpoints'
-  | 'breakpointAdd'
-  | 'breakpointAddSubmit'
-  | 'breakpointAddErase'
-  | 'breakpointAddClose'
-  | 'replayPauseResume'
-  | 'replayStep'
-  | 'replayFaster'
-  | 'replaySlower'
-  | 'replayEnd'
-  | 'fork'
-  | 'editFork'
-  | 'confirmYes'
-  | 'confirmNo'
-  | 'closeOverlay'
-  | 'filterApply'
-  | 'filterCancel'
-  | 'filterErase'
-  | 'answer'
-  | 'answerSubmit'
-  | 'answerClose'
-  | 'answerErase'
-  | 'answerNextField'
-  | 'answerPreviousField'
-  | 'answerNextValue'
-  | 'answerPreviousValue'
-  | 'budgetOpen'
-  | 'budgetHalf'
-  | 'budgetDouble'
-  | 'budgetSubmit'
-  | 'budgetErase'
-  | 'budgetSkip'
-  | 'budgetClose';
-
 /** The panes keys can be scoped to. */
 export type Pane = 'tree' | 'detail' | 'costs' | 'events' | 'outputs' | 'items';
 /** Modal layers that take the keys while open. */
@@ -103,9 +42,9 @@ export interface KeyChord {
   ctrl?: boolean;
 }
 
-/** One row of the table. */
-export interface KeyBinding {
-  command: Command;
+/** One row of the table; `command` is one of `Command`, which the table itself defines. */
+interface KeyRow {
+  command: string;
   keys: readonly KeyChord[];
   /** Shown in the footer: two or three words. */
   short: string;
@@ -140,8 +79,7 @@ const EVERYWHERE: readonly Scope[] = [
   'budget',
 ];
 
-/** Every binding, in the order the footer and help show them. */
-export const KEY_TABLE: readonly KeyBinding[] = [
+const ROWS = [
   {
     command: 'moveUp',
     keys: [{ special: 'up' }, { input: 'k' }],
@@ -633,7 +571,18 @@ export const KEY_TABLE: readonly KeyBinding[] = [
     help: 'close the prompt; the run stays held ($ opens it again)',
     scopes: ['budget'],
   },
-];
+] as const satisfies readonly KeyRow[];
+
+/** What a key press asks for: a command of the table, so no command is named without keys. */
+export type Command = (typeof ROWS)[number]['command'];
+
+/** One row of the table. */
+export interface KeyBinding extends KeyRow {
+  command: Command;
+}
+
+/** Every binding, in the order the footer and help show them. */
+export const KEY_TABLE: readonly KeyBinding[] = ROWS;
 
 /** Where the keys are going: the mode, the focused pane, the open overlay, and whether the run has ended. */
 export interface KeyContext {
