@@ -30,6 +30,8 @@ export interface RunToEndOptions<TLogic extends AnyActorLogic> {
   parent?: AnyActorRef;
   /** A root actor's inspector (xstate `inspect`): sees every actor of the system. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** Called with the actor before it starts (to read its snapshots while it runs). */
+  created?: (actor: Actor<TLogic>) => void;
 }
 
 /** The actor that waits for a piece of work (its actors are its children) and its signal. */
@@ -74,6 +76,7 @@ export function runToEnd<TLogic extends AnyActorLogic>(
       ...(options.parent === undefined ? {} : { parent: options.parent }),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
     });
+    options.created?.(actor);
     const onAbort = (): void => {
       if (windDown !== undefined) {
         windDown(actor);

@@ -25,13 +25,23 @@ export interface MissionChain {
   from: string;
 }
 
+/**
+ * The mission's task states: the run's one store of them (the mission machine's context;
+ * everything else reads them from the mission actor's snapshot).
+ */
+export interface MissionTaskStates {
+  statuses: Record<string, TaskStatus>;
+  /** Activated dynamic tasks and the task that activated each. */
+  activators: Record<string, string>;
+  /** What each settled task's actor ended with. */
+  settled: Record<string, TaskMachineOutput>;
+}
+
 /** The mission machine's context: task states, activations, fail-fast and chain state. */
-export interface MissionContext {
+export interface MissionContext extends MissionTaskStates {
   mission: string;
   graph: TaskGraph;
   specs: Record<string, MissionTaskSpec>;
-  statuses: Record<string, TaskStatus>;
-  activators: Record<string, string>;
   keepGoing: boolean;
   chain: boolean;
   cancelReason: string | null;
@@ -121,6 +131,7 @@ export function missionContext(input: {
     specs: Object.fromEntries(input.tasks.map((task) => [task.name, task])),
     statuses: Object.fromEntries(input.tasks.map((task) => [task.name, 'pending' as TaskStatus])),
     activators: {},
+    settled: {},
     keepGoing: input.keepGoing ?? false,
     chain: input.chain ?? true,
     cancelReason: null,
@@ -192,7 +203,8 @@ export function settle(context: MissionContext, output: TaskMachineOutput): Sche
   const statuses = { ...context.statuses, [output.task]: output.status as TaskStatus };
   const activators = { ...context.activators };
   const effects: MissionEffect[] = [{ type: 'emitTaskSettled', params: output }];
-  const changes: Partial<MissionContext> = { statuses, activators };
+  const settled = { ...context.settled, [output.task]: output };
+  const changes: Partial<MissionContext> = { statuses, activators, settled };
   if (output.status === 'succeeded' && output.outcome !== null) {
     const spec = context.specs[output.task];
     const chainTo = { value: context.chainTo };

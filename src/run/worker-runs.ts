@@ -17,7 +17,11 @@ import { actorId, type MissionEvent } from '../base/events.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { restoreFromJournal, type MissionJournal } from '../journal/restore.ts';
 import { createAgentSession } from '../actors/agent/index.ts';
-import { createMissionRuntime, type MissionRuntime } from '../actors/mission/mission-runtime.ts';
+import {
+  createMissionRuntime,
+  readShippedStates,
+  type MissionRuntime,
+} from '../actors/mission/mission-runtime.ts';
 import { assemblePreparedTask } from '../actors/mission/task-preparation.ts';
 import { runItemCommander } from '../actors/mission/parallel-task.ts';
 import {
@@ -31,6 +35,7 @@ import {
 } from '../actors/queue/index.ts';
 import { spentFromWire } from '../actors/queue/item-jobs.ts';
 import { BudgetTracker } from '../runtime/budget.ts';
+import type { TaskStatus } from '../runtime/task-graph.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { budgetTracker, createRunServices, defaultModelClients } from './run-services.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
@@ -55,6 +60,8 @@ interface RunningTry {
 
 interface WorkerRun {
   runtime: MissionRuntime;
+  /** The run's task states this worker knows: each task whose results a job brought succeeded. */
+  statuses: Record<string, TaskStatus>;
   publisher: EventPublisher;
   control: WorkerControl;
   /** The tries running here, by `task[index]` (one try of an item at a time). */
@@ -122,6 +129,8 @@ export class WorkerRuns {
     const { runtime, publisher, tries } = run;
     for (const [task, knowledge] of Object.entries(data.knowledge)) {
       runtime.services.knowledge.restore(task, knowledge);
+      // The run process ships the results of completed ancestors only (see `queuedItem`).
+      run.statuses[task] = 'succeeded';
     }
     const { task, index, attempt } = data;
     runtime.services.budgets.catchUp(task, {
@@ -238,7 +247,9 @@ export class WorkerRuns {
     });
     redactor.current = services.redact;
     const runtime = createMissionRuntime(services, createAgentSession);
-    return { runtime, publisher, control, tries };
+    const statuses: Record<string, TaskStatus> = {};
+    readShippedStates(runtime, statuses);
+    return { runtime, statuses, publisher, control, tries };
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * What the actors of one mission share besides the run services: the task graph, the live
- * task states and activations (kept in step with the mission machine by its effects), the
- * finished commanders and the question forks.
+ * What the actors of one mission share besides the run services: the task graph, a read-only
+ * view of the task states and activations (the mission machine's context is their one store),
+ * the finished commanders and the question forks.
  */
 import { variableValues } from '../../config/requirements.ts';
 import type { MissionConfig, TaskConfig } from '../../config/config-types.ts';
@@ -9,6 +9,7 @@ import { SortieError } from '../../base/errors.ts';
 import { perObject } from '../../base/per-object.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
+import type { MissionTaskStates } from '../../machines/mission-scheduling.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';
 import { CommanderRegistry } from '../commander/commander-registry.ts';
 import type { CreateAgentSession, RunServices } from '../contracts.ts';
@@ -19,9 +20,11 @@ export interface MissionRuntime {
   services: RunServices;
   createAgentSession: CreateAgentSession;
   graph: TaskGraph;
-  statuses: Map<string, TaskStatus>;
-  /** Activated dynamic tasks and the task that activated each. */
-  activators: Map<string, string>;
+  /**
+   * The task states as the mission machine holds them (its actor's snapshot once the mission
+   * runs, see `readMissionStates`; on a worker, what the run process shipped).
+   */
+  tasks: () => Readonly<MissionTaskStates>;
   commanders: CommanderRegistry;
   forks: CommanderForks;
   /** The order in which the tries of iterated tasks start their commanders. */
@@ -32,6 +35,33 @@ export interface MissionRuntime {
   keepGoing: boolean;
   /** Resumed run: what this mission left in the journal (taken from as actors continue). */
   restore?: MissionJournal;
+}
+
+const NO_TASK_STATES: Readonly<MissionTaskStates> = Object.freeze({
+  statuses: {},
+  activators: {},
+  settled: {},
+});
+
+/** The runtime reads its task states from the running mission actor's snapshot from now on. */
+export function readMissionStates(
+  runtime: MissionRuntime,
+  mission: { getSnapshot(): { context?: MissionTaskStates } },
+): void {
+  // An actor whose context could not even be made has none; its mission ran no task.
+  runtime.tasks = () => mission.getSnapshot().context ?? NO_TASK_STATES;
+}
+
+/**
+ * A worker's runtime reads the task states the run process shipped with its jobs (`statuses`,
+ * filled as jobs come): the run process holds them, a worker runs no mission.
+ */
+export function readShippedStates(
+  runtime: MissionRuntime,
+  statuses: Readonly<Record<string, TaskStatus>>,
+): void {
+  const states: MissionTaskStates = { statuses, activators: {}, settled: {} };
+  runtime.tasks = () => states;
 }
 
 /** A task name the mission does not have: a defect of the wiring. */
@@ -76,8 +106,7 @@ export function createMissionRuntime(
     services,
     createAgentSession,
     graph: graphOfMission(services.mission),
-    statuses: new Map(),
-    activators: new Map(),
+    tasks: () => NO_TASK_STATES,
     commanders: new CommanderRegistry(services.runDir),
     forks: new CommanderForks(services),
     commanderStarts: new StartLine(),
@@ -95,10 +124,11 @@ export function taskConfig(runtime: MissionRuntime, task: string): TaskConfig {
 
 /** The task's ancestors (depends_on and activators, transitively) in topological order. */
 export function ancestorsOf(runtime: MissionRuntime, task: string): string[] {
-  return runtime.graph.ancestors(task, (name) => runtime.activators.get(name));
+  const { activators } = runtime.tasks();
+  return runtime.graph.ancestors(task, (name) => activators[name]);
 }
 
 /** Whether a task has finished successfully and left its results. */
 export function isCompletedTask(runtime: MissionRuntime, task: string): boolean {
-  return runtime.statuses.get(task) === 'succeeded' && runtime.services.knowledge.has(task);
+  return runtime.tasks().statuses[task] === 'succeeded' && runtime.services.knowledge.has(task);
 }

@@ -25,6 +25,7 @@ import { runToEnd, type InvokedBy } from '../run-to-end.ts';
 import { RelayedItems } from '../resume/relayed-items.ts';
 import { keepRestoredCommander } from '../resume/restore-task.ts';
 import { commanderError } from './plain-task.ts';
+import { isCompletedTask } from './mission-runtime.ts';
 import type { PreparedTask } from './task-preparation.ts';
 import { objectiveText } from './task-preparation.ts';
 import { runTaskCommander } from './task-commander.ts';
@@ -75,9 +76,10 @@ function queuedItem(
 ): QueuedItem {
   const { knowledge, mission } = prepared.runtime.services;
   const known: Record<string, TaskKnowledge> = {};
+  // The worker takes each task whose results come along as completed (`readShippedStates`).
   for (const name of prepared.ancestors) {
     const entry = knowledge.get(name);
-    if (entry !== undefined) known[name] = entry;
+    if (entry !== undefined && isCompletedTask(prepared.runtime, name)) known[name] = entry;
   }
   return {
     mission: mission.name,

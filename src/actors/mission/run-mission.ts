@@ -20,8 +20,9 @@ import {
   type RunServices,
   type TaskResult,
 } from '../contracts.ts';
-import { missionEffects, TaskResults } from './mission-effects.ts';
-import { createMissionRuntime } from './mission-runtime.ts';
+import { missionEffects } from './mission-effects.ts';
+import { createMissionRuntime, readMissionStates } from './mission-runtime.ts';
+import { taskResults } from './task-results.ts';
 import { runTaskWork } from './task-work.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
 import { restoreDatasets } from './mission-datasets.ts';
@@ -93,7 +94,6 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
     }
     restoreQuestions(services.questions, options.restore);
   }
-  const results = new TaskResults(mission);
   const missionActor = actorId.mission(mission.name);
   const started = performance.now();
   bus.emit({
@@ -105,7 +105,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
   });
   const environment: MissionEnvironment = {
     work: (task, signal, parent) => runTaskWork(runtime, task, signal, parent),
-    effects: missionEffects(runtime, results),
+    effects: missionEffects(runtime),
   };
   const output: MissionMachineOutput | { defect: unknown } = await runToEnd(
     missionMachine,
@@ -122,6 +122,7 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
       // Cancelling is a transition of the mission: it stops its tasks and still ends with an output.
       windDown: (actor) =>
         actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) }),
+      created: (actor) => readMissionStates(runtime, actor),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
     },
   ).catch((defect: unknown) => ({ defect }));
@@ -139,9 +140,9 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
       failedTask: null,
       durationMs,
     });
-    return { status: 'failed', error, chainTo: null, tasks: results.list() };
+    return { status: 'failed', error, chainTo: null, tasks: taskResults(mission, runtime.tasks()) };
   }
-  const tasks = results.list();
+  const tasks = taskResults(mission, runtime.tasks());
   if (output.status === 'succeeded') {
     bus.emit({ type: 'mission.succeeded', actor: missionActor, mission: mission.name, durationMs });
     return { status: 'succeeded', chainTo: output.chainTo, tasks };
