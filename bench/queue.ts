@@ -19,13 +19,13 @@
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptedModelServer } from '../src/testing/index.ts';
 import { anthropicCallsSoFar } from '../test/actors/resume/large-result-fixture.ts';
 import { journalOf } from '../test/e2e/cli-resume-harness.ts';
 import { CLI_ENV, ROOT } from '../test/e2e/cli-child.ts';
-import { removeRedisDir, startRedis, startWorker, stopWorker } from '../test/e2e/queue-harness.ts';
+import { startRedisIn, startWorker, stopWorker } from '../test/e2e/queue-processes.ts';
 import { buildCli, cpuMsOf } from './built-cli.ts';
 import { CpuSampler, type CpuReading } from './cpu-sampler.ts';
 
@@ -143,8 +143,9 @@ function runToEnd(folder: string, url: string, stateDir: string) {
 
 /** Items per second and CPU per item of one run with `workers` workers. */
 async function measure(workers: number, perWorker: number, items: number): Promise<Measured> {
-  const redis = await startRedis();
   const folder = mkdtempSync(join(tmpdir(), 'sortie-bench-queue-'));
+  mkdirSync(join(folder, 'redis'));
+  const redis = await startRedisIn(join(folder, 'redis'));
   writeFileSync(join(folder, 'main.hcl'), project(items, workers * perWorker));
   const stateDir = join(folder, '.state');
   const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
@@ -190,7 +191,6 @@ async function measure(workers: number, perWorker: number, items: number): Promi
   } finally {
     for (const worker of started) await stopWorker(worker);
     await redis.stop();
-    removeRedisDir(redis);
     // The server's log of requests is not read: the next run starts with an empty one.
     server.requests.length = 0;
     rmSync(folder, { recursive: true, force: true });

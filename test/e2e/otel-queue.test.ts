@@ -4,8 +4,7 @@
  * id, and the worker's span of each job is a child of the item's span (the job carries its W3C
  * trace context), sent from the worker with the worker's own resource.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -21,6 +20,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const REFUSE = join(ROOT, 'test/fixtures/observe/refuse-opentelemetry.mjs');
 
@@ -35,17 +35,17 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPages(40) });
   redis = await startRedis();
   receiver = await startOtlpReceiver();
-  project = mkdtempSync(join(tmpdir(), 'sortie-otel-queue-'));
+  project = temporaryDirectorySync('otel-queue');
   writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-otel-queue-state-')),
+    stateDir: temporaryDirectorySync('otel-queue-state'),
     baseUrl: server.baseUrl('anthropic'),
   };
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 describe(

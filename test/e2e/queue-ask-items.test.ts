@@ -5,8 +5,7 @@
  * for a question from one of its own commanders and from a later task's item on a worker, and
  * after the run's process was killed mid-task and resumed with `resume --queue`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +29,7 @@ import {
   type WorkerProcess,
 } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 4;
 const PAGE_BYTES = 40;
@@ -99,15 +99,15 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   redis = await startRedis();
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-ask-items-'));
+  project = temporaryDirectorySync('queue-ask-items');
   writeFileSync(join(project, 'main.hcl'), askingProject());
-  stateDir = mkdtempSync(join(tmpdir(), 'sortie-queue-ask-items-state-'));
+  stateDir = temporaryDirectorySync('queue-ask-items-state');
   const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
   for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
 }, 120_000);
 
 afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server, folders: [project, stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 interface AnthropicBody {

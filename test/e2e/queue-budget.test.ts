@@ -4,8 +4,7 @@
  * and with `--queue` sends the very same requests, checked from the scripted server's request
  * log. Items run one at a time, so both runs spend in the same order.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -23,6 +22,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let redis: RedisServer;
@@ -43,10 +43,10 @@ const HCL = largeResultProject(4).replace(
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPages(40) });
   redis = await startRedis();
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-budget-'));
+  project = temporaryDirectorySync('queue-budget');
   writeFileSync(join(project, 'main.hcl'), HCL);
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-budget-state-')),
+    stateDir: temporaryDirectorySync('queue-budget-state'),
     baseUrl: server.baseUrl('anthropic'),
   };
   for (let count = 0; count < 2; count++) {
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 /** The requests one run sent, as `actor@turn`, in the order they reached the server. */

@@ -3,8 +3,7 @@
  * redis-server: a worker's actor stops at the run's step gate and goes on when the person steps
  * or continues; an agent on a worker asks the run's person and gets the answer.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DebugGate } from '../../src/runtime/gate.ts';
@@ -29,6 +28,7 @@ import {
   type WorkerProcess,
 } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
 
@@ -88,15 +88,15 @@ function respond(request: RespondRequest) {
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   redis = await startRedis();
-  plainProject = mkdtempSync(join(tmpdir(), 'sortie-queue-control-'));
+  plainProject = temporaryDirectorySync('queue-control');
   writeFileSync(join(plainProject, 'main.hcl'), largeResultProject(2));
-  askingProject = mkdtempSync(join(tmpdir(), 'sortie-queue-control-ask-'));
+  askingProject = temporaryDirectorySync('queue-control-ask');
   const asking = largeResultProject(2).replace(
     'personality = "You read pages aloud."',
     'personality = "You read pages aloud."\n  tools = [builtins.human.ask]',
   );
   writeFileSync(join(askingProject, 'main.hcl'), asking);
-  commanderProject = mkdtempSync(join(tmpdir(), 'sortie-queue-control-commander-'));
+  commanderProject = temporaryDirectorySync('queue-control-commander');
   const withIntro = largeResultProject(2)
     .replace(
       '  task "read" {',
@@ -107,7 +107,7 @@ beforeAll(async () => {
       'objective = "Read page ${item.n}"\n    depends_on = [tasks.intro]',
     );
   writeFileSync(join(commanderProject, 'main.hcl'), withIntro);
-  stateDir = mkdtempSync(join(tmpdir(), 'sortie-queue-control-state-'));
+  stateDir = temporaryDirectorySync('queue-control-state');
   const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
   for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
 }, 120_000);
@@ -117,7 +117,6 @@ afterAll(async () => {
     workers,
     redis,
     server,
-    folders: [plainProject, askingProject, commanderProject, stateDir],
   });
 });
 

@@ -5,8 +5,7 @@
  * meanwhile. Every output arrives once and no answered request is asked again (the scripted
  * server's request log), only the one a dead worker was waiting for.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -26,6 +25,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 8;
 const PAGE_BYTES = 40;
@@ -49,10 +49,10 @@ beforeAll(async () => {
     },
   });
   redis = await startRedis();
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-crash-'));
+  project = temporaryDirectorySync('queue-crash');
   writeFileSync(join(project, 'main.hcl'), largeResultProject(ITEMS));
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-crash-state-')),
+    stateDir: temporaryDirectorySync('queue-crash-state'),
     baseUrl: server.baseUrl('anthropic'),
     // What users run: the built CLI, for the run's process and every worker.
     cli: builtBin(await builtCli()),
@@ -67,7 +67,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await tearDownQueueTest({ redis, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ redis, server });
 });
 
 /** Each item's outputs over the whole journal (every session of the run). */

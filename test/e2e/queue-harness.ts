@@ -1,144 +1,28 @@
 /**
- * Distributed runs for the end-to-end tests: a real `redis-server` on a free local port with its
- * own folder (append-only file on when asked), and real `sortie worker` processes of the CLI.
- * Everything waits on output lines, never on time.
+ * Distributed runs for the end-to-end tests: the processes of test/e2e/queue-processes.ts, with
+ * Redis's folder taken from the tests' temporary folders, and a queue test's tear-down.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CLI_ENV, ROOT } from './cli-child.ts';
-import type { SortieTarget } from './cli-resume-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import {
+  startRedisIn,
+  stopWorker,
+  type RedisServer,
+  type WorkerProcess,
+} from './queue-processes.ts';
 
-/** A running redis-server. */
-export interface RedisServer {
-  url: string;
-  port: number;
-  dir: string;
-  process: ChildProcess;
-  /** Stops it (SIGTERM, or SIGKILL when `kill`) and waits for its exit. */
-  stop(kill?: boolean): Promise<void>;
-}
+export {
+  startWorker,
+  stopWorker,
+  waitForOutput,
+  type RedisServer,
+  type WorkerProcess,
+} from './queue-processes.ts';
 
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** Resolves when `text` appears in the stream's output; rejects when the process exits first. */
-export function waitForOutput(
-  child: ChildProcess,
-  stream: 'stdout' | 'stderr',
-  text: string,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer): void => {
-      seen += chunk.toString();
-      if (seen.includes(text)) {
-        child[stream]?.off('data', onData);
-        resolve();
-      }
-    };
-    child[stream]?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`exited (${code}) before printing "${text}":\n${seen}`)),
-    );
-  });
-}
-
-/** Starts redis-server; `dir` keeps its data across a restart (AOF when `aof`). */
-export async function startRedis(options: { aof?: boolean; dir?: string; port?: number } = {}) {
-  const port = options.port ?? (await freePort());
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sortie-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
-  if (options.aof === true) args.push('--appendonly', 'yes', '--appendfsync', 'always');
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitForOutput(child, 'stdout', 'Ready to accept connections');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server: RedisServer = {
-    url: `redis://127.0.0.1:${port}/0`,
-    port,
-    dir,
-    process: child,
-    stop: async (kill = false) => {
-      child.kill(kill ? 'SIGKILL' : 'SIGTERM');
-      await exited;
-    },
-  };
-  return server;
-}
-
-/** Removes a stopped server's folder. */
-export function removeRedisDir(server: RedisServer): void {
-  rmSync(server.dir, { recursive: true, force: true });
-}
-
-/** A running `sortie worker`. */
-export interface WorkerProcess {
-  process: ChildProcess;
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
-/** Starts `sortie worker` against the scripted server and waits until it takes items. */
-export async function startWorker(
-  url: string,
-  target: SortieTarget,
-  options: {
-    concurrency?: number;
-    lockTimeout?: number;
-    env?: Record<string, string>;
-    /** Node's arguments that start the CLI (default bin/sortie.js; the bench runs a compiled copy). */
-    cli?: string[];
-  } = {},
-): Promise<WorkerProcess> {
-  const cacheDir = mkdtempSync(join(tmpdir(), 'sortie-worker-cache-'));
-  const child = spawn(
-    process.execPath,
-    [
-      ...(options.cli ?? target.cli ?? ['bin/sortie.js']),
-      'worker',
-      '--queue',
-      url,
-      '--concurrency',
-      String(options.concurrency ?? 4),
-      '--lock-timeout',
-      String(options.lockTimeout ?? 30),
-      '--cache-dir',
-      cacheDir,
-      '--var',
-      'api_key=sk-test-worker',
-      '--var',
-      `base_url=${target.baseUrl}`,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...CLI_ENV, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  void exited.then(() => rmSync(cacheDir, { recursive: true, force: true }));
-  await waitForOutput(child, 'stderr', 'taking items from');
-  return { process: child, exited, stderr: () => stderr };
-}
-
-/** Stops a worker gracefully (SIGTERM) and waits for it. */
-export async function stopWorker(worker: WorkerProcess): Promise<number | null> {
-  if (worker.process.exitCode !== null || worker.process.signalCode !== null) {
-    return worker.process.exitCode;
-  }
-  worker.process.kill('SIGTERM');
-  return worker.exited;
+/** Starts redis-server; `dir` (a fresh temporary folder if not given) keeps its data across a restart. */
+export function startRedis(
+  options: { aof?: boolean; dir?: string; port?: number } = {},
+): Promise<RedisServer> {
+  return startRedisIn(options.dir ?? temporaryDirectorySync('redis'), options);
 }
 
 /** What a queue test cleans up after its last test. */
@@ -146,14 +30,11 @@ export interface QueueTestParts {
   workers?: readonly WorkerProcess[];
   redis?: RedisServer;
   server?: { close(): Promise<void> };
-  folders: readonly string[];
 }
 
-/** Stops a queue test's workers, its Redis (removing its folder) and model server; removes its folders. */
+/** Stops a queue test's workers, its Redis and its model server. */
 export async function tearDownQueueTest(parts: QueueTestParts): Promise<void> {
   for (const worker of parts.workers ?? []) await stopWorker(worker);
   await parts.redis?.stop();
-  if (parts.redis !== undefined) removeRedisDir(parts.redis);
   await parts.server?.close();
-  for (const folder of parts.folders) rmSync(folder, { recursive: true, force: true });
 }

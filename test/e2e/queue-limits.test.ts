@@ -4,8 +4,7 @@
  * scripted server's request log, and a task's budget, counted by the run process over every
  * worker's spending.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +26,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
 /** The commander's fifth request (after four tool calls) is an item's last. */
@@ -35,12 +35,10 @@ const LAST_COMMANDER_STEP = 4;
 let server: ScriptedModelServer;
 let redis: RedisServer;
 let target: SortieTarget;
-const folders: string[] = [];
 const workers: WorkerProcess[] = [];
 
 function project(hcl: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'sortie-queue-limits-'));
-  folders.push(folder);
+  const folder = temporaryDirectorySync('queue-limits');
   writeFileSync(join(folder, 'main.hcl'), hcl);
   return folder;
 }
@@ -59,15 +57,14 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   redis = await startRedis();
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-limits-state-')),
+    stateDir: temporaryDirectorySync('queue-limits-state'),
     baseUrl: server.baseUrl('anthropic'),
   };
-  folders.push(target.stateDir);
   for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
 }, 120_000);
 
 afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server, folders });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 /**

@@ -9,8 +9,7 @@
  * queue's intake is paused too (BullMQ's rate limit; its effect is tested in
  * test/actors/queue/item-intake.test.ts).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +30,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 /** A promise with its resolver. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
@@ -87,10 +87,10 @@ beforeAll(async () => {
     if (pattern.includes(':limiter')) intakePaused = true;
     else pauseHeld.resolve();
   });
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-'));
+  project = temporaryDirectorySync('queue-pacing');
   writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-pacing-state-')),
+    stateDir: temporaryDirectorySync('queue-pacing-state'),
     baseUrl: server.baseUrl('anthropic'),
     // What users run: the built CLI, for the run's process and every worker.
     cli: builtBin(await builtCli()),
@@ -100,7 +100,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   watcher?.disconnect();
-  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 describe('a 429 on one worker', () => {

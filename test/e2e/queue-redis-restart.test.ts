@@ -3,8 +3,7 @@
  * workers reconnect, the jobs, the event stream and the project survive, and every item's output
  * arrives once with every request asked once.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -17,6 +16,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 6;
 const PER_ITEM = 6;
@@ -43,17 +43,17 @@ beforeAll(async () => {
     },
   });
   redis = await startRedis({ aof: true });
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-restart-'));
+  project = temporaryDirectorySync('queue-restart');
   writeFileSync(join(project, 'main.hcl'), largeResultProject(ITEMS));
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-restart-state-')),
+    stateDir: temporaryDirectorySync('queue-restart-state'),
     baseUrl: server.baseUrl('anthropic'),
   };
 });
 
 afterAll(async () => {
   const last = (await restarted) ?? redis;
-  await tearDownQueueTest({ workers, redis: last, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ workers, redis: last, server });
 });
 
 describe('Redis restarted mid-run (append-only file on)', () => {

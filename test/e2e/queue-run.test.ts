@@ -3,8 +3,7 @@
  * parallel task run on the workers, their events reach the run's journal, and the outputs are
  * those of a local run.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -20,6 +19,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = Number(process.env.SORTIE_QUEUE_TEST_ITEMS ?? 200);
 const PAGE_BYTES = 40;
@@ -33,13 +33,13 @@ const workers: WorkerProcess[] = [];
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPages(PAGE_BYTES) });
   redis = await startRedis();
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-project-'));
+  project = temporaryDirectorySync('queue-project');
   writeFileSync(
     join(project, 'main.hcl'),
     largeResultProject(ITEMS).replace('concurrency_limit = 2', 'concurrency_limit = 12'),
   );
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-state-')),
+    stateDir: temporaryDirectorySync('queue-state'),
     baseUrl: server.baseUrl('anthropic'),
     // What users run: the built CLI, for the run's process and every worker.
     cli: builtBin(await builtCli()),
@@ -48,7 +48,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server, folders: [project, target.stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 function outputsOf(events: MissionEvent[]): Array<[number, unknown]> {

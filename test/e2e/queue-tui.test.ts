@@ -3,8 +3,7 @@
  * redis-server: the items the workers run show live in the run's one tree, held at the run's
  * gate; a step lets one of them go on its worker, a continue runs the rest.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -17,8 +16,9 @@ import {
   type WorkerProcess,
 } from './queue-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
-const directory = mkdtempSync(join(tmpdir(), 'sortie-queue-tui-'));
+const directory = temporaryDirectorySync('queue-tui');
 const project = join(directory, 'project');
 const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.close();
   if (!ended) for (const worker of workers) worker.process.kill('SIGKILL');
-  await tearDownQueueTest({ workers, redis, server, folders: [directory] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 describe('sortie run --queue --step in the TUI', () => {

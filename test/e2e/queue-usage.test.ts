@@ -3,19 +3,19 @@
  * before any model call: no queue, a URL that is not Redis, a Redis nobody answers at, a
  * protected input that would have to travel.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { largeResultProject } from '../actors/resume/large-result-fixture.ts';
 import { sortieAsync } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let project: string;
 let closedPort: number;
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-usage-'));
+  project = temporaryDirectorySync('queue-usage');
   const withSecret = largeResultProject(2).replace(
     'mission "pages" {',
     'mission "pages" {\n  input "token" {\n    type = "string"\n    protected = true\n  }',
@@ -28,8 +28,6 @@ beforeAll(async () => {
   closedPort = typeof address === 'object' && address !== null ? address.port : 1;
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
-
-afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const vars = ['--var', 'api_key=sk-test', '--var', 'base_url=http://127.0.0.1:9'];
 
@@ -53,7 +51,7 @@ describe('sortie worker and --queue usage', () => {
 
   it('refuses a protected input given on the command line, before the run starts', async () => {
     const url = `redis://127.0.0.1:${closedPort}/0`;
-    const state = mkdtempSync(join(tmpdir(), 'sortie-queue-usage-state-'));
+    const state = temporaryDirectorySync('queue-usage-state');
     const result = await sortieAsync([
       'run',
       project,
@@ -66,7 +64,6 @@ describe('sortie worker and --queue usage', () => {
       'token=x',
       ...vars,
     ]);
-    rmSync(state, { recursive: true, force: true });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(
       '--queue: protected input "token" would have to travel through Redis',

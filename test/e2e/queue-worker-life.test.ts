@@ -5,8 +5,7 @@
  * them back and exits; a worker that took items of many runs keeps no connection per run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -28,6 +27,7 @@ import {
   type RedisServer,
   type WorkerProcess,
 } from './queue-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
 /** Requests of one item: five commander turns and one agent turn. */
@@ -46,12 +46,12 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPages(PAGE_BYTES) });
   redis = await startRedis();
   client = openRedis(redis.url);
-  oneItem = mkdtempSync(join(tmpdir(), 'sortie-queue-life-one-'));
+  oneItem = temporaryDirectorySync('queue-life-one');
   writeFileSync(join(oneItem, 'main.hcl'), largeResultProject(1));
-  twoItems = mkdtempSync(join(tmpdir(), 'sortie-queue-life-two-'));
+  twoItems = temporaryDirectorySync('queue-life-two');
   writeFileSync(join(twoItems, 'main.hcl'), largeResultProject(2));
   target = {
-    stateDir: mkdtempSync(join(tmpdir(), 'sortie-queue-life-state-')),
+    stateDir: temporaryDirectorySync('queue-life-state'),
     baseUrl: server.baseUrl('anthropic'),
   };
 }, 60_000);
@@ -63,7 +63,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   client.disconnect();
-  await tearDownQueueTest({ redis, server, folders: [oneItem, twoItems, target.stateDir] });
+  await tearDownQueueTest({ redis, server });
 });
 
 function options(root: string) {

@@ -12,7 +12,7 @@ import { EventCollector } from '../../../src/actors/queue/event-collector.ts';
 import { EventPublisher } from '../../../src/actors/queue/event-publisher.ts';
 import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
 import { runKeys } from '../../../src/actors/queue/queue-keys.ts';
-import { removeRedisDir, startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
+import { startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
 
 const RUN = 'run-relay';
 const keys = runKeys(RUN);
@@ -44,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const connection of connections) connection.disconnect();
   await redis.stop();
-  removeRedisDir(redis);
 });
 
 describe('the event relay', () => {

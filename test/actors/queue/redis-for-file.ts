@@ -1,11 +1,11 @@
 /**
  * A real redis-server and one connection to it for the tests of one file: started before
- * them, stopped (and its folder removed) after them.
+ * them, stopped after them (its folder goes with the file's temporary folders).
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
-import { removeRedisDir, startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
+import { startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
 
 /** Registers the server's start and stop; returns the connection's getter for the tests. */
 export function redisForFile(): () => Redis {
@@ -19,7 +19,6 @@ export function redisForFile(): () => Redis {
     connection?.disconnect();
     if (redis === undefined) return;
     await redis.stop();
-    removeRedisDir(redis);
   });
   return () => {
     if (connection === undefined) throw new Error('redis-server has not started');
