@@ -4,8 +4,7 @@
  * task states the run process holds (its ancestor `read` succeeded there), so the call gets
  * `read`'s records instead of "has not completed".
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +28,7 @@ import {
   type WorkerProcess,
 } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
 
@@ -76,14 +76,14 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   redis = await startRedis();
-  project = mkdtempSync(join(tmpdir(), 'sortie-queue-query-output-'));
+  project = temporaryDirectorySync('queue-query-output');
   writeFileSync(join(project, 'main.hcl'), queryingProject());
-  stateDir = mkdtempSync(join(tmpdir(), 'sortie-queue-query-output-state-'));
+  stateDir = temporaryDirectorySync('queue-query-output-state');
   workers.push(await startWorker(redis.url, { stateDir, baseUrl: server.baseUrl('anthropic') }));
 }, 120_000);
 
 afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server, folders: [project, stateDir] });
+  await tearDownQueueTest({ workers, redis, server });
 });
 
 /** The result the model was sent for the last tool call of `request`'s conversation. */
