@@ -7,6 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { UsageError } from '../base/errors.ts';
 import type { Outcome } from '../base/events.ts';
+import { reasonOf } from '../base/reason.ts';
 import { ServeRequestError, type ServeClient, type StreamedEvent } from './serve-client.ts';
 
 /** Times in a row a stream is opened again without an event in between. */
@@ -43,7 +44,7 @@ export async function followRun(
     } catch (error) {
       if (signal.aborted) return undefined;
       if (error instanceof ServeRequestError) throw error;
-      lost = error instanceof Error ? error.message : String(error);
+      lost = reasonOf(error);
     }
     if (signal.aborted) return undefined;
     await delay(RECONNECT_DELAY_MS, undefined, { signal }).catch(() => undefined);

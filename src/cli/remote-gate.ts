@@ -7,6 +7,7 @@
  * follows, and a failed request is reported through `onError`.
  */
 import type { MissionEvent } from '../base/events.ts';
+import { reasonOf } from '../base/reason.ts';
 import {
   formatBreakpoint,
   parseBreakpoint,
@@ -114,7 +115,7 @@ export class RemoteGate implements GateControls {
   private send(body: Record<string, string>): void {
     this.client.json('POST', this.path(), body).then(
       (answer) => this.adopt(answer),
-      (error: unknown) => this.onError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => this.onError(reasonOf(error)),
     );
   }
 

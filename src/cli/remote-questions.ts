@@ -6,6 +6,7 @@
  * the server's `human.answered` arrives.
  */
 import type { MissionEvent } from '../base/events.ts';
+import { reasonOf } from '../base/reason.ts';
 import { checkReply } from '../runtime/human-answers.ts';
 import type { HumanQuestion } from '../tools/builtins/human-ask.ts';
 import type { ServeClient } from './serve-client.ts';
@@ -40,9 +41,7 @@ export class RemoteQuestions {
     if (question === undefined) return undefined;
     const checked = checkReply(question, reply);
     if (!checked.ok) return checked.problem;
-    this.send(actor, callId, reply).catch((error: unknown) =>
-      this.onError(error instanceof Error ? error.message : String(error)),
-    );
+    this.send(actor, callId, reply).catch((error: unknown) => this.onError(reasonOf(error)));
     return undefined;
   }
 

@@ -7,6 +7,7 @@
 import type { ToolCallPart } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { abortError, untilAborted } from '../../base/abort.ts';
+import { reasonOf } from '../../base/reason.ts';
 import { openGate, type StepGate } from '../../runtime/gate.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
@@ -147,7 +148,7 @@ async function runTool(
   } catch (error) {
     // A cancelled run must stop here, not carry on with an error result.
     if (signal.aborted) throw error;
-    return errorOutcome(`tool failed: ${error instanceof Error ? error.message : String(error)}`);
+    return errorOutcome(`tool failed: ${reasonOf(error)}`);
   }
 }
 

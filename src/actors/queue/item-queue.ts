@@ -10,6 +10,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { parseActorId, type EventInput } from '../../base/events.ts';
+import { errorOf } from '../../base/reason.ts';
 import type { ItemAttemptOutput } from '../../machines/iteration-context.ts';
 import type { ItemQueue, QuestionTools, QueuedItem, RunServices } from '../contracts.ts';
 import { EventCollector } from './event-collector.ts';
@@ -159,7 +160,7 @@ export class RunItemQueue implements ItemQueue {
         void job.remove().catch(() => undefined);
         const { task, index, attempt } = item;
         this.control.tell({ kind: 'cancel', task, index, attempt });
-        reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+        reject(errorOf(signal.reason));
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });

@@ -6,6 +6,7 @@
  * worker hands back (`ItemHandedBack`) returns to the queue for the next worker.
  */
 import { WaitingError, Worker, type Job } from 'bullmq';
+import { errorOf } from '../../base/reason.ts';
 import { ItemHandedBack, type ItemJobData, type ItemJobResult } from './item-jobs.ts';
 import { openRedis } from './queue-connection.ts';
 import { QUEUE_NAME } from './queue-keys.ts';
@@ -69,7 +70,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
           options.onHandedBack?.(data);
           throw new WaitingError();
         }
-        options.onSettled?.(data, error instanceof Error ? error : new Error(String(error)));
+        options.onSettled?.(data, errorOf(error));
         throw error;
       }
     },

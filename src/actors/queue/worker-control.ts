@@ -9,6 +9,7 @@
 import type { Redis } from 'ioredis';
 import { abortError } from '../../base/abort.ts';
 import { parseActorId } from '../../base/events.ts';
+import { errorOf } from '../../base/reason.ts';
 import type { BudgetBreach } from '../../runtime/budget.ts';
 import type { StepGate } from '../../runtime/gate.ts';
 import type { HumanAskers } from '../../runtime/human-desk.ts';
@@ -199,7 +200,7 @@ export class WorkerControl {
       sendTo(this.redis, this.keys.requests, { ...asked, id }).catch((error: unknown) => {
         this.waiting.delete(id);
         signal?.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(errorOf(error));
       });
     });
   }
