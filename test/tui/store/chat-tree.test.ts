@@ -45,7 +45,7 @@ const chat: EventInput[] = [
 describe('the tree of a chat', () => {
   it('has the chat agent as its one root, with nothing above it', () => {
     const state = applyEvents(initialState(), eventsOf(chat));
-    expect(state.children.get(ROOT)).toEqual([AGENT]);
+    expect([...(state.children.get(ROOT) ?? [])]).toEqual([AGENT]);
     expect([...state.actors.keys()]).toEqual([AGENT]);
     expect(state.actors.get(AGENT)).toMatchObject({
       kind: 'agent',
