@@ -158,11 +158,13 @@ describe('signals through the CLI', { timeout: 120_000 }, () => {
     );
   });
 
-  for (const example of ['research', 'bookshop', 'datasets']) {
+  for (const example of ['hello', 'research', 'bookshop', 'datasets']) {
     it(`raises no signal replaying examples/${example} (its README's offline command)`, () => {
       const readme = readFileSync(join(ROOT, 'examples', example, 'README.md'), 'utf8');
+      // hello's README runs the checkout's CLI (`node bin/sortie.js run …`): the same command.
       const line = readme
         .split('\n')
+        .map((text) => text.replace(/^node bin\/sortie\.js /, 'sortie '))
         .find(
           (text) =>
             text.startsWith(`sortie run examples/${example}`) && text.includes('--replay-model'),

@@ -68,6 +68,8 @@ export interface RunSpec {
   dependencies?: StartRunDependencies;
   /** Called with the handle right after start (cancel tests). */
   onStart?: (handle: RunHandle, events: MissionEvent[]) => void;
+  /** The script is meant to raise signals; any other run raising one fails (issue 30: no false signal). */
+  signals?: boolean;
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -110,6 +112,11 @@ export async function runEngine(spec: RunSpec): Promise<EngineRun> {
   );
   spec.onStart?.(handle, events);
   const result = await handle.done;
+  const raised = eventsOf(events, 'signal.raised');
+  if (spec.signals !== true && raised.length > 0) {
+    const seen = raised.map((event) => `${event.actor} ${event.signal}: ${event.message}`);
+    throw new Error(`a signal in a mission not meant to raise one: ${seen.join('; ')}`);
+  }
   return { result, events, server, handle };
 }
 

@@ -285,6 +285,8 @@ mission "ask" {
     const { events, server } = await runEngine({
       hcl: HCL,
       mission: 'ask',
+      // The fork asks the same thing over and over: a loop, rightly signalled.
+      signals: true,
       turns: [
         ...plainTask('gather', 'researcher', 'Gathered'),
         ...plainTask('use', null, 'Used', [

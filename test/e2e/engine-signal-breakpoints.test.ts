@@ -42,6 +42,7 @@ describe('breakpoints on signals and spend in a run', () => {
       mission: 'hello',
       turns: plainTask('greet', 'greeter', 'Greeted', loops),
       options: { gate },
+      signals: true,
     });
     server.assertDone();
     expect(result.status).toBe('succeeded');
