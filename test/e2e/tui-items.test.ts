@@ -1,7 +1,7 @@
 /**
  * The item table of a 1,000-item iterated task in the real CLI's TUI (tmux, NO_COLOR=1, mock
  * model, item 7 failing): opened with `5`, filtered by status and text, sorted, and `enter`
- * opening an item's commander in the tree, at 80×24; then the same table at 120×40.
+ * opening an item's commander in the tree, at 80×24; then the same at 120×40.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,7 +83,7 @@ function table(): string[] {
 }
 
 describe('the item table of 1,000 items (tmux, real CLI, mock model)', () => {
-  it('filters, sorts and opens an item at 80×24, and lays the table out at 120×40', async () => {
+  it('filters, sorts and opens an item at 80×24, then again at 120×40', async () => {
     const project = join(directory, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'main.hcl'), MISSION);
@@ -150,6 +150,22 @@ describe('the item table of 1,000 items (tmux, real CLI, mock model)', () => {
     expect(table()[2]).toMatch(
       /^› {4}7 failed {11}0 {6}1 +0 +\$0\.0000 +\S+ {2}no mock answer for commander:visit\[7\] \(turn 2\): its 1 answ…$/,
     );
+
+    // Sort, filter and open at 120×40 too: every item again, by tokens, the fewest first.
+    terminal.press('t', 's', 'S');
+    await until('the sort by tokens at 120 columns', () => screen().includes('tokens▲'));
+    expect(table()[0]).toBe('items of visit · 1,000 of 1,000 items · status all');
+    expect(table()[2]).toMatch(/^› {4}7 failed /);
+    terminal.press('/', '5', '5', '5', 'Enter');
+    await until('the text filter at 120 columns', () =>
+      screen().includes('1 of 1,000 items · status all · filter "555"'),
+    );
+    expect(table()[2]).toMatch(/^› +555 succeeded +0 +3 +362 /);
+    terminal.press('Enter');
+    await until('the commander at 120 columns', () =>
+      screen().includes('▸ ✓ commander:visit[555]'),
+    );
+    expect(screen()).toContain('[1 Tree]');
 
     terminal.press('q');
     const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
