@@ -1,7 +1,8 @@
 /**
  * `sortie chat AGENT` in the real CLI's TUI (tmux, NO_COLOR, 80×24 and 120×40, scripted model
  * server): `a` opens the line for the person's message, the agent's HTTP tool call and its
- * reply show in the agent's detail pane, and `/exit` ends the chat, which `q` leaves with 0.
+ * reply show in the agent's detail pane, and `/exit` ends the chat, which `q` leaves with 0; with
+ * `--break tool:NAME` the chat holds before the tool runs and `c` lets it through.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ describe('sortie chat in the TUI (tmux)', () => {
         'GET /users',
       ]);
 
-      // The agent's row, three below the mission: its detail pane holds the conversation.
+      // The agent's row (the chat's one root): its detail pane holds the conversation.
       shown.press('Down', 'Down', 'Down');
       await shown.until('the reply in the detail pane', () =>
         shown.screen().includes('Two users: ada, alan.'),
@@ -96,4 +97,64 @@ describe('sortie chat in the TUI (tmux)', () => {
       expect(fetcherRequests()).toBe(2);
     }, 180_000);
   }
+
+  it('holds the tool call at --break tool:NAME until c, at 80×24', async () => {
+    const api = await startHttpServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('["ada"]');
+    });
+    const server = await startModelServer([
+      call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
+      reply(FETCHER, 'One user: ada.'),
+    ]);
+    const dir = await tempDir('chat-tui-break');
+    const exitFile = join(dir, 'exit-code');
+    const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
+    const command = [
+      `chat fetcher '${await writeProject(HCL)}'`,
+      `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
+      `--state-dir '${join(dir, 'state')}' --break tool:builtins_http_get`,
+    ].join(' ');
+    shown.start(sortieCommand(command, exitFile, { SORTIE_HOME: join(dir, 'home') }), {
+      columns: 80,
+      rows: 24,
+    });
+
+    await shown.until('the question for the first message', () =>
+      shown.screen().includes(`${FETCHER} asks you a question: a to answer`),
+    );
+    shown.press('a');
+    await shown.until('the message line', () => shown.screen().includes('enter sends'));
+    shown.press('Who are the users?', 'Enter');
+    // The held call's arguments show in the agent's detail pane (the tree row repaints later).
+    await shown.until('the held tool call', () =>
+      shown.screen().includes('⏸ held before tool builtins_http_get: arg'),
+    );
+    expect(shown.screen()).toContain('⏸ PAUSED (1 held)');
+    expect(shown.screen()).toContain(`"url": "${api.url}/users"`);
+    expect(api.received).toEqual([]);
+
+    shown.press('c');
+    await shown.until(
+      'the reply after the tool ran',
+      () => server.requests.filter((request) => request.actor === FETCHER).length === 2,
+    );
+    expect(api.received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /users',
+    ]);
+    // After `c` the notice line reads "continuing"; the agent's row shows the next question.
+    await shown.until('the reply and the next question', () => {
+      const screen = shown.screen();
+      return screen.includes('One user: ada.') && screen.includes('● fetcher · ? asks you');
+    });
+    expect(shown.screen()).not.toContain('PAUSED');
+    shown.press('a');
+    await shown.until('the next message line', () => shown.screen().includes('enter sends'));
+    shown.press('/exit', 'Enter');
+    await shown.until('the finished chat', () => shown.screen().includes('✓ succeeded'));
+    shown.press('q');
+    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+    await shown.until('the CLI to exit', () => exitCode().endsWith('\n'));
+    expect(exitCode()).toBe('0\n');
+  }, 180_000);
 });
