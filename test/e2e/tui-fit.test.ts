@@ -66,9 +66,9 @@ describe('sortie run in the TUI at 80×24 with NO_COLOR=1 (tmux, real CLI)', () 
       writeFileSync(join(process.env.SORTIE_SCREENSHOTS, 'held.txt'), held);
 
     terminal.press('?');
-    await until('the help overlay', () => screen().includes('Keys (live run) 1–17 of 50'));
+    await until('the help overlay', () => screen().includes('Keys (live run) 1–17 of 54'));
     terminal.press(...Array.from({ length: 22 }, () => 'j'));
-    await until('the help scrolled down', () => screen().includes('23–39 of 50'));
+    await until('the help scrolled down', () => screen().includes('23–39 of 54'));
     expect(screen()).toContain(
       'ctrl-c    anywhere          cancel the run (again to leave at once)',
     );

@@ -210,7 +210,7 @@ describe('App: tabs', () => {
   it('opens and closes the help overlay', async () => {
     const app = await mount();
     await app.press('?');
-    expect(app.frame()).toContain('Keys (live run) 1–23 of 50, ↑/↓ scroll — ? or esc to close');
+    expect(app.frame()).toContain('Keys (live run) 1–23 of 54, ↑/↓ scroll — ? or esc to close');
     expect(app.frame()).toContain(
       'b         tree, detail      toggle a breakpoint on the selected actor or the tool under the cursor',
     );
@@ -225,18 +225,18 @@ describe('App at 80×24', () => {
     const app = await mount({ columns: 80, rows: 24 });
     await app.press('?');
     const first = app.frame();
-    expect(first).toContain('Keys (live run) 1–17 of 50, ↑/↓ scroll — ? or esc to close');
+    expect(first).toContain('Keys (live run) 1–17 of 54, ↑/↓ scroll — ? or esc to close');
     expect(first).not.toContain('ctrl-c    anywhere');
     expect(first.split('\n').length).toBeLessThanOrEqual(24);
     await app.press(KEYS.down, 'jjjjjjjjjjjjjjjjjjjjj');
     const last = app.frame();
-    expect(last).toContain('Keys (live run) 23–39 of 50, ↑/↓ scroll — ? or esc to close');
+    expect(last).toContain('Keys (live run) 23–39 of 54, ↑/↓ scroll — ? or esc to close');
     expect(last).toContain('ctrl-c    anywhere          cancel the run (again to leave at once)');
     await app.press('k');
-    expect(app.frame()).toContain('Keys (live run) 22–38 of 50');
+    expect(app.frame()).toContain('Keys (live run) 22–38 of 54');
     // Opened again, it starts at the top.
     await app.press('?', '?');
-    expect(app.frame()).toContain('Keys (live run) 1–17 of 50');
+    expect(app.frame()).toContain('Keys (live run) 1–17 of 54');
   });
 
   it('keeps in the footer only the keys that still act once the run has finished', async () => {
