@@ -30,32 +30,47 @@ agent "fetcher" {
 }
 `;
 
+/** A chat of `fetcher` in tmux whose one tool call gets `users` and whose reply is `answer`. */
+async function startChat(
+  users: string[],
+  answer: string,
+  size: { columns: number; rows: number },
+  flags = '',
+) {
+  const api = await startHttpServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(users));
+  });
+  const server = await startModelServer([
+    call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
+    reply(FETCHER, answer),
+  ]);
+  const dir = await tempDir('chat-tui');
+  const exitFile = join(dir, 'exit-code');
+  const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
+  const command = [
+    `chat fetcher '${await writeProject(HCL)}'`,
+    `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
+    `--state-dir '${join(dir, 'state')}' ${flags}`,
+  ].join(' ');
+  shown.start(sortieCommand(command, exitFile, { SORTIE_HOME: join(dir, 'home') }), size);
+  await shown.until('the question for the first message', () =>
+    shown.screen().includes(`${FETCHER} asks you a question: a to answer`),
+  );
+  const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
+  return { api, server, shown, exitCode };
+}
+
 describe('sortie chat in the TUI (tmux)', () => {
   for (const size of [
     { columns: 80, rows: 24 },
     { columns: 120, rows: 40 },
   ]) {
     it(`sends a typed message, shows the tool call and the reply, and quits with 0 at ${size.columns}×${size.rows}`, async () => {
-      const api = await startHttpServer((_request, response) => {
-        response.setHeader('content-type', 'application/json');
-        response.end('["ada","alan"]');
-      });
-      const server = await startModelServer([
-        call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
-        reply(FETCHER, 'Two users: ada, alan.'),
-      ]);
-      const dir = await tempDir('chat-tui');
-      const exitFile = join(dir, 'exit-code');
-      const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
-      const command = [
-        `chat fetcher '${await writeProject(HCL)}'`,
-        `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
-        `--state-dir '${join(dir, 'state')}'`,
-      ].join(' ');
-      shown.start(sortieCommand(command, exitFile, { SORTIE_HOME: join(dir, 'home') }), size);
-
-      await shown.until('the question for the first message', () =>
-        shown.screen().includes(`${FETCHER} asks you a question: a to answer`),
+      const { api, server, shown, exitCode } = await startChat(
+        ['ada', 'alan'],
+        'Two users: ada, alan.',
+        size,
       );
       shown.press('a');
       await shown.until('the message line', () => shown.screen().includes('enter sends'));
@@ -91,7 +106,6 @@ describe('sortie chat in the TUI (tmux)', () => {
       shown.press('/exit', 'Enter');
       await shown.until('the finished chat', () => shown.screen().includes('✓ succeeded'));
       shown.press('q');
-      const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
       await shown.until('the CLI to exit', () => exitCode().endsWith('\n'));
       expect(exitCode()).toBe('0\n');
       expect(fetcherRequests()).toBe(2);
@@ -99,29 +113,11 @@ describe('sortie chat in the TUI (tmux)', () => {
   }
 
   it('holds the tool call at --break tool:NAME until c, at 80×24', async () => {
-    const api = await startHttpServer((_request, response) => {
-      response.setHeader('content-type', 'application/json');
-      response.end('["ada"]');
-    });
-    const server = await startModelServer([
-      call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
-      reply(FETCHER, 'One user: ada.'),
-    ]);
-    const dir = await tempDir('chat-tui-break');
-    const exitFile = join(dir, 'exit-code');
-    const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
-    const command = [
-      `chat fetcher '${await writeProject(HCL)}'`,
-      `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
-      `--state-dir '${join(dir, 'state')}' --break tool:builtins_http_get`,
-    ].join(' ');
-    shown.start(sortieCommand(command, exitFile, { SORTIE_HOME: join(dir, 'home') }), {
-      columns: 80,
-      rows: 24,
-    });
-
-    await shown.until('the question for the first message', () =>
-      shown.screen().includes(`${FETCHER} asks you a question: a to answer`),
+    const { api, server, shown, exitCode } = await startChat(
+      ['ada'],
+      'One user: ada.',
+      { columns: 80, rows: 24 },
+      '--break tool:builtins_http_get',
     );
     shown.press('a');
     await shown.until('the message line', () => shown.screen().includes('enter sends'));
@@ -153,7 +149,6 @@ describe('sortie chat in the TUI (tmux)', () => {
     shown.press('/exit', 'Enter');
     await shown.until('the finished chat', () => shown.screen().includes('✓ succeeded'));
     shown.press('q');
-    const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
     await shown.until('the CLI to exit', () => exitCode().endsWith('\n'));
     expect(exitCode()).toBe('0\n');
   }, 180_000);
