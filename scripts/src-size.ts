@@ -21,7 +21,8 @@ const EXCLUDED_FOLDERS = ['serve/', 'observe/', 'eval/'];
  * eval 1c590e8 56f8bac 6a0e88c c8d75a0 3e34038; issue 25's fixes 2018ffb eba7339 c0a7473
  * 3cdc6ee 53b2af1 aa4316b 444c748 97d6cf5 1156f9c a8caf5c 76147ac; issue 30's signals aa1430d,
  * breakpoints 215574f 4b41bbd, budget raises 0eaff0a, item table 12e983d c27f6de, Costs tab
- * names 123dcdb, chat b4b5644). runtime/breakpoints.ts (215574f) stays counted: it took over
+ * names 123dcdb, chat b4b5644, chat resume 5c1b5b2, typed breakpoints b0fd53b, item table in budget
+ * 00fbfe9). runtime/breakpoints.ts (215574f) stays counted: it took over
  * the breakpoint parsing and matching that runtime/gate.ts held at 812afbd.
  */
 const EXCLUDED_FILES = [
@@ -29,6 +30,7 @@ const EXCLUDED_FILES = [
   'actors/agent/agent-tool-notices.ts',
   'actors/agent/journaled-answers.ts',
   'actors/chat/chat-messages.ts',
+  'actors/chat/chat-session.ts',
   'actors/chat/index.ts',
   'actors/chat/run-chat.ts',
   'actors/gate-holds.ts',
@@ -95,12 +97,15 @@ const EXCLUDED_FILES = [
   'tui/components/ItemTable.tsx',
   'tui/eval/eval-board.ts',
   'tui/eval/render-eval-board.ts',
+  'tui/hooks/breakpoint-commands.ts',
   'tui/hooks/budget-commands.ts',
   'tui/hooks/use-budget-prompt.ts',
   'tui/hooks/use-item-table.ts',
   'tui/hooks/use-key-queue.ts',
   'tui/key-presses.ts',
+  'tui/store/append-list.ts',
   'tui/store/item-vector.ts',
+  'tui/store/persistent-map.ts',
   'tui/store/reduce-budgets.ts',
   'tui/store/reduce-item-stats.ts',
   'tui/view/answer-form.ts',
