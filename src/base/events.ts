@@ -435,6 +435,12 @@ export interface EventEnvelope {
   time: string;
   runId: string;
   actor: string;
+  /**
+   * `--queue`: where a worker's event came from, `ENTRY/N` (the Nth event of that entry of the
+   * run's Redis stream). A resumed run reads the stream again from a cursor that may lag its
+   * journal, and skips the events up to the last one its journal holds.
+   */
+  relay?: string;
 }
 
 /** The event of one type. */
@@ -445,7 +451,7 @@ export type MissionEvent = { [T in MissionEventType]: EventOf<T> }[MissionEventT
 
 /** An event before the bus stamps it: no `seq`, `time` or `runId`. */
 export type EventInput = {
-  [T in MissionEventType]: { type: T; actor: string } & EventPayloads[T];
+  [T in MissionEventType]: { type: T; actor: string; relay?: string } & EventPayloads[T];
 }[MissionEventType];
 
 /** Deltas are display-only; everything else goes to the journal. */

@@ -127,6 +127,8 @@ export interface RunJournalState {
   pinned: PinnedResponse | null;
   /** `sortie chat`: the agent of the conversation (and its `--task`), from `run.started`. */
   chat?: ChatStart;
+  /** `--queue`: the relay position of the last event a worker sent (its `relay`), if any. */
+  relayed?: string;
 }
 
 /**
@@ -187,8 +189,11 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
   let forkedFrom: RunJournalState['forkedFrom'] = null;
   let pinned: PinnedResponse | null = null;
   let chat: ChatStart | undefined;
+  let relayed: string | undefined;
   for (const event of events) {
     lastSeq = Math.max(lastSeq, event.seq);
+    // Relayed events reach the journal in stream order: the last one is the furthest.
+    if (event.relay !== undefined) relayed = event.relay;
     totals.add(event);
     turns.see(event);
     if (event.type === 'run.started') {
@@ -232,6 +237,7 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
     forkedFrom,
     pinned,
     ...(chat !== undefined ? { chat } : {}),
+    ...(relayed !== undefined ? { relayed } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export interface RunQueueRequest {
   debugging: boolean;
   /** Resolves once the run's journal has written every event so far (see RunQueueOptions). */
   journaled?: () => Promise<void>;
+  /** A resumed run: the last relayed event its journal holds (see RunQueueOptions). */
+  relayed?: string;
   /** The trace context each job carries, when the run exports traces (see RunQueueOptions). */
   traceparent?: (item: QueuedItem) => string | undefined;
 }
@@ -59,6 +61,7 @@ export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQue
     stateDir: request.stateDir,
     gated: request.debugging,
     ...(request.journaled !== undefined ? { journaled: request.journaled } : {}),
+    ...(request.relayed !== undefined ? { relayed: request.relayed } : {}),
     ...(request.traceparent !== undefined ? { traceparent: request.traceparent } : {}),
   });
 }

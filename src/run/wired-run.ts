@@ -161,6 +161,7 @@ async function openQueue(
     mission: run.start.mission,
     inputs: run.start.inputs,
     ...(journal !== undefined ? { journaled: () => journal.flush() } : {}),
+    ...(run.start.resume?.relayed !== undefined ? { relayed: run.start.resume.relayed } : {}),
     ...(traceparent !== undefined ? { traceparent } : {}),
   });
 }

@@ -2,13 +2,16 @@
  * The run process's side of the event relay: reads the run's Redis stream in order and hands
  * each event to `deliver` (which puts it on the run's bus, where it gets its seq). The cursor
  * is kept in Redis, so a resumed run process goes on after the last event its journal wrote.
- * Each stream entry is a batch of events (see the publisher).
+ * Each stream entry is a batch of events (see the publisher); each event is delivered with its
+ * place in the stream (`relay`). The cursor is saved only once the journal holds what was
+ * delivered, so a run process killed in between reads that batch again when resumed: it skips
+ * what its journal already holds, up to the last relay position the journal names.
  * `reached` lets an item's outcome wait until every event of the item is on the bus.
  */
 import type { Redis } from 'ioredis';
 import type { EventInput } from '../../base/events.ts';
 import { sleep } from '../../base/sleep.ts';
-import { BATCH_FIELD, compareStreamIds, runKeys } from './queue-keys.ts';
+import { BATCH_FIELD, compareRelays, compareStreamIds, runKeys } from './queue-keys.ts';
 
 type StreamEntry = [id: string, fields: string[]];
 type StreamReply = Array<[string, StreamEntry[]]> | null;
@@ -44,6 +47,8 @@ export class EventCollector {
     private readonly deliver: (event: EventInput) => void,
     /** Resolves once what was delivered is in the run's journal (the cursor waits for it). */
     private readonly journaled: () => Promise<void> = () => Promise.resolve(),
+    /** A resumed run: the relay position of the last relayed event its journal holds. */
+    private skipThrough?: string,
   ) {
     this.keys = runKeys(runId);
   }
@@ -104,13 +109,25 @@ export class EventCollector {
       }
       if (entries.length === 0) continue;
       for (const [id, fields] of entries) {
-        for (const event of eventsOf(fields)) this.deliver(event);
+        this.deliverEntry(id, eventsOf(fields));
         this.last = id;
       }
       await sleep(PAUSE_MS);
     }
     for (const waiter of this.waiters) waiter.resolve();
     this.waiters = [];
+  }
+
+  /** Delivers the events of stream entry `id`, each with its relay position. */
+  private deliverEntry(id: string, events: EventInput[]): void {
+    for (const [index, event] of events.entries()) {
+      event.relay = `${id}/${index}`;
+      if (this.skipThrough !== undefined) {
+        if (compareRelays(event.relay, this.skipThrough) <= 0) continue;
+        this.skipThrough = undefined;
+      }
+      this.deliver(event);
+    }
   }
 
   /** Whether the journal wrote what was delivered (a failed journal stops the run anyway). */

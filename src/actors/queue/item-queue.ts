@@ -36,6 +36,11 @@ export interface RunQueueOptions {
    * that event again when resumed. Without it (no journal), the cursor moves once delivered.
    */
   journaled?: () => Promise<void>;
+  /**
+   * A resumed run: the relay position of the last relayed event its journal holds (the events'
+   * `relay`); the relay skips the events up to it, which the cursor may not have passed yet.
+   */
+  relayed?: string;
   /** The trace context a job carries (the item's span), when the run exports traces. */
   traceparent?: (item: QueuedItem) => string | undefined;
 }
@@ -73,6 +78,7 @@ export class RunItemQueue implements ItemQueue {
       runId,
       (event) => this.accept(event),
       options.journaled,
+      options.relayed,
     );
     this.control = new RunControl(redis, openRedis(url), runId, {
       gate: async (point, after, signal) => {

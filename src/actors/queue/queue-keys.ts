@@ -49,6 +49,16 @@ export function jobIdOf(runId: string, task: string, index: number, attempt: num
   return `${runId}/${task}/${index}/${attempt}`;
 }
 
+/**
+ * Orders two relay positions (`ENTRY/N`, see the events' `relay`): by stream entry, then by the
+ * event's place in it.
+ */
+export function compareRelays(left: string, right: string): number {
+  const [leftEntry = '', leftIndex = '0'] = left.split('/');
+  const [rightEntry = '', rightIndex = '0'] = right.split('/');
+  return compareStreamIds(leftEntry, rightEntry) || Number(leftIndex) - Number(rightIndex);
+}
+
 /** Stream ids (`ms-seq`) in order: negative when `left` comes first. */
 export function compareStreamIds(left: string, right: string): number {
   const [leftMs = 0, leftSeq = 0] = left.split('-').map(Number);

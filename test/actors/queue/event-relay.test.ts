@@ -3,7 +3,8 @@
  * events of one turn of the event loop travel as one stream entry (one XADD, not one per
  * event), each item try's list holds that try's events, and the run's collector delivers them
  * in order, saving its cursor before an item waiting on them goes on, so a collector started
- * again for the run reads only what came after.
+ * again for the run reads only what came after — and, when its cursor lags its journal (the
+ * process was killed between the two), skips what the journal holds.
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { EventCollector } from '../../../src/actors/queue/event-collector.ts';
 import { EventPublisher } from '../../../src/actors/queue/event-publisher.ts';
 import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
 import { runKeys } from '../../../src/actors/queue/queue-keys.ts';
+import { restoreFromJournal } from '../../../src/journal/restore.ts';
 import { startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
 
 const RUN = 'run-relay';
@@ -30,9 +32,14 @@ function warning(actor: string, message: string, seq: number): MissionEvent {
   return { type: 'warning', actor, code: 'test', message, seq, time, runId: RUN } as MissionEvent;
 }
 
-/** A collector of the run delivering into `delivered`. */
-async function collector(delivered: EventInput[]): Promise<EventCollector> {
-  const reader = new EventCollector(connect(), connect(), RUN, (event) => delivered.push(event));
+/** A collector of `run` delivering into `delivered`, skipping through `skipThrough`. */
+async function collector(
+  delivered: EventInput[],
+  run = RUN,
+  skipThrough?: string,
+): Promise<EventCollector> {
+  const push = (event: EventInput): number => delivered.push(event);
+  const reader = new EventCollector(connect(), connect(), run, push, undefined, skipThrough);
   await reader.start();
   return reader;
 }
@@ -75,6 +82,7 @@ describe('the event relay', () => {
         code: 'test',
         message: 'first',
         time: '2026-11-25T00:00:00.000Z',
+        relay: `${lastId}/0`,
       },
       {
         type: 'warning',
@@ -82,6 +90,7 @@ describe('the event relay', () => {
         code: 'test',
         message: 'second',
         time: '2026-11-25T00:00:00.000Z',
+        relay: `${lastId}/1`,
       },
       {
         type: 'warning',
@@ -89,6 +98,7 @@ describe('the event relay', () => {
         code: 'test',
         message: 'third',
         time: '2026-11-25T00:00:00.000Z',
+        relay: `${lastId}/2`,
       },
     ]);
     await reader.stop();
@@ -101,6 +111,51 @@ describe('the event relay', () => {
     const resumed = await collector(again);
     await resumed.reached(publisher.release('work', 1, 1));
     expect(again.map((event) => event.type === 'warning' && event.message)).toEqual(['fourth']);
+    await resumed.stop();
+  });
+
+  it('skips, when resumed with a cursor that lags its journal, the events the journal holds', async () => {
+    const run = 'run-relay-resumed';
+    const writer = connect();
+    const publisher = new EventPublisher(writer, run, 'w1');
+    publisher.publish(warning('commander:work[0]', 'a1', 1));
+    publisher.publish(warning('commander:work[0]', 'a2', 2));
+    await publisher.settled();
+    const first = publisher.lastEventId;
+    publisher.publish(warning('commander:work[0]', 'b1', 3));
+    publisher.publish(warning('commander:work[0]', 'b2', 4));
+    publisher.publish(warning('commander:work[0]', 'b3', 5));
+    await publisher.settled();
+    const second = publisher.lastEventId;
+    expect(await writer.xlen(runKeys(run).events)).toBe(2);
+
+    const delivered: EventInput[] = [];
+    const reader = await collector(delivered, run);
+    await reader.reached(second);
+    await reader.stop();
+    expect(delivered.map((event) => event.relay)).toEqual([
+      `${first}/0`,
+      `${first}/1`,
+      `${second}/0`,
+      `${second}/1`,
+      `${second}/2`,
+    ]);
+
+    // Killed after its journal wrote a1, a2 and b1, before its cursor moved past either entry.
+    await writer.set(runKeys(run).cursor, '0-0');
+    const journal = delivered.slice(0, 3).map((event, index) => ({
+      ...event,
+      seq: index + 1,
+      time: '2026-11-25T00:00:00.000Z',
+      runId: run,
+    })) as MissionEvent[];
+    const restored = restoreFromJournal(run, journal);
+    expect(restored.relayed).toBe(`${second}/0`);
+
+    const again: EventInput[] = [];
+    const resumed = await collector(again, run, restored.relayed);
+    await resumed.reached(second);
+    expect(again.map((event) => event.type === 'warning' && event.message)).toEqual(['b2', 'b3']);
     await resumed.stop();
   });
 });
