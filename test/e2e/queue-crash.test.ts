@@ -140,7 +140,12 @@ describe('sortie run --queue when a process dies', () => {
     const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
     expect(await exitOf(resumed), resumed.stderr()).toBe(0);
 
-    expectEveryOutputOnce(journalOf(target.stateDir, runId));
+    const journal = journalOf(target.stateDir, runId);
+    expectEveryOutputOnce(journal);
+    // No relayed event was journaled twice, though the stream was read again from a saved cursor.
+    const relays = journal.flatMap((event) => (event.relay === undefined ? [] : [event.relay]));
+    expect(relays.length).toBeGreaterThan(0);
+    expect(new Set(relays).size).toBe(relays.length);
     expect(repeatedRequests(before)).toEqual([]);
     expect(server.requests.length - before).toBe(PER_ITEM * ITEMS);
   }, 240_000);
