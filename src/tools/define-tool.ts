@@ -14,6 +14,21 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
   return { name: spec.name, description: spec.description, parameters: spec.parameters };
 }
 
+/**
+ * An object schema with these properties and no others, `required` naming those a value must
+ * have: the shape of almost every tool's parameters.
+ */
+export function objectSchema(
+  required: string[],
+  properties: Record<string, unknown>,
+): Record<string, unknown> {
+  // Keys in the order tools always wrote them: request bodies (and cassettes) stay the same.
+  const schema: Record<string, unknown> = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  schema.additionalProperties = false;
+  return schema;
+}
+
 /** Parsed arguments, or every problem found as `path: message`. */
 export type ParsedArguments =
   { ok: true; args: Record<string, unknown> } | { ok: false; problems: string[] };

@@ -3,7 +3,7 @@ import { EvaluationError, evaluateExpression, evaluateToString } from '../../con
 import { interpolationText, type EvaluationScope } from '../../config/evaluate.ts';
 import { firstStepName, traversalsIn } from '../../config/expression-references.ts';
 import type { CustomToolConfig } from '../../config/config-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome } from './agent-tool.ts';
 import type { EvaluatedHttpCall } from './custom-http-tool.ts';
@@ -13,7 +13,7 @@ import { findBuiltinTool, toolNameFromReference } from './tool-names.ts';
 import { renderHeader, renderUrl, RequestTemplateError } from './url-template.ts';
 import type { PieceSource, TemplatePiece } from './url-template.ts';
 
-const NO_INPUTS = { type: 'object', properties: {}, additionalProperties: false };
+const NO_INPUTS = objectSchema([], {});
 
 /** The variables a tool block's templates read: values, and which of them are secret. */
 export interface ToolVariables {

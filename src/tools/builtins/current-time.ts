@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome, okOutcome } from './agent-tool.ts';
 
@@ -56,16 +56,12 @@ export function createCurrentTimeTool(clock: () => Date = () => new Date()): Age
     definition: defineTool({
       name: 'builtins_utils_current_time',
       description: 'The current date and time (ISO-8601 with offset) in an IANA time zone.',
-      parameters: {
-        type: 'object',
-        properties: {
-          timezone: {
-            type: 'string',
-            description: 'IANA time zone such as Europe/Paris; default UTC',
-          },
+      parameters: objectSchema([], {
+        timezone: {
+          type: 'string',
+          description: 'IANA time zone such as Europe/Paris; default UTC',
         },
-        additionalProperties: false,
-      },
+      }),
     }),
     execute(args) {
       const timeZone = typeof args.timezone === 'string' ? args.timezone : 'UTC';

@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool, ToolOutcome } from './agent-tool.ts';
 import { errorOutcome } from './agent-tool.ts';
 import { MAX_BODY_BYTES } from './http-body.ts';
@@ -46,12 +46,7 @@ function httpTool(method: HttpMethod, withBody: boolean, summary: string): Agent
     definition: defineTool({
       name: `builtins_http_${method.toLowerCase()}`,
       description: `${summary} Returns the HTTP status, content type and body (JSON parsed).`,
-      parameters: {
-        type: 'object',
-        properties,
-        required: ['url'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['url'], properties),
     }),
     async execute(args, context) {
       const body = args.body;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventPayloads } from '../../base/events.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome, textOutcome } from './agent-tool.ts';
 
@@ -43,37 +43,32 @@ const DEFINITION = defineTool({
     'when the answer is one of a few options (with `multi_select` to allow several; the answer ' +
     'is then a JSON array of the chosen ones). The answer may instead be "[no human available]" ' +
     'or "[no human response within Ns]": then decide without the person.',
-  parameters: {
-    type: 'object',
-    properties: {
-      question: { type: 'string', description: 'The question, complete on its own.' },
-      short_summary: {
-        type: 'string',
-        description: 'A one-line summary of the question (80 characters at most).',
-      },
-      additional_context: {
-        type: 'string',
-        description: 'Background the person needs to answer, in markdown.',
-      },
-      choices: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        uniqueItems: true,
-        description: 'The options to choose from; leave out for a free-text answer.',
-      },
-      multi_select: {
-        type: 'boolean',
-        default: false,
-        description: 'Allow several choices (only with choices).',
-      },
-      timeout_seconds: {
-        type: 'number',
-        description: 'Stop waiting after this many seconds; leave out (or 0) to wait.',
-      },
+  parameters: objectSchema(['question'], {
+    question: { type: 'string', description: 'The question, complete on its own.' },
+    short_summary: {
+      type: 'string',
+      description: 'A one-line summary of the question (80 characters at most).',
     },
-    required: ['question'],
-    additionalProperties: false,
-  },
+    additional_context: {
+      type: 'string',
+      description: 'Background the person needs to answer, in markdown.',
+    },
+    choices: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      uniqueItems: true,
+      description: 'The options to choose from; leave out for a free-text answer.',
+    },
+    multi_select: {
+      type: 'boolean',
+      default: false,
+      description: 'Allow several choices (only with choices).',
+    },
+    timeout_seconds: {
+      type: 'number',
+      description: 'Stop waiting after this many seconds; leave out (or 0) to wait.',
+    },
+  }),
 });
 
 /** The question the arguments (already validated against the schema) describe. */

@@ -1,5 +1,5 @@
 import { sleep } from '../../base/sleep.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { errorOutcome, okOutcome } from './agent-tool.ts';
 
@@ -11,14 +11,9 @@ export const sleepTool: AgentTool = {
   definition: defineTool({
     name: 'builtins_utils_sleep',
     description: 'Wait for a number of seconds (at most 300), e.g. before polling again.',
-    parameters: {
-      type: 'object',
-      properties: {
-        seconds: { type: 'number', exclusiveMinimum: 0, maximum: MAX_SLEEP_SECONDS },
-      },
-      required: ['seconds'],
-      additionalProperties: false,
-    },
+    parameters: objectSchema(['seconds'], {
+      seconds: { type: 'number', exclusiveMinimum: 0, maximum: MAX_SLEEP_SECONDS },
+    }),
   }),
   async execute(args, context) {
     const seconds = args.seconds as number;

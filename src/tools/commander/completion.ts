@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 
 /** A route of a router task as the tools see it: its key (the target's name) and kind. */
 export interface RouteOption {
@@ -34,7 +34,7 @@ export function taskCompleteTool(routes: readonly RouteOption[] = []): ToolDefin
     name: 'task_complete',
     description:
       'Finish the task: succeed with a summary, or set succeed=false with a reason. Complete all subtasks first.',
-    parameters: { type: 'object', properties, additionalProperties: false },
+    parameters: objectSchema([], properties),
   });
 }
 
@@ -43,12 +43,7 @@ export function submitOutputTool(outputSchema: Record<string, unknown>): ToolDef
   return defineTool({
     name: 'submit_output',
     description: "Submit the task's structured output. Submitting again replaces it.",
-    parameters: {
-      type: 'object',
-      properties: { output: outputSchema },
-      required: ['output'],
-      additionalProperties: false,
-    },
+    parameters: objectSchema(['output'], { output: outputSchema }),
   });
 }
 

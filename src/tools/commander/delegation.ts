@@ -1,20 +1,15 @@
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 
 /** `call_agent`: runs an agent on a task and waits for its answer. */
 export const callAgentTool: ToolDefinition = defineTool({
   name: 'call_agent',
   description:
     'Give an agent a task and wait for its answer. Calling the same agent again continues its conversation.',
-  parameters: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1, description: 'Agent name' },
-      task: { type: 'string', minLength: 1, description: 'What the agent should do' },
-    },
-    required: ['name', 'task'],
-    additionalProperties: false,
-  },
+  parameters: objectSchema(['name', 'task'], {
+    name: { type: 'string', minLength: 1, description: 'Agent name' },
+    task: { type: 'string', minLength: 1, description: 'What the agent should do' },
+  }),
 });
 
 /** `ask_agent`: a question to an agent that already worked, answered without tools. */
@@ -22,17 +17,12 @@ export const askAgentTool: ToolDefinition = defineTool({
   name: 'ask_agent',
   description:
     'Ask an agent that already worked (here or in a dependency task) a question; it answers from its conversation, without tools.',
-  parameters: {
-    type: 'object',
-    properties: {
-      agent_id: {
-        type: 'string',
-        minLength: 1,
-        description: 'Agent name, or task/agent when ambiguous',
-      },
-      question: { type: 'string', minLength: 1 },
+  parameters: objectSchema(['agent_id', 'question'], {
+    agent_id: {
+      type: 'string',
+      minLength: 1,
+      description: 'Agent name, or task/agent when ambiguous',
     },
-    required: ['agent_id', 'question'],
-    additionalProperties: false,
-  },
+    question: { type: 'string', minLength: 1 },
+  }),
 });

@@ -1,26 +1,21 @@
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 
-const noArguments = { type: 'object', properties: {}, additionalProperties: false };
+const noArguments = objectSchema([], {});
 
 /** `set_subtasks`: the commander's plan, 1-10 non-empty titles. */
 export const setSubtasksTool: ToolDefinition = defineTool({
   name: 'set_subtasks',
   description:
     'Set your plan: 1-10 subtask titles in order. Call it first. It replaces the plan until a subtask is completed.',
-  parameters: {
-    type: 'object',
-    properties: {
-      subtasks: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        minItems: 1,
-        maxItems: 10,
-      },
+  parameters: objectSchema(['subtasks'], {
+    subtasks: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      minItems: 1,
+      maxItems: 10,
     },
-    required: ['subtasks'],
-    additionalProperties: false,
-  },
+  }),
 });
 
 /** `get_subtasks`: the plan with each subtask's status. */

@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
 import type { ResultStore } from '../results/result-store.ts';
@@ -30,16 +30,11 @@ function setDatasetTool(store: DatasetStore): AgentTool {
       name: 'set_dataset',
       description:
         'Replace the items of a declared dataset (or append to it). Items are validated against its schema.',
-      parameters: {
-        type: 'object',
-        properties: {
-          name: nameProperty(store),
-          items: { type: 'array' },
-          append: { type: 'boolean', default: false },
-        },
-        required: ['name', 'items'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['name', 'items'], {
+        name: nameProperty(store),
+        items: { type: 'array' },
+        append: { type: 'boolean', default: false },
+      }),
     }),
     execute(args) {
       const name = args.name as string;
@@ -54,15 +49,10 @@ function datasetSampleTool(store: DatasetStore): AgentTool {
     definition: defineTool({
       name: 'dataset_sample',
       description: 'The first items of a dataset (at most 50).',
-      parameters: {
-        type: 'object',
-        properties: {
-          name: nameProperty(store),
-          count: { type: 'integer', minimum: 1, maximum: MAX_SAMPLE_ITEMS, default: 5 },
-        },
-        required: ['name'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['name'], {
+        name: nameProperty(store),
+        count: { type: 'integer', minimum: 1, maximum: MAX_SAMPLE_ITEMS, default: 5 },
+      }),
     }),
     execute(args) {
       const name = args.name as string;
@@ -81,12 +71,7 @@ function datasetCountTool(store: DatasetStore): AgentTool {
     definition: defineTool({
       name: 'dataset_count',
       description: 'The number of items in a dataset.',
-      parameters: {
-        type: 'object',
-        properties: { name: nameProperty(store) },
-        required: ['name'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['name'], { name: nameProperty(store) }),
     }),
     execute(args) {
       const name = args.name as string;
@@ -102,15 +87,10 @@ function resultToDatasetTool(store: DatasetStore, results: ResultStore): AgentTo
       name: 'result_to_dataset',
       description:
         'Put a stored large array result (by its result id) into a declared dataset, replacing its items.',
-      parameters: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', description: 'A result id such as result_1' },
-          dataset_name: nameProperty(store),
-        },
-        required: ['id', 'dataset_name'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['id', 'dataset_name'], {
+        id: { type: 'string', description: 'A result id such as result_1' },
+        dataset_name: nameProperty(store),
+      }),
     }),
     async execute(args) {
       const id = args.id as string;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
@@ -21,18 +21,13 @@ export function createFileCreateTool(slots: SlotSet): AgentTool {
       name: 'file_create',
       description:
         'Write a text file in a slot (parent folders are created). An existing file needs overwrite = true or append = true. ${secrets.NAME} is written as it is, never the value.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          path: pathProperty('File path relative to the slot root'),
-          content: { type: 'string' },
-          overwrite: { type: 'boolean', default: false },
-          append: { type: 'boolean', default: false },
-        },
-        required: ['slot', 'path', 'content'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'path', 'content'], {
+        slot: slotProperty(slots),
+        path: pathProperty('File path relative to the slot root'),
+        content: { type: 'string' },
+        overwrite: { type: 'boolean', default: false },
+        append: { type: 'boolean', default: false },
+      }),
     }),
     async execute(args) {
       const overwrite = args.overwrite === true;

@@ -1,5 +1,5 @@
 import { unlink } from 'node:fs/promises';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, pathProperty, slotProperty } from './file-tool-common.ts';
@@ -12,15 +12,10 @@ export function createFileDeleteTool(slots: SlotSet): AgentTool {
     definition: defineTool({
       name: 'file_delete',
       description: 'Delete a file in a slot (files only, not folders).',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          path: pathProperty('File path relative to the slot root'),
-        },
-        required: ['slot', 'path'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'path'], {
+        slot: slotProperty(slots),
+        path: pathProperty('File path relative to the slot root'),
+      }),
     }),
     async execute(args) {
       const found = await existingFile(

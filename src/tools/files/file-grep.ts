@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import {
@@ -27,19 +27,14 @@ export function createFileGrepTool(slots: SlotSet): AgentTool {
       name: 'file_grep',
       description:
         'Search text files of a slot for lines matching a regular expression. Returns "path:line: text" lines.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on each line` },
-          path: pathProperty('File or folder to search; default the slot root'),
-          recursive: { type: 'boolean', default: true },
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
-          offset: { type: 'integer', minimum: 0, default: 0 },
-        },
-        required: ['slot', 'pattern'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'pattern'], {
+        slot: slotProperty(slots),
+        pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on each line` },
+        path: pathProperty('File or folder to search; default the slot root'),
+        recursive: { type: 'boolean', default: true },
+        limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+        offset: { type: 'integer', minimum: 0, default: 0 },
+      }),
     }),
     async execute(args, context) {
       const request = await searchRequest(slots, args);

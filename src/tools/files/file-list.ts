@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import { formatSize, pagingFooter, pathProperty, slotProperty } from './file-tool-common.ts';
@@ -15,18 +15,13 @@ export function createFileListTool(slots: SlotSet): AgentTool {
       name: 'file_list',
       description:
         'List files and folders in a slot: "name/" for folders, "name  size" for files, then a paging footer.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          path: pathProperty('Folder relative to the slot root; default the root'),
-          recursive: { type: 'boolean', default: false },
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-          offset: { type: 'integer', minimum: 0, default: 0 },
-        },
-        required: ['slot'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot'], {
+        slot: slotProperty(slots),
+        path: pathProperty('Folder relative to the slot root; default the root'),
+        recursive: { type: 'boolean', default: false },
+        limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+        offset: { type: 'integer', minimum: 0, default: 0 },
+      }),
     }),
     async execute(args) {
       const limit = (args.limit as number | undefined) ?? 100;

@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import {
@@ -23,17 +23,12 @@ export function createFileReadTool(slots: SlotSet): AgentTool {
       name: 'file_read',
       description:
         'Read a text file from a slot. Returns the text itself. Use max_lines / max_bytes to read the start of big files.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          path: pathProperty('File path relative to the slot root'),
-          max_lines: { type: 'integer', minimum: 1 },
-          max_bytes: { type: 'integer', minimum: 1 },
-        },
-        required: ['slot', 'path'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'path'], {
+        slot: slotProperty(slots),
+        path: pathProperty('File path relative to the slot root'),
+        max_lines: { type: 'integer', minimum: 1 },
+        max_bytes: { type: 'integer', minimum: 1 },
+      }),
     }),
     async execute(args) {
       const found = await existingFile(slots, args, 'read', useFileList);

@@ -1,4 +1,4 @@
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome, textOutcome } from '../builtins/agent-tool.ts';
 import {
@@ -20,18 +20,13 @@ export function createFileSearchTool(slots: SlotSet): AgentTool {
       name: 'file_search',
       description:
         'Find files whose name matches a regular expression, below a folder of a slot. Returns relative paths.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on file names` },
-          path: pathProperty('Folder to search; default the slot root'),
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
-          offset: { type: 'integer', minimum: 0, default: 0 },
-        },
-        required: ['slot', 'pattern'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'pattern'], {
+        slot: slotProperty(slots),
+        pattern: { type: 'string', description: `${PATTERN_DESCRIPTION}, tested on file names` },
+        path: pathProperty('Folder to search; default the slot root'),
+        limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+        offset: { type: 'integer', minimum: 0, default: 0 },
+      }),
     }),
     async execute(args) {
       const request = await searchRequest(slots, args);

@@ -1,5 +1,5 @@
 import type { DocumentPart, ImagePart, TextPart } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 import type { AgentTool } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, formatSize, pathProperty, slotProperty } from './file-tool-common.ts';
@@ -21,15 +21,10 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       name: 'file_view',
       description:
         'Look at an image (PNG, JPEG, GIF, WebP), an SVG (rendered to PNG) or a PDF from a slot.',
-      parameters: {
-        type: 'object',
-        properties: {
-          slot: slotProperty(slots),
-          path: pathProperty('File path relative to the slot root'),
-        },
-        required: ['slot', 'path'],
-        additionalProperties: false,
-      },
+      parameters: objectSchema(['slot', 'path'], {
+        slot: slotProperty(slots),
+        path: pathProperty('File path relative to the slot root'),
+      }),
     }),
     async execute(args) {
       const found = await existingFile(slots, args, 'read', useFileList);

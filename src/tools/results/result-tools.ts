@@ -1,8 +1,7 @@
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema, toolResult } from '../define-tool.ts';
 import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome, textOutcome } from '../builtins/agent-tool.ts';
-import { toolResult } from '../define-tool.ts';
 import { jsonTypeName, lookupDotPath } from './dot-path.ts';
 import type { ResultStore, StoredResult } from './result-store.ts';
 
@@ -16,12 +15,7 @@ const SAMPLE_ITEMS = 5;
 const ID_PROPERTY = { type: 'string', description: 'A result id such as result_1' };
 
 function schema(properties: Record<string, unknown>, required: string[]): Record<string, unknown> {
-  return {
-    type: 'object',
-    properties: { id: ID_PROPERTY, ...properties },
-    required: ['id', ...required],
-    additionalProperties: false,
-  };
+  return objectSchema(['id', ...required], { id: ID_PROPERTY, ...properties });
 }
 
 type Handler = (stored: StoredResult, args: Record<string, unknown>) => ToolOutcome;

@@ -3,7 +3,7 @@
  * (which skills exist and which are loaded are its rules); this module is what the model sees.
  */
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
 
 export const LOAD_SKILL = 'load_skill';
 
@@ -12,12 +12,7 @@ export const LOAD_SKILL_DEFINITION: ToolDefinition = defineTool({
   name: LOAD_SKILL,
   description:
     "Load one of your skills (listed under Skills in your instructions): the result holds the skill's instructions, and its tools are offered from your next turn.",
-  parameters: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1, description: "The skill's name" },
-    },
-    required: ['name'],
-    additionalProperties: false,
-  },
+  parameters: objectSchema(['name'], {
+    name: { type: 'string', minLength: 1, description: "The skill's name" },
+  }),
 });
