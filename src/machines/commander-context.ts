@@ -1,11 +1,4 @@
-import {
-  assign,
-  enqueueActions,
-  fromPromise,
-  type AnyActorRef,
-  type EventObject,
-  type ParameterizedObject,
-} from 'xstate';
+import { assign, enqueueActions, type EventObject, type ParameterizedObject } from 'xstate';
 import { SortieError } from '../base/errors.ts';
 import { perObject } from '../base/per-object.ts';
 import type {
@@ -22,19 +15,13 @@ import { commanderTools } from '../tools/commander/index.ts';
 import { RESULT_TOOL_DEFINITIONS } from '../tools/results/index.ts';
 import type { CursorReply } from './dataset-cursor.machine.ts';
 import type { ContextPolicy } from '../runtime/context-window.ts';
-import type {
-  ContextCutParams,
-  MessageAppendedParams,
-  OutputSubmittedParams,
-  PlanUpdatedParams,
-  ToolCalledParams,
-  ToolCompletedParams,
-} from './effect-params.ts';
-import { ActorNotProvidedError } from './effect-params.ts';
 import type { Plan } from './plan.ts';
-import type { ModelTurnInput, ModelTurnOutput, ToolOutcome } from './turn-types.ts';
-import type { RouteGateInput } from './commander-holds.ts';
-import type { FailureGateInput } from './failure-gate.ts';
+import type { ToolOutcome } from './turn-types.ts';
+import type {
+  CommanderEffectAction,
+  CommanderEnvironment,
+  commanderActors,
+} from './commander-io.ts';
 
 /** A router's route with, for mission routes, the target mission's input schema. */
 export interface CommanderRoute extends RouteOption {
@@ -69,37 +56,6 @@ export interface CommanderInput extends Partial<CommanderRuleStart> {
   resultTools?: boolean;
   /** The run's side of this commander; without it the actors and effects must be provided. */
   environment?: CommanderEnvironment;
-}
-
-/** The effects a commander reports, as the run records them (events, journal). */
-export interface CommanderEffects {
-  planUpdated(params: PlanUpdatedParams): void;
-  toolCalled(params: ToolCalledParams): void;
-  toolCompleted(params: ToolCompletedParams): void;
-  outputSubmitted(params: OutputSubmittedParams): void;
-  messageAppended(params: MessageAppendedParams): void;
-  contextCut(params: ContextCutParams): void;
-}
-
-/**
- * What the run provides one commander — model turns, the step gate, external tools and
- * effects — handed in as input, so one machine serves every commander: no `provide` per
- * commander and no lookup of services outside the actor.
- */
-export interface CommanderEnvironment {
-  modelTurn(input: ModelTurnInput, signal: AbortSignal): Promise<ModelTurnOutput>;
-  toolGate(input: ToolGateInput, signal: AbortSignal): Promise<void>;
-  /** The step gate's hold before the chosen route takes effect (`--break route`). */
-  routeGate(input: RouteGateInput, signal: AbortSignal): Promise<void>;
-  /** The step gate's holds before failed results go back to the model (`--break error`). */
-  failureGate(input: FailureGateInput, signal: AbortSignal): Promise<void>;
-  /** Runs one external call; the actors it starts (agents, forks) are children of `parent`. */
-  executeTool(
-    input: ExecuteToolInput,
-    signal: AbortSignal,
-    parent: AnyActorRef,
-  ): Promise<ToolOutcome>;
-  effects: CommanderEffects;
 }
 
 /** Replies in a row that needed a nudge, or hit the output-token limit. */
@@ -273,17 +229,6 @@ export function isSequential(context: CommanderContext): boolean {
   return context.task.iterator === 'sequential';
 }
 
-/** What the commander's `executeTool` receives: the call and its validated arguments. */
-export interface ExecuteToolInput {
-  call: ToolCallPart;
-  args: Record<string, unknown>;
-}
-
-/** What `toolGate` receives: the internal call about to run. */
-export interface ToolGateInput {
-  call: ToolCallPart;
-}
-
 /**
  * The tools the machine's own rules answer: every commander tool that is not external. The
  * `dispatching` state has one transition per name (a test checks it against the tool lists).
@@ -334,40 +279,6 @@ export const MAX_NUDGES = 2;
 
 /** Replies in a row cut off by the output-token limit before the commander fails. */
 export const MAX_OUTPUT_LIMIT_HITS = 3;
-
-/** What each I/O actor of the commander receives: the commander's environment and its request. */
-export type WithEnvironment<Request> = Request & { environment: CommanderEnvironment | null };
-
-/** The environment an actor runs with; without one the actor must be provided (`.provide`). */
-function environmentOf(environment: CommanderEnvironment | null, actor: string) {
-  if (environment === null) throw new ActorNotProvidedError(actor);
-  return environment;
-}
-
-/** The commander's I/O: one model request, one step-gate hold, one external tool call. */
-export const commanderActors = {
-  /** Invoked by `awaitingModel`; leaving it aborts the request. */
-  modelTurn: fromPromise<ModelTurnOutput, WithEnvironment<ModelTurnInput>>(({ input, signal }) =>
-    environmentOf(input.environment, 'modelTurn').modelTurn(input, signal),
-  ),
-  /** Invoked by `gating`; resolves when the internal call may run. */
-  toolGate: fromPromise<void, WithEnvironment<ToolGateInput>>(({ input, signal }) =>
-    environmentOf(input.environment, 'toolGate').toolGate(input, signal),
-  ),
-  /** Spawned by `startBatch`, one per external call (its id names the batch entry). */
-  toolCall: fromPromise<ToolOutcome, WithEnvironment<ExecuteToolInput>>(({ input, signal, self }) =>
-    environmentOf(input.environment, 'toolCall').executeTool(input, signal, self),
-  ),
-};
-
-/** The effect actions (what the run records), by the params each takes. */
-export type CommanderEffectAction =
-  | { type: 'emitPlanUpdated'; params: PlanUpdatedParams }
-  | { type: 'emitToolCalled'; params: ToolCalledParams }
-  | { type: 'emitToolCompleted'; params: ToolCompletedParams }
-  | { type: 'emitOutputSubmitted'; params: OutputSubmittedParams }
-  | { type: 'emitMessageAppended'; params: MessageAppendedParams }
-  | { type: 'emitContextCut'; params: ContextCutParams };
 
 /** The commander's children an action may spawn: its external tool calls. */
 type SpawnedToolCall = {

@@ -5,24 +5,9 @@
  * that state (the commander is stopped) lets go of the hold.
  */
 import { fromPromise } from 'xstate';
-import type {
-  CommanderContext,
-  CommanderEnvironment,
-  WithEnvironment,
-} from './commander-context.ts';
-import { ActorNotProvidedError } from './effect-params.ts';
+import type { CommanderContext } from './commander-context.ts';
+import { environmentOf, type RouteGateInput, type WithEnvironment } from './commander-io.ts';
 import { failedResults, type FailureGateInput } from './failure-gate.ts';
-
-/** What `routeGate` receives: the route chosen, as `task_complete` recorded it. */
-export interface RouteGateInput {
-  /** The chosen route key; null for `none`. */
-  route: string | null;
-}
-
-function environmentOf(environment: CommanderEnvironment | null, actor: string) {
-  if (environment === null) throw new ActorNotProvidedError(actor);
-  return environment;
-}
 
 /** The hold actors, by the names the machine invokes them with. */
 export const commanderHoldActors = {

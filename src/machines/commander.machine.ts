@@ -5,13 +5,8 @@ import type {
   CommanderInput,
   CommanderResult,
 } from './commander-context.ts';
-import {
-  commanderActors,
-  CURSOR_ID,
-  DEFAULT_COMMANDER_MAX_TURNS,
-  headOf,
-  toolsOf,
-} from './commander-context.ts';
+import { CURSOR_ID, DEFAULT_COMMANDER_MAX_TURNS, headOf, toolsOf } from './commander-context.ts';
+import { commanderActors } from './commander-io.ts';
 import {
   acceptCallsActions,
   acceptReplyActions,

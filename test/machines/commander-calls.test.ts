@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecuteToolInput } from '../../src/machines/commander-context.ts';
+import type { ExecuteToolInput } from '../../src/machines/commander-io.ts';
 import type { ToolOutcome } from '../../src/machines/turn-types.ts';
 import {
   call,

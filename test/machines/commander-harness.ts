@@ -8,14 +8,16 @@ import type {
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
 import type {
   CommanderContext,
-  CommanderEffects,
-  CommanderEnvironment,
   CommanderInput,
   CommanderResult,
   CommanderTask,
+} from '../../src/machines/commander-context.ts';
+import type {
+  CommanderEffects,
+  CommanderEnvironment,
   ExecuteToolInput,
   ToolGateInput,
-} from '../../src/machines/commander-context.ts';
+} from '../../src/machines/commander-io.ts';
 import type {
   ModelTurnInput,
   ModelTurnOutput,

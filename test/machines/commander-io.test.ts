@@ -12,7 +12,7 @@ import {
 } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { commanderMachine } from '../../src/machines/commander.machine.ts';
-import type { CommanderEnvironment } from '../../src/machines/commander-context.ts';
+import type { CommanderEnvironment } from '../../src/machines/commander-io.ts';
 import { EXTERNAL_TOOLS, INTERNAL_TOOL_NAMES } from '../../src/machines/commander-context.ts';
 import { commanderTools } from '../../src/tools/commander/index.ts';
 import type { Message } from '../../src/models/model-types.ts';

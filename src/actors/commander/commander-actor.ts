@@ -7,11 +7,11 @@
 import { createActor } from 'xstate';
 import { stopActor, type InvokedBy } from '../run-to-end.ts';
 import type {
-  CommanderEnvironment,
   CommanderInput,
   CommanderResult,
   CompletionRecord,
 } from '../../machines/commander-context.ts';
+import type { CommanderEnvironment } from '../../machines/commander-io.ts';
 import { commanderMachine } from '../../machines/commander.machine.ts';
 import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
 import { abortError } from '../../base/abort.ts';

@@ -1,5 +1,5 @@
 /** The commander machine's effect actions as run events (plan, tools, output, messages). */
-import type { CommanderEffects } from '../../machines/commander-context.ts';
+import type { CommanderEffects } from '../../machines/commander-io.ts';
 import type { Message } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import type {

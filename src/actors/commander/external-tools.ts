@@ -5,7 +5,7 @@
  */
 import { SortieError } from '../../base/errors.ts';
 import type { QuestionToolName } from '../contracts.ts';
-import type { ExecuteToolInput } from '../../machines/commander-context.ts';
+import type { ExecuteToolInput } from '../../machines/commander-io.ts';
 import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { commanderOutcome, isResultTool, runResultTool } from './commander-results.ts';
