@@ -101,6 +101,7 @@ async function answerStream({ response, handler, turn, context, timers }: Answer
       response.end();
       return;
     }
+    turn.stalled?.();
     await timers.wait(turn.stallMs ?? 0);
     if (isGone(response)) return;
     for (const frame of frames.slice(lead)) response.write(frame);
@@ -121,6 +122,7 @@ async function answerJson({ response, handler, turn, context, timers }: Answer):
   }
   if (turn.stallMs !== undefined) {
     response.write(body.slice(0, 1));
+    turn.stalled?.();
     await timers.wait(turn.stallMs);
     if (isGone(response)) return;
     response.end(body.slice(1));

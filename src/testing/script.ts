@@ -77,6 +77,8 @@ export interface ScriptTurn {
   truncate?: boolean | 'mid-frame';
   /** Streaming only: send the first events, then stay silent this long. */
   stallMs?: number;
+  /** With `stallMs`: called once the first events are written, as the silence begins. */
+  stalled?: () => void;
   /** Close the socket without any answer (a connection reset). */
   reset?: boolean;
 }

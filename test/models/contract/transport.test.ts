@@ -18,7 +18,6 @@ import { LocalServerDownError, ProviderNetworkError } from '../../../src/models/
 import { ScriptedModelServer } from '../../../src/testing/server.ts';
 import { ask, closeHarnesses, PROTOCOL_CASES, startHarness } from '../protocol-harness.ts';
 import { closedPort } from '../../fixtures/closed-port.ts';
-import { until } from '../../helpers/until.ts';
 
 const servers: Array<{ close(): unknown }> = [];
 
@@ -204,15 +203,17 @@ describe.each(PROTOCOL_CASES)('$name adapter on the transport', (protocolCase) =
   });
 
   it("passes a caller's abort in the middle of a stream through at once", async () => {
+    let stalled: () => void = () => undefined;
+    const midStream = new Promise<void>((resolve) => (stalled = resolve));
     const { adapter, server } = await startHarness(protocolCase, [
-      { text: 'one two three four', stallMs: 10_000 },
+      { text: 'one two three four', stallMs: 10_000, stalled },
     ]);
     const controller = new AbortController();
     const reason = new Error('run cancelled');
     const pending = adapter.generate(ask('hi', { signal: controller.signal }));
-    await until('the request', () => server.requests.length > 0, { pauseMs: 0 });
-    // The head and the first frames arrive; the rest waits 10 s.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The head and the first frames are sent; the rest waits 10 s.
+    await midStream;
+    expect(server.requests).toHaveLength(1);
     const aborted = Date.now();
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
