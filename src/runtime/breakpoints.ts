@@ -43,12 +43,21 @@ export function parseBreakpoint(spec: string): Breakpoint {
   if (prefix === 'cost' && /^\$?\d+(\.\d+)?$/.test(value)) {
     const dollars = value.replace('$', '');
     const pico = dollarsToPico(Number(dollars));
-    if (pico > 0n) return { kind: 'cost', dollars, pico };
+    if (pico > 0n) return { kind: 'cost', dollars: canonicalDollars(dollars), pico };
   }
   if (prefix === 'tokens' && /^\d+$/.test(value) && Number(value) > 0) {
     return { kind: 'tokens', tokens: Number(value) };
   }
   throw new UsageError(`bad breakpoint "${spec}"`, FORMS);
+}
+
+/**
+ * Dollars in one form, so one spend line is one breakpoint however it was typed: at least two
+ * decimals, no zeros past them (`0.2`, `0.200` and `00.20` are `0.20`; `3` is `3.00`).
+ */
+function canonicalDollars(typed: string): string {
+  const [whole = '0', fraction = ''] = typed.split('.');
+  return `${Number(whole)}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
 
 /** The canonical text of a breakpoint (what `list` shows). */

@@ -54,7 +54,7 @@ describe('parseBreakpoint', () => {
     expect(parseBreakpoint(' model ')).toEqual({ kind: 'model' });
   });
 
-  it('parses the breakpoints on signals and spend, and writes them back as given', () => {
+  it('parses the breakpoints on signals and spend, and writes them back in one form', () => {
     expect(parseBreakpoint('stall')).toEqual({ kind: 'signal', signal: 'stall' });
     expect(parseBreakpoint('loop')).toEqual({ kind: 'signal', signal: 'loop' });
     expect(parseBreakpoint('cost:0.50')).toEqual({
@@ -62,11 +62,28 @@ describe('parseBreakpoint', () => {
       dollars: '0.50',
       pico: 500_000_000_000n,
     });
-    expect(parseBreakpoint('cost:$2')).toMatchObject({ dollars: '2', pico: 2_000_000_000_000n });
+    expect(parseBreakpoint('cost:$2')).toMatchObject({ dollars: '2.00', pico: 2_000_000_000_000n });
     expect(parseBreakpoint('tokens:100000')).toEqual({ kind: 'tokens', tokens: 100_000 });
     for (const spec of ['stall', 'loop', 'cost:0.50', 'tokens:100000']) {
       expect(formatBreakpoint(parseBreakpoint(spec))).toBe(spec);
     }
+    // One spend line, one breakpoint, however its dollars were typed.
+    const typed = ['cost:0.2', 'cost:0.200', 'cost:$0.20', 'cost:00.2', 'cost:0.125', 'cost:3'];
+    expect(typed.map((spec) => formatBreakpoint(parseBreakpoint(spec)))).toEqual([
+      'cost:0.20',
+      'cost:0.20',
+      'cost:0.20',
+      'cost:0.20',
+      'cost:0.125',
+      'cost:3.00',
+    ]);
+  });
+
+  it('takes a spend line typed another way as the same breakpoint', () => {
+    const gate = new DebugGate({ breakpoints: ['cost:0.20'] });
+    expect(gate.toggleBreakpoint('cost:0.2')).toBe(false);
+    expect(gate.toggleBreakpoint('cost:0.2')).toBe(true);
+    expect(gate.toggleBreakpoint('cost:0.200')).toBe(false);
   });
 
   it('parses route and error, and writes them back as given', () => {
