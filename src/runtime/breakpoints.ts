@@ -16,12 +16,16 @@ export type Breakpoint =
   | { kind: 'route' }
   | { kind: 'error' }
   | { kind: 'signal'; signal: 'stall' | 'loop' }
-  /** `dollars` as written (for the list), `pico` to compare. */
+  /** `dollars` in one form (for the list and to tell two apart), `pico` to compare. */
   | { kind: 'cost'; dollars: string; pico: bigint }
   | { kind: 'tokens'; tokens: number };
 
 const FORMS =
   'use tool:NAME (e.g. tool:call_agent), actor:ID (e.g. actor:commander:analyze), model, route, error, stall, loop, cost:USD (e.g. cost:0.50) or tokens:N (e.g. tokens:100000)';
+
+/** Every form of breakpoint, for messages that name them without the examples. */
+export const BREAKPOINT_FORMS =
+  'tool:NAME, actor:ID, model, route, error, stall, loop, cost:USD or tokens:N';
 
 /** The breakpoints that are on or off as a whole (the TUI's list toggles them). */
 export const TOGGLEABLE_BREAKPOINTS = ['stall', 'loop', 'route', 'error'] as const;

@@ -16,7 +16,7 @@ import {
 
 export type { GatePoint } from '../base/events.ts';
 export { breakpointMatches, formatBreakpoint, parseBreakpoint, type Breakpoint };
-export { TOGGLEABLE_BREAKPOINTS } from './breakpoints.ts';
+export { BREAKPOINT_FORMS, TOGGLEABLE_BREAKPOINTS } from './breakpoints.ts';
 
 /** Awaited before every model request, tool execution, route taking effect and failed result. */
 export interface StepGate {

@@ -173,4 +173,28 @@ describe('the debugger route', () => {
     const unauthorized = await api(served, 'GET', `/api/runs/${runId}/control`);
     expect(unauthorized.status).toBe(401);
   }, 60_000);
+
+  it('names every breakpoint form when a running run is sent none or a bad one', async () => {
+    const posted = await api(served, 'POST', '/api/missions/ask/runs', { body: {}, headers: AUTH });
+    const runId = String(posted.body.run_id);
+    await readEvents(served, runId, (event) => event.type === 'human.asked', AUTH);
+    const control = (body: unknown) =>
+      api(served, 'POST', `/api/runs/${runId}/control`, { body, headers: AUTH });
+    const forms = 'tool:NAME, actor:ID, model, route, error, stall, loop, cost:USD or tokens:N';
+    expect((await control({ action: 'break' })).body).toEqual({
+      error: {
+        code: 'invalid_breakpoint',
+        message: `send "breakpoint" as --break takes it: ${forms}`,
+      },
+    });
+    expect((await control({ action: 'break', breakpoint: 'cost:lots' })).body).toEqual({
+      error: { code: 'invalid_breakpoint', message: `bad breakpoint "cost:lots": use ${forms}` },
+    });
+    expect((await control({ action: 'break', breakpoint: 'cost:0.5' })).body).toMatchObject({
+      breakpoints: ['cost:0.50'],
+    });
+    const cancelled = await api(served, 'POST', `/api/runs/${runId}/cancel`, { headers: AUTH });
+    expect(cancelled.status).toBe(202);
+    await served.line(new RegExp(`^run ${runId} cancelled`));
+  }, 60_000);
 });

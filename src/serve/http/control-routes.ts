@@ -8,7 +8,12 @@
 import type { Context } from 'hono';
 import { UsageError } from '../../base/errors.ts';
 import { redactDeep } from '../../base/redact.ts';
-import { formatBreakpoint, parseBreakpoint, type GatePoint } from '../../runtime/gate.ts';
+import {
+  BREAKPOINT_FORMS,
+  formatBreakpoint,
+  parseBreakpoint,
+  type GatePoint,
+} from '../../runtime/gate.ts';
 import type { RunService } from '../run-service.ts';
 import type { ServedRun } from '../served-run.ts';
 import { RUN_ID } from './api-routes.ts';
@@ -93,7 +98,7 @@ function breakpointAction(
       context,
       400,
       'invalid_breakpoint',
-      'send "breakpoint": "tool:NAME", "actor:ID" or "model"',
+      `send "breakpoint" as --break takes it: ${BREAKPOINT_FORMS}`,
     );
   }
   try {
@@ -105,7 +110,7 @@ function breakpointAction(
       context,
       400,
       'invalid_breakpoint',
-      `${error.message}: use tool:NAME, actor:ID, model, route, error, stall, loop, cost:USD or tokens:N`,
+      `${error.message}: use ${BREAKPOINT_FORMS}`,
     );
   }
   return context.json(gateView(run));
