@@ -52,10 +52,18 @@ export function stopActor(actor: AnyActorRef): void {
   else actor.send({ type: 'xstate.stop' } as never);
 }
 
+/** A defect (a throwing action) leaves xstate's children running: this stops their work. */
+function stopChildren(actor: AnyActorRef): void {
+  const snapshot: { children?: Record<string, AnyActorRef | undefined> } = actor.getSnapshot();
+  for (const child of Object.values(snapshot.children ?? {})) {
+    if (child !== undefined) stopActor(child);
+  }
+}
+
 /**
  * The actor's output. Without `windDown`, rejects with an AbortError saying `cancelled` when
  * `signal` aborts (the actor is stopped, which aborts its children's requests through their own
- * signals); rejects with the actor's error when it fails.
+ * signals); rejects with the actor's error when it fails, its children stopped.
  */
 export function runToEnd<TLogic extends AnyActorLogic>(
   logic: TLogic,
@@ -94,6 +102,7 @@ export function runToEnd<TLogic extends AnyActorLogic>(
       },
       (error: unknown) => {
         settled();
+        stopChildren(actor);
         reject(error);
       },
     );

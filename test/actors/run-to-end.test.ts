@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createMachine } from 'xstate';
+import { assign, createMachine, fromPromise } from 'xstate';
 import { runToEnd } from '../../src/actors/run-to-end.ts';
 
 /** Waits for `wait.end` forever unless cancelled; outputs how it ended. */
@@ -43,5 +43,37 @@ describe('runToEnd', () => {
       windDown: (actor) => actor.send({ type: 'wait.cancel' }),
     });
     await expect(ending).resolves.toBe('c late cancelled');
+  });
+});
+
+describe('runToEnd on a defect', () => {
+  it('stops the children the failed machine left running and rejects with its error', async () => {
+    let childSignal: AbortSignal | undefined;
+    const failing = createMachine({
+      types: {} as { input: Record<string, never> },
+      initial: 'working',
+      states: {
+        working: {
+          invoke: {
+            src: fromPromise(({ signal }) => {
+              childSignal = signal;
+              return new Promise<never>(() => {});
+            }),
+          },
+          on: {
+            'work.fail': {
+              actions: () => {
+                throw new Error('a defect');
+              },
+            },
+          },
+        },
+      },
+    });
+    const ending = runToEnd(failing, {}, new AbortController().signal, 'unused', {
+      created: (actor) => queueMicrotask(() => actor.send({ type: 'work.fail' })),
+    });
+    await expect(ending).rejects.toThrow('a defect');
+    expect(childSignal?.aborted).toBe(true);
   });
 });

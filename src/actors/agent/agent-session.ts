@@ -3,7 +3,7 @@
  * conversation with the task appended (a later call continues it); `ask` answers from that
  * conversation in a fork with no tools offered (later questions continue the fork).
  */
-import { createActor, toPromise } from 'xstate';
+import type { Actor } from 'xstate';
 import { resolveModel } from '../../config/resolve-model.ts';
 import type { AgentConfig } from '../../config/config-types.ts';
 import { agentMachine, type AgentResult } from '../../machines/agent.machine.ts';
@@ -28,7 +28,7 @@ import type {
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
-import { stopActor, type InvokedBy } from '../run-to-end.ts';
+import { runToEnd, stopActor, type InvokedBy } from '../run-to-end.ts';
 import { agentSampler } from './agent-sampler.ts';
 import { toolNoticeReporter } from './agent-tool-notices.ts';
 import { AgentToolbox } from './agent-toolbox.ts';
@@ -199,28 +199,32 @@ class ConversationSession implements AgentSession, SessionPrompts {
    * of `by.parent` (the commander's tool call), in the run's actor system.
    */
   private async runMachine(setup: TurnSetup, by: InvokedBy): Promise<AgentCallResult> {
-    const { signal, parent } = by;
-    const actor = createActor(agentMachine, {
-      ...(parent === undefined ? {} : { parent }),
-      input: {
-        messages: this.conversation,
-        maxTurns: this.agent.maxTurns,
-        skills: this.toolbox.skillEntries(),
-        loadedSkills: this.loadedSkills,
-        context: contextPolicyOf(this.agent),
-        parallelToolCalls: this.agent.parallelToolCalls,
-        environment: this.environmentFor(setup),
-      },
-    });
-    // A cancelled call stops the machine, whose stop aborts its actors' own signals: one
-    // listener per call instead of every model turn and tool call combining two signals.
-    const stop = (): void => stopActor(actor);
+    const { signal } = by;
+    // Set by `created` before the machine starts (with `windDown` it always starts).
+    let actor!: Actor<typeof agentMachine>;
     let result: AgentResult | undefined;
     try {
-      actor.start();
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
-      result = await toPromise(actor);
+      result = await runToEnd(
+        agentMachine,
+        {
+          messages: this.conversation,
+          maxTurns: this.agent.maxTurns,
+          skills: this.toolbox.skillEntries(),
+          loadedSkills: this.loadedSkills,
+          context: contextPolicyOf(this.agent),
+          parallelToolCalls: this.agent.parallelToolCalls,
+          environment: this.environmentFor(setup),
+        },
+        signal,
+        CALL_CANCELLED,
+        {
+          parent: by.parent,
+          // A cancelled call stops the machine, whose stop aborts its actors' own signals: one
+          // listener per call instead of every model turn and tool call combining two signals.
+          windDown: stopActor,
+          created: (created) => (actor = created),
+        },
+      );
     } catch (error) {
       // A defect inside the machine: keep what the conversation reached and report it.
       const { context } = actor.getSnapshot();
@@ -228,8 +232,6 @@ class ConversationSession implements AgentSession, SessionPrompts {
       this.loadedSkills = [...context.loadedSkills];
       this.closeOpenCalls(this.actorId, this.conversation, reasonOf(error));
       return { ok: false, reason: reasonOf(error) };
-    } finally {
-      signal.removeEventListener('abort', stop);
     }
     // A stopped machine has no output: the call ends with what its conversation reached.
     const { context } = actor.getSnapshot();

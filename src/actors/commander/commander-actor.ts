@@ -4,8 +4,7 @@
  * the effects as events, all handed to the machine as its environment (one machine serves every
  * commander). `runCommander` runs one to the end and keeps it in the registry.
  */
-import { createActor } from 'xstate';
-import { stopActor, type InvokedBy } from '../run-to-end.ts';
+import { runToEnd, type InvokedBy } from '../run-to-end.ts';
 import type {
   CommanderInput,
   CommanderResult,
@@ -14,7 +13,6 @@ import type {
 import type { CommanderEnvironment } from '../../machines/commander-io.ts';
 import { commanderMachine } from '../../machines/commander.machine.ts';
 import type { ReasoningLevel, ResolvedModel } from '../../models/model-types.ts';
-import { abortError } from '../../base/abort.ts';
 import { commanderTools } from '../../tools/commander/index.ts';
 import { commanderEffects, emitMessage } from './commander-events.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
@@ -89,49 +87,26 @@ function commanderEnvironment(launch: CommanderLaunch): CommanderEnvironment {
  * when `by.signal` aborts (the actor is stopped, which aborts its model request and tools) or
  * on a machine defect.
  */
-export function runCommander(launch: CommanderLaunch, by: InvokedBy): Promise<CommanderResult> {
-  const { signal, parent } = by;
+export async function runCommander(
+  launch: CommanderLaunch,
+  by: InvokedBy,
+): Promise<CommanderResult> {
   const { scope } = launch;
   for (const message of launch.input.messages.slice(launch.journaled ?? 0))
     emitMessage(scope.runtime.services.bus, scope.actorId, message);
-  return new Promise<CommanderResult>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError('the commander was cancelled'));
-      return;
-    }
-    const actor = createActor(commanderMachine, {
-      input: {
-        ...launch.input,
-        context: contextPolicyOf(scope.runtime.services.mission.commander),
-        environment: commanderEnvironment(launch),
-      },
-      id: scope.actorId,
-      ...(parent === undefined ? {} : { parent }),
-    });
-    const onAbort = (): void => {
-      subscription.unsubscribe();
-      stopActor(actor);
-      reject(abortError('the commander was cancelled'));
-    };
-    const subscription = actor.subscribe({
-      complete: () => {
-        signal.removeEventListener('abort', onAbort);
-        const output = actor.getSnapshot().output as CommanderResult;
-        keepFinished(launch, output.messages);
-        resolve(output);
-      },
-      error: (error) => {
-        signal.removeEventListener('abort', onAbort);
-        // A defect (a throwing action) leaves xstate's children running: stop its calls.
-        for (const child of Object.values(actor.getSnapshot().children)) {
-          if (child !== undefined) stopActor(child);
-        }
-        reject(error);
-      },
-    });
-    signal.addEventListener('abort', onAbort, { once: true });
-    actor.start();
-  });
+  const output = await runToEnd(
+    commanderMachine,
+    {
+      ...launch.input,
+      context: contextPolicyOf(scope.runtime.services.mission.commander),
+      environment: commanderEnvironment(launch),
+    },
+    by.signal,
+    'the commander was cancelled',
+    { id: scope.actorId, parent: by.parent },
+  );
+  keepFinished(launch, output.messages);
+  return output;
 }
 
 /**
