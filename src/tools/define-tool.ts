@@ -55,6 +55,3 @@ export function parseToolArguments(tool: ToolDefinition, rawJson: string): Parse
   // The schema's root is always an object schema, so a valid value is an object.
   return { ok: true, args: checked.value as Record<string, unknown> };
 }
-
-// Tools import their result builders from either module; tool-result.ts holds them.
-export { toolResult } from './tool-result.ts';

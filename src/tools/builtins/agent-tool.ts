@@ -7,7 +7,7 @@ import type {
   TextPart,
   ToolDefinition,
 } from '../../models/model-types.ts';
-import { toolResult } from '../define-tool.ts';
+import { toolResult } from '../tool-result.ts';
 
 /** What an agent tool hands back: plain text (usually compact JSON) or rich content. */
 export interface ToolOutcome {

@@ -63,18 +63,14 @@ export function createCurrentTimeTool(clock: () => Date = () => new Date()): Age
         },
       }),
     }),
-    execute(args) {
+    async execute(args) {
       const timeZone = typeof args.timezone === 'string' ? args.timezone : 'UTC';
       if (!isKnownZone(timeZone)) {
-        return Promise.resolve(
-          errorOutcome(
-            `unknown time zone "${timeZone}": use an IANA name such as UTC, Europe/Paris or America/New_York`,
-          ),
+        return errorOutcome(
+          `unknown time zone "${timeZone}": use an IANA name such as UTC, Europe/Paris or America/New_York`,
         );
       }
-      return Promise.resolve(
-        okOutcome({ time: isoTimeInZone(clock(), timeZone), timezone: timeZone }),
-      );
+      return okOutcome({ time: isoTimeInZone(clock(), timeZone), timezone: timeZone });
     },
   };
 }

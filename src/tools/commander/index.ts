@@ -11,22 +11,11 @@ import { datasetNextTool } from './dataset-next.ts';
 import { askAgentTool, callAgentTool } from './delegation.ts';
 import { completeSubtaskTool, getSubtasksTool, setSubtasksTool } from './planning.ts';
 
-export {
-  NO_ROUTE,
-  submitOutputEnvelope,
-  submitOutputTool,
-  taskCompleteTool,
-} from './completion.ts';
-export type { RouteOption } from './completion.ts';
-export {
-  askCommanderTool,
-  getCommanderAnswerTool,
-  listCommanderQuestionsTool,
-  queryTaskOutputTool,
-} from './data.ts';
-export { datasetNextTool } from './dataset-next.ts';
-export { askAgentTool, callAgentTool } from './delegation.ts';
-export { completeSubtaskTool, getSubtasksTool, setSubtasksTool } from './planning.ts';
+export * from './completion.ts';
+export * from './data.ts';
+export * from './dataset-next.ts';
+export * from './delegation.ts';
+export * from './planning.ts';
 
 /** What decides a commander's tool list (tools.md, "Which tools a session gets"). */
 export interface TaskShape {
@@ -44,14 +33,19 @@ export interface TaskShape {
   routes?: RouteOption[];
 }
 
+/** The fields of a shape that decide its tools. */
+const SHAPE_FIELDS = [
+  'hasAgents',
+  'hasAskableAgents',
+  'hasAncestors',
+  'outputSchema',
+  'iterator',
+  'routes',
+] as const satisfies ReadonlyArray<keyof TaskShape>;
+
 /** A built tool list with the shape fields it was built from (checked on reuse). */
 interface BuiltTools {
-  hasAgents: boolean;
-  hasAskableAgents: boolean;
-  hasAncestors: boolean;
-  outputSchema: Record<string, unknown> | undefined;
-  iterator: TaskShape['iterator'];
-  routes: RouteOption[] | undefined;
+  shape: Pick<TaskShape, (typeof SHAPE_FIELDS)[number]>;
   tools: ToolDefinition[];
 }
 
@@ -63,14 +57,7 @@ interface BuiltTools {
 const builtByShape = new WeakMap<TaskShape, BuiltTools>();
 
 function sameShape(built: BuiltTools, task: TaskShape): boolean {
-  return (
-    built.hasAgents === task.hasAgents &&
-    built.hasAskableAgents === task.hasAskableAgents &&
-    built.hasAncestors === task.hasAncestors &&
-    built.outputSchema === task.outputSchema &&
-    built.iterator === task.iterator &&
-    built.routes === task.routes
-  );
+  return SHAPE_FIELDS.every((field) => built.shape[field] === task[field]);
 }
 
 /**
@@ -83,15 +70,7 @@ export function commanderTools(task: TaskShape): ToolDefinition[] {
   const built = builtByShape.get(task);
   if (built !== undefined && sameShape(built, task)) return built.tools;
   const tools = buildCommanderTools(task);
-  builtByShape.set(task, {
-    hasAgents: task.hasAgents,
-    hasAskableAgents: task.hasAskableAgents,
-    hasAncestors: task.hasAncestors,
-    outputSchema: task.outputSchema,
-    iterator: task.iterator,
-    routes: task.routes,
-    tools,
-  });
+  builtByShape.set(task, { shape: { ...task }, tools });
   return tools;
 }
 

@@ -36,10 +36,9 @@ function setDatasetTool(store: DatasetStore): AgentTool {
         append: { type: 'boolean', default: false },
       }),
     }),
-    execute(args) {
+    async execute(args) {
       const name = args.name as string;
-      const write = store.write(name, args.items as unknown[], args.append === true);
-      return Promise.resolve(writeOutcome(name, write));
+      return writeOutcome(name, store.write(name, args.items as unknown[], args.append === true));
     },
   };
 }
@@ -54,14 +53,12 @@ function datasetSampleTool(store: DatasetStore): AgentTool {
         count: { type: 'integer', minimum: 1, maximum: MAX_SAMPLE_ITEMS, default: 5 },
       }),
     }),
-    execute(args) {
+    async execute(args) {
       const name = args.name as string;
-      if (!store.has(name)) return Promise.resolve(errorOutcome(store.undeclaredError(name)));
+      if (!store.has(name)) return errorOutcome(store.undeclaredError(name));
       const items = store.items(name);
       const count = (args.count as number | undefined) ?? 5;
-      return Promise.resolve(
-        okOutcome({ dataset: name, total: items.length, items: items.slice(0, count) }),
-      );
+      return okOutcome({ dataset: name, total: items.length, items: items.slice(0, count) });
     },
   };
 }
@@ -73,10 +70,10 @@ function datasetCountTool(store: DatasetStore): AgentTool {
       description: 'The number of items in a dataset.',
       parameters: objectSchema(['name'], { name: nameProperty(store) }),
     }),
-    execute(args) {
+    async execute(args) {
       const name = args.name as string;
-      if (!store.has(name)) return Promise.resolve(errorOutcome(store.undeclaredError(name)));
-      return Promise.resolve(okOutcome({ dataset: name, count: store.items(name).length }));
+      if (!store.has(name)) return errorOutcome(store.undeclaredError(name));
+      return okOutcome({ dataset: name, count: store.items(name).length });
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { DocumentPart, ImagePart, TextPart } from '../../models/model-types.ts';
 import { defineTool, objectSchema } from '../define-tool.ts';
-import type { AgentTool } from '../builtins/agent-tool.ts';
+import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
 import { errorOutcome } from '../builtins/agent-tool.ts';
 import { errorCode, formatSize, pathProperty, slotProperty } from './file-tool-common.ts';
 import { detectViewableType } from './media-type.ts';
 import { notRegularFile, readRegularFile } from './regular-file.ts';
+import type { SlotPath } from './path-guard.ts';
 import { existingFile, useFileList } from './slot-entries.ts';
 import type { SlotSet } from './slots.ts';
 import { rasteriseSvg } from './svg-raster.ts';
@@ -33,12 +34,8 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       if (file.slot.textOnly) {
         return errorOutcome(`slot "${file.slot.label}" holds text files only: use file_read`);
       }
-      const head = await readRegularFile(file.host, 4096).catch((error: unknown) =>
-        errorCode(error),
-      );
-      if (typeof head === 'string')
-        return errorOutcome(`could not read "${file.relative}": ${head}`);
-      if (head === undefined) return errorOutcome(notRegularFile(file.relative));
+      const head = await readBytes(file, 4096);
+      if (!Buffer.isBuffer(head)) return head;
       const type = detectViewableType(head);
       if (type === undefined) {
         return errorOutcome(
@@ -56,12 +53,8 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
           `file "${file.relative}" is ${formatSize(stats.size)}, over the ${formatSize(limit)} limit for ${type}`,
         );
       }
-      const bytes = await readRegularFile(file.host, stats.size).catch((error: unknown) =>
-        errorCode(error),
-      );
-      if (typeof bytes === 'string')
-        return errorOutcome(`could not read "${file.relative}": ${bytes}`);
-      if (bytes === undefined) return errorOutcome(notRegularFile(file.relative));
+      const bytes = await readBytes(file, stats.size);
+      if (!Buffer.isBuffer(bytes)) return bytes;
       const name = file.relative.split('/').at(-1) ?? file.relative;
       const label = (detail: string): TextPart => ({
         type: 'text',
@@ -101,4 +94,13 @@ export function createFileViewTool(slots: SlotSet): AgentTool {
       return { content: [label(`${type}, ${formatSize(stats.size)}`), image], isError: false };
     },
   };
+}
+
+/** At most `limit` bytes of the file, or the error result when they cannot be read. */
+async function readBytes(file: SlotPath, limit: number): Promise<Buffer | ToolOutcome> {
+  try {
+    return (await readRegularFile(file.host, limit)) ?? errorOutcome(notRegularFile(file.relative));
+  } catch (error) {
+    return errorOutcome(`could not read "${file.relative}": ${errorCode(error)}`);
+  }
 }

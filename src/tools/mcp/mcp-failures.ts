@@ -86,7 +86,7 @@ export function isConnectionClosed(error: unknown): boolean {
   return error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed);
 }
 
-function isTimeout(error: unknown): boolean {
+export function isTimeout(error: unknown): boolean {
   return error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout);
 }
 

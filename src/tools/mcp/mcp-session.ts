@@ -7,7 +7,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { withOwnSignal } from '../../base/abort.ts';
 import { openConnection, type McpConnection, type McpEndpoint } from './mcp-connect.ts';
 import { McpStartError } from './mcp-errors.ts';
-import { callFailureDetail, isConnectionClosed, loginFailure } from './mcp-failures.ts';
+import { callFailureDetail, isConnectionClosed, isTimeout, loginFailure } from './mcp-failures.ts';
 import { installGithubRelease } from './github-install.ts';
 import { installNpmPackage } from './npm-install.ts';
 import type { McpServerSpec } from './mcp-spec.ts';
@@ -119,7 +119,7 @@ export class McpServerSession {
         await this.dropConnection(connection);
         return { ok: false, error: login.message };
       }
-      if (error instanceof McpError && !isConnectionClosed(error) && !isTimeoutError(error)) {
+      if (error instanceof McpError && !isConnectionClosed(error) && !isTimeout(error)) {
         // The server answered with a protocol error (unknown tool, bad arguments): it lives on.
         return { ok: false, error: `tool "${tool}" failed: ${error.message}` };
       }
@@ -259,8 +259,4 @@ export class McpServerSession {
       }
     }
   }
-}
-
-function isTimeoutError(error: McpError): boolean {
-  return error.code === -32001;
 }

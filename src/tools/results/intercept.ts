@@ -1,8 +1,9 @@
 import type { Message } from '../../base/conversation.ts';
 import type { ToolOutcome } from '../builtins/agent-tool.ts';
-import { toolResult } from '../define-tool.ts';
+import { toolResult } from '../tool-result.ts';
 import type { ResultStore, StoredResult } from './result-store.ts';
 import { describeResult } from './result-store.ts';
+import { RESULT_TOOL_DEFINITIONS } from './result-tools.ts';
 
 /** Arrays with at least this many items are stored whatever their size. */
 export const MIN_INTERCEPTED_ITEMS = 20;
@@ -16,13 +17,9 @@ export const PREVIEW_CHARS = 2_000;
 export const MAX_SUMMARY_KEYS = 100;
 
 /** The result tools themselves are never intercepted (their pages would be stored again). */
-export const RESULT_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'result_info',
-  'result_items',
-  'result_get',
-  'result_keys',
-  'result_chunk',
-]);
+export const RESULT_TOOL_NAMES: ReadonlySet<string> = new Set(
+  RESULT_TOOL_DEFINITIONS.map((definition) => definition.name),
+);
 
 /** Options of one interception check. */
 export interface InterceptOptions {

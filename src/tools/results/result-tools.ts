@@ -1,8 +1,9 @@
 import type { ToolDefinition } from '../../models/model-types.ts';
-import { defineTool, objectSchema, toolResult } from '../define-tool.ts';
+import { defineTool, objectSchema } from '../define-tool.ts';
+import { toolResult } from '../tool-result.ts';
 import type { AgentTool, ToolOutcome } from '../builtins/agent-tool.ts';
 import { errorOutcome, okOutcome, textOutcome } from '../builtins/agent-tool.ts';
-import { jsonTypeName, lookupDotPath } from './dot-path.ts';
+import { jsonTypeName, lookupDotPath, type DotPathLookup } from './dot-path.ts';
 import type { ResultStore, StoredResult } from './result-store.ts';
 
 /** The most characters one `result_chunk` or `result_get` returns. */
@@ -17,6 +18,8 @@ const ID_PROPERTY = { type: 'string', description: 'A result id such as result_1
 function schema(properties: Record<string, unknown>, required: string[]): Record<string, unknown> {
   return objectSchema(['id', ...required], { id: ID_PROPERTY, ...properties });
 }
+
+type MissingPath = Extract<DotPathLookup, { found: false }>;
 
 type Handler = (stored: StoredResult, args: Record<string, unknown>) => ToolOutcome;
 
@@ -80,16 +83,18 @@ function notJson(stored: StoredResult): ToolOutcome {
   return errorOutcome(`result "${stored.id}" is text, not JSON: use result_chunk`);
 }
 
+function pathNotFound(stored: StoredResult, path: string, lookup: MissingPath): ToolOutcome {
+  const where = lookup.at === '' ? 'the top level' : `"${lookup.at}"`;
+  return errorOutcome(
+    `path "${path}" not found in result "${stored.id}": no "${lookup.missing}" at ${where}`,
+  );
+}
+
 function get(stored: StoredResult, args: Record<string, unknown>): ToolOutcome {
   if (stored.type === 'text') return notJson(stored);
   const path = args.path as string;
   const lookup = lookupDotPath(stored.value, path);
-  if (!lookup.found) {
-    const where = lookup.at === '' ? 'the top level' : `"${lookup.at}"`;
-    return errorOutcome(
-      `path "${path}" not found in result "${stored.id}": no "${lookup.missing}" at ${where}`,
-    );
-  }
+  if (!lookup.found) return pathNotFound(stored, path, lookup);
   const text = JSON.stringify(lookup.value);
   if (text.length <= MAX_CHUNK_CHARS)
     return okOutcome({ result_id: stored.id, path, value: lookup.value });
@@ -110,12 +115,7 @@ function keys(stored: StoredResult, args: Record<string, unknown>): ToolOutcome 
   if (stored.type === 'text') return notJson(stored);
   const path = (args.path as string | undefined) ?? '';
   const lookup = lookupDotPath(stored.value, path);
-  if (!lookup.found) {
-    const where = lookup.at === '' ? 'the top level' : `"${lookup.at}"`;
-    return errorOutcome(
-      `path "${path}" not found in result "${stored.id}": no "${lookup.missing}" at ${where}`,
-    );
-  }
+  if (!lookup.found) return pathNotFound(stored, path, lookup);
   const value = lookup.value;
   if (Array.isArray(value))
     return okOutcome({ result_id: stored.id, path, type: 'array', total_items: value.length });
