@@ -1,9 +1,8 @@
 /**
  * Sums usage and cost per turn, task, model and run — the figures of budgets and the run's
  * totals. Append-only; totals are kept incrementally so reads are O(groups). Nothing is kept
- * per actor: a 100,000-item iteration has 100,000 commanders, their tallies grew the heap by
- * about 200 bytes each, and nothing read them (the Costs tab sums `model.response` events; the
- * journal has every turn's cost by actor).
+ * per actor, where nothing read it (the Costs tab sums `model.response` events; the journal
+ * has every turn's cost by actor) and an iteration's commanders would each hold a tally.
  */
 import { usageCost, type TurnCost } from './cost.ts';
 import type { Pricing, Usage } from './model-types.ts';

@@ -1,8 +1,7 @@
 /**
  * Provider SDK clients shared within the process: one per provider, base URL, key and
- * timeout. A run used to build its own SDK client per model, and each new client built its
- * headers, options and fetch wrapper again; none holds a socket (all three SDKs send through
- * sortie's HTTP transport, `sdkFetch`, and its one keep-alive Agent per process), so sharing
+ * timeout, so a client's headers, options and fetch wrapper are built once. None holds a socket
+ * (all three SDKs send through `sdkFetch`, with one keep-alive Agent per process), so sharing
  * one is safe and there is nothing to close. What an SDK reads from the environment when it is
  * built (its base URL, organisation, headers) is part of the identity, so a process that
  * changes those variables between runs gets a new client; a client whose key the SDK would read

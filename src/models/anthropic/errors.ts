@@ -58,15 +58,8 @@ export function toAnthropicProviderError(error: unknown, apiKey: string | undefi
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const text = reasonOf(error);
-    return new ProviderNetworkError(
-      redactKey(`connection to Anthropic failed: ${text}`, apiKey),
-      PROVIDER,
-      network.kind,
-      {
-        cause: error,
-      },
-    );
+    const message = redactKey(`connection to Anthropic failed: ${reasonOf(error)}`, apiKey);
+    return new ProviderNetworkError(message, PROVIDER, network.kind, { cause: error });
   }
   return error;
 }

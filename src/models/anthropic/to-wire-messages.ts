@@ -20,7 +20,7 @@ import type {
   TextPart,
   ToolResultPart,
 } from '../model-types.ts';
-import { wireCache } from '../wire-cache.ts';
+import { perObject } from '../../base/per-object.ts';
 
 type ImageMediaType = Base64ImageSource['media_type'];
 
@@ -110,8 +110,8 @@ function orderUserBlocks(blocks: ContentBlockParam[]): ContentBlockParam[] {
   return [...results, ...blocks.filter((block) => block.type !== 'tool_result')];
 }
 
-/** One message's blocks, converted once per message object (see wire-cache.ts). */
-const messageBlocks = wireCache((message: Message) =>
+/** One message's blocks, converted once per message object (never changed once sent). */
+const messageBlocks = perObject((message: Message) =>
   message.parts.map(partToBlock).filter((block) => block !== undefined),
 );
 

@@ -16,7 +16,7 @@ import type {
   ResolvedModel,
   ToolDefinition,
 } from '../model-types.ts';
-import { wireCache } from '../wire-cache.ts';
+import { perObject } from '../../base/per-object.ts';
 import { toAnthropicMessages } from './to-wire-messages.ts';
 
 /** Thinking budget per reasoning level (models.md, reasoning mapping). */
@@ -60,7 +60,7 @@ export function capMaxTokens(apiName: string, maxTokens: number): number {
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** A tool definition on the wire, once per definition object: an actor offers the same tools every turn. */
-const toAnthropicTool = wireCache((tool: ToolDefinition): Tool => ({
+const toAnthropicTool = perObject((tool: ToolDefinition): Tool => ({
   name: tool.name,
   description: tool.description,
   input_schema: tool.parameters as Tool['input_schema'],

@@ -52,15 +52,8 @@ export function toGeminiProviderError(
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const text = reasonOf(error);
-    return new ProviderNetworkError(
-      redactKey(`connection to Gemini failed: ${text}`, apiKey),
-      PROVIDER,
-      network.kind,
-      {
-        cause: error,
-      },
-    );
+    const message = redactKey(`connection to Gemini failed: ${reasonOf(error)}`, apiKey);
+    return new ProviderNetworkError(message, PROVIDER, network.kind, { cause: error });
   }
   return error;
 }

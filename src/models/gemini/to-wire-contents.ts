@@ -14,7 +14,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '../model-types.ts';
-import { wireCache } from '../wire-cache.ts';
+import { perObject } from '../../base/per-object.ts';
 
 function signatureOf(state: Record<string, unknown> | undefined): string | undefined {
   const signature = state?.['signature'];
@@ -101,7 +101,7 @@ function partToWire(part: Part, apiIds: ReadonlyMap<string, string>): WirePart[]
 }
 
 /** The (our id, API id) pairs of a message's calls, once per message object. */
-const messageCallIds = wireCache((message: Message): Array<[string, string]> => {
+const messageCallIds = perObject((message: Message): Array<[string, string]> => {
   const pairs: Array<[string, string]> = [];
   for (const part of message.parts) {
     const apiId = part.type === 'tool_call' ? part.state?.['id'] : undefined;
@@ -152,7 +152,7 @@ function messageParts(message: Message, apiIds: ReadonlyMap<string, string>): Wi
 
 /**
  * Converts the conversation to Gemini contents. The parts are shared with earlier requests
- * (see wire-cache.ts: never change them); the arrays are new.
+ * (never change them); the arrays are new.
  */
 export function toGeminiContents(messages: readonly Message[]): Content[] {
   const apiIds = apiCallIds(messages);

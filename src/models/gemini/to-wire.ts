@@ -14,7 +14,7 @@ import type {
   ResolvedModel,
   ToolDefinition,
 } from '../model-types.ts';
-import { wireCache } from '../wire-cache.ts';
+import { perObject } from '../../base/per-object.ts';
 import { toGeminiSchema } from './schema.ts';
 import { toGeminiContents } from './to-wire-contents.ts';
 
@@ -36,7 +36,7 @@ export function toFunctionDeclaration(tool: ToolDefinition): FunctionDeclaration
 }
 
 /** `toFunctionDeclaration`, once per definition object: an actor offers the same tools every turn. */
-const functionDeclaration = wireCache(toFunctionDeclaration);
+const functionDeclaration = perObject(toFunctionDeclaration);
 
 /** Builds the request for `model`. */
 export function toGeminiRequest(

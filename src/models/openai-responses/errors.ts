@@ -77,13 +77,10 @@ export function toProviderError(
       cause: error,
     });
   }
+  const message = redact(reasonOf(error));
   const network = classifyNetworkError(error);
   if (network !== undefined) {
-    const message = reasonOf(error);
-    return new ProviderNetworkError(redact(message), provider, network.kind, { cause: error });
+    return new ProviderNetworkError(message, provider, network.kind, { cause: error });
   }
-  const message = reasonOf(error);
-  return new ProviderError(redact(message), provider, undefined, false, undefined, {
-    cause: error,
-  });
+  return new ProviderError(message, provider, undefined, false, undefined, { cause: error });
 }

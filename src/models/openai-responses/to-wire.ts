@@ -18,7 +18,7 @@ import type {
   ToolDefinition,
   ToolResultPart,
 } from '../model-types.ts';
-import { wireCache } from '../wire-cache.ts';
+import { perObject } from '../../base/per-object.ts';
 
 type InputContent =
   | { type: 'input_text'; text: string }
@@ -117,8 +117,8 @@ function assistantItems(message: Message): ResponseInputItem[] {
   return items;
 }
 
-/** One message's input items, converted once per message object (see wire-cache.ts). */
-const messageItems = wireCache((message: Message) =>
+/** One message's input items, converted once per message object (never changed once sent). */
+const messageItems = perObject((message: Message) =>
   message.role === 'user' ? userItems(message) : assistantItems(message),
 );
 
@@ -145,7 +145,7 @@ export function toFunctionTool(tool: ToolDefinition): FunctionTool {
 }
 
 /** `toFunctionTool`, once per definition object: an actor offers the same tools every turn. */
-const functionTool = wireCache(toFunctionTool);
+const functionTool = perObject(toFunctionTool);
 
 /** The complete streaming request body for a model and request. */
 export function toResponsesRequest(
