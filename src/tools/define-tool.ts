@@ -2,15 +2,11 @@ import type { ToolDefinition } from '../models/model-types.ts';
 import { formatProblem, validate } from '../schema/index.ts';
 import { reasonOf } from '../base/reason.ts';
 
-/** What `defineTool` needs: the model-facing name, description and JSON Schema 2020-12. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-/** A tool as offered to models. Kept as a function so every tool goes through one door. */
-export function defineTool(spec: ToolSpec): ToolDefinition {
+/**
+ * A tool as offered to models (`parameters` in JSON Schema 2020-12). Kept as a function so
+ * every tool goes through one door.
+ */
+export function defineTool(spec: ToolDefinition): ToolDefinition {
   return { name: spec.name, description: spec.description, parameters: spec.parameters };
 }
 

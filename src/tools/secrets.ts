@@ -80,17 +80,10 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
     return copy ?? value;
   }
   const entries = Object.entries(value);
-  let changed = false;
-  const replacedEntries = entries.map(([key, item]): [string, unknown] => {
-    const replaced = mapStrings(item, map);
-    if (replaced !== item) changed = true;
-    return [key, replaced];
-  });
-  if (!changed) return value;
+  const replaced = entries.map(([, item]) => mapStrings(item, map));
+  if (replaced.every((item, index) => item === entries[index]![1])) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of replacedEntries) {
-    setOwn(copy, key, item);
-  }
+  entries.forEach(([key], index) => setOwn(copy, key, replaced[index]));
   return copy;
 }
 

@@ -54,9 +54,8 @@ function sweptRecently(sweptMs: number, now: Date): boolean {
 function remember(stateDir: string, sweptMs: number): void {
   lastSweeps.delete(stateDir);
   lastSweeps.set(stateDir, sweptMs);
-  const oldest = lastSweeps.keys().next().value;
-  if (lastSweeps.size > REMEMBERED_STATE_DIRECTORIES && oldest !== undefined) {
-    lastSweeps.delete(oldest);
+  if (lastSweeps.size > REMEMBERED_STATE_DIRECTORIES) {
+    lastSweeps.delete(lastSweeps.keys().next().value!);
   }
 }
 

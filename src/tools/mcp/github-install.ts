@@ -25,14 +25,13 @@ export function releaseAssetName(repo: string): string {
 }
 
 /** Downloads and unpacks the release unless the cache has it; returns its entry. */
-export function installGithubRelease(options: {
-  server: string;
-  cacheRoot: string;
-  spec: McpGithubSpec;
-  signal?: AbortSignal;
-}): Promise<InstalledServer> {
-  const { server, spec } = options;
-  const target = join(options.cacheRoot, 'github', spec.owner, spec.repo, spec.version);
+export function installGithubRelease(
+  spec: McpGithubSpec,
+  cacheRoot: string,
+  signal?: AbortSignal,
+): Promise<InstalledServer> {
+  const server = spec.name;
+  const target = join(cacheRoot, 'github', spec.owner, spec.repo, spec.version);
   const base = (process.env.SORTIE_GITHUB_URL ?? 'https://github.com').replace(/\/+$/, '');
   const releaseUrl = `${base}/${spec.owner}/${spec.repo}/releases/download/${spec.version}`;
   const source = `github.com/${spec.owner}/${spec.repo}@${spec.version}`;
@@ -40,13 +39,13 @@ export function installGithubRelease(options: {
     new McpStartError(server, `could not install ${source}: ${detail}`);
   return installOnce(target, async (folder) => {
     const asset = releaseAssetName(spec.repo);
-    const sums = (await download(`${releaseUrl}/checksums.txt`, fail, options.signal)).toString();
+    const sums = (await download(`${releaseUrl}/checksums.txt`, fail, signal)).toString();
     const expected = sums
       .split('\n')
       .map((line) => line.trim().split(/\s+/))
       .find((fields) => fields.length === 2 && fields[1] === asset)?.[0];
     if (expected === undefined) throw fail(`the release's checksums.txt does not list ${asset}`);
-    const archive = await download(`${releaseUrl}/${asset}`, fail, options.signal);
+    const archive = await download(`${releaseUrl}/${asset}`, fail, signal);
     const actual = createHash('sha256').update(archive).digest('hex');
     if (actual !== expected.toLowerCase()) {
       throw fail(`${asset} does not match its checksum (got ${actual}, want ${expected})`);

@@ -1,4 +1,5 @@
 import { SortieError } from '../../base/errors.ts';
+import { didYouMean } from '../../base/suggest.ts';
 import { serverLabel } from './mcp-spec.ts';
 
 /**
@@ -22,10 +23,9 @@ export class McpUnknownToolError extends SortieError {
     readonly server: string,
     readonly tool: string,
     readonly offered: readonly string[],
-    suggestion: string,
   ) {
     const list = offered.length === 0 ? 'it offers no tools' : `it offers ${offered.join(', ')}`;
-    super(`${serverLabel(server)} has no tool "${tool}"${suggestion}; ${list}`);
+    super(`${serverLabel(server)} has no tool "${tool}"${didYouMean(tool, offered)}; ${list}`);
   }
 }
 

@@ -78,12 +78,7 @@ export class McpPool {
       const tool = reference.tool as string;
       if (tools === undefined || tools.some((offered) => offered.name === tool)) continue;
       const names = tools.map((offered) => offered.name);
-      const problem = new McpUnknownToolError(
-        reference.server,
-        tool,
-        names,
-        didYouMean(tool, names),
-      );
+      const problem = new McpUnknownToolError(reference.server, tool, names);
       problems.push(
         reference.where === undefined ? problem.message : `${reference.where}: ${problem.message}`,
       );
@@ -107,14 +102,9 @@ export class McpPool {
         reference.tool === undefined ? [...byName.values()] : [byName.get(reference.tool)];
       for (const tool of chosen) {
         if (tool === undefined) {
-          const names = [...byName.keys()];
-          const suggestion = didYouMean(reference.tool as string, names);
-          throw new McpUnknownToolError(
-            reference.server,
-            reference.tool as string,
-            names,
-            suggestion,
-          );
+          throw new McpUnknownToolError(reference.server, reference.tool as string, [
+            ...byName.keys(),
+          ]);
         }
         if (seen.has(tool.definition.name)) continue;
         seen.add(tool.definition.name);

@@ -222,13 +222,7 @@ export class McpServerSession {
           ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
         };
       case 'npm': {
-        const installed = await installNpmPackage({
-          server: spec.name,
-          cacheRoot: this.cacheRoot,
-          packageName: spec.package,
-          version: spec.version,
-          signal,
-        });
+        const installed = await installNpmPackage(spec, this.cacheRoot, signal);
         return {
           kind: 'stdio',
           command: process.execPath,
@@ -237,12 +231,7 @@ export class McpServerSession {
         };
       }
       case 'github': {
-        const installed = await installGithubRelease({
-          server: spec.name,
-          cacheRoot: this.cacheRoot,
-          spec,
-          signal,
-        });
+        const installed = await installGithubRelease(spec, this.cacheRoot, signal);
         return { kind: 'stdio', command: installed.entry, args: spec.args, env: spec.env };
       }
       case 'url': {

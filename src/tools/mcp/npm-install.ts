@@ -9,6 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { installOnce, type InstalledServer } from './install-cache.ts';
 import { McpStartError } from './mcp-errors.ts';
+import type { McpNpmSpec } from './mcp-spec.ts';
 import { reasonOf } from '../../base/reason.ts';
 
 /** The cache folder of one package version. */
@@ -16,18 +17,16 @@ export function npmCacheDirectory(cacheRoot: string, packageName: string, versio
   return join(cacheRoot, 'npm', ...packageName.split('/'), version);
 }
 
-/** Installs `packageName@version` unless the cache has it; returns its bin entry. */
-export function installNpmPackage(options: {
-  server: string;
-  cacheRoot: string;
-  packageName: string;
-  version: string;
-  signal?: AbortSignal;
-}): Promise<InstalledServer> {
-  const { server, packageName, version } = options;
-  const target = npmCacheDirectory(options.cacheRoot, packageName, version);
+/** Installs the package at its version unless the cache has it; returns its bin entry. */
+export function installNpmPackage(
+  spec: McpNpmSpec,
+  cacheRoot: string,
+  signal?: AbortSignal,
+): Promise<InstalledServer> {
+  const { name: server, package: packageName, version } = spec;
+  const target = npmCacheDirectory(cacheRoot, packageName, version);
   return installOnce(target, async (folder) => {
-    await runNpmInstall(server, folder, `${packageName}@${version}`, options.signal);
+    await runNpmInstall(server, folder, `${packageName}@${version}`, signal);
     return binEntry(server, join(folder, 'node_modules', packageName), packageName);
   });
 }

@@ -104,10 +104,7 @@ export class ResultStore {
   private remember(result: StoredResult): void {
     this.cache.delete(result.id);
     this.cache.set(result.id, result);
-    if (this.cache.size > CACHE_SIZE) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
 }
 
