@@ -1,7 +1,6 @@
 import type { CallExpr, Expr } from '../ast.ts';
 import type { ExpressionParser } from './expression-parser.ts';
 import { unsupported } from './invalid-expr.ts';
-import { expected } from './scanner.ts';
 
 /**
  * The argument list of a function call whose name was read; the cursor is on `(`. Newlines
@@ -28,13 +27,7 @@ export function parseCallRest(
       scanner.skipSpace(true);
     }
     if (scanner.peek() === ',') scanner.offset++;
-    else if (scanner.peek() !== ')') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("',' or ')'", scanner),
-      );
-    }
+    else if (scanner.peek() !== ')') scanner.failExpected("',' or ')'");
   }
   scanner.offset++;
   return {

@@ -1,7 +1,7 @@
 import type { Expr, ObjectEntry, ObjectExpr, TupleExpr } from '../ast.ts';
 import type { ExpressionParser } from './expression-parser.ts';
 import { isInvalidExpr, unsupported } from './invalid-expr.ts';
-import { expected, isIdentifierStart, type Scanner } from './scanner.ts';
+import { isIdentifierStart, type Scanner } from './scanner.ts';
 import { skipBalanced } from './skip.ts';
 
 /**
@@ -44,13 +44,7 @@ function parseTupleRest(parser: ExpressionParser, start: number): TupleExpr {
     items.push(parser.parseExpression(true));
     scanner.skipSpace(true);
     if (scanner.peek() === ',') scanner.offset++;
-    else if (scanner.peek() !== ']') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("',' or ']'", scanner),
-      );
-    }
+    else if (scanner.peek() !== ']') scanner.failExpected("',' or ']'");
   }
   scanner.offset++;
   return { kind: 'tuple', items, span: scanner.span(start) };
@@ -67,26 +61,16 @@ function parseObjectRest(parser: ExpressionParser, start: number): ObjectExpr {
     const keySpan = scanner.span(keyStart);
     scanner.skipSpace(false);
     const separator = scanner.peek();
-    if (separator !== '=' && separator !== ':') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("'=' or ':' after the object key", scanner),
-      );
-    }
+    if (separator !== '=' && separator !== ':')
+      scanner.failExpected("'=' or ':' after the object key");
     scanner.offset++;
     scanner.skipSpace(false);
     const value = parser.parseExpression(false);
     if (key !== undefined) entries.push({ key, keySpan, value });
     scanner.skipSpace(false);
     if (scanner.peek() === ',') scanner.offset++;
-    else if (!scanner.atNewline() && scanner.peek() !== '}') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("',', a newline or '}' after the object item", scanner),
-      );
-    }
+    else if (!scanner.atNewline() && scanner.peek() !== '}')
+      scanner.failExpected("',', a newline or '}' after the object item");
   }
   scanner.offset++;
   return { kind: 'object', entries, span: scanner.span(start) };

@@ -6,7 +6,7 @@ import { readNumber } from './number-literal.ts';
 import { parseHeredoc } from './heredoc-parser.ts';
 import { unsupported } from './invalid-expr.ts';
 import { readBinaryOperator, type OperatorKind } from './operators.ts';
-import { expected, isDigit, maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
+import { isDigit, maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
 import { parseQuotedTemplate } from './template-parser.ts';
 import { LineIndex } from './text-position.ts';
 import { parseSteps } from './traversal-parser.ts';
@@ -69,13 +69,7 @@ export class ExpressionParser {
     scanner.skipSpace(newlines);
     this.parseExpression(newlines);
     scanner.skipSpace(newlines);
-    if (scanner.peek() !== ':') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("':'", scanner),
-      );
-    }
+    if (scanner.peek() !== ':') scanner.failExpected("':'");
     scanner.offset++;
     scanner.skipSpace(newlines);
     this.parseExpression(newlines);
@@ -143,13 +137,7 @@ export class ExpressionParser {
     if (character === '[' || character === '{') return parseCollection(this);
     if (character === '(') return this.parseParenthesized();
     const name = scanner.readIdentifier();
-    if (name === undefined) {
-      return scanner.fail(
-        start,
-        start + scanner.currentLength(),
-        expected('an expression', scanner),
-      );
-    }
+    if (name === undefined) return scanner.failExpected('an expression');
     if (name === 'true' || name === 'false' || name === 'null') {
       const value = name === 'null' ? null : name === 'true';
       const literal: LiteralExpr = { kind: 'literal', value, span: scanner.span(start) };
@@ -171,13 +159,7 @@ export class ExpressionParser {
     scanner.skipSpace(true);
     this.parseExpression(true);
     scanner.skipSpace(true);
-    if (scanner.peek() !== ')') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("')'", scanner),
-      );
-    }
+    if (scanner.peek() !== ')') scanner.failExpected("')'");
     scanner.offset++;
     return unsupported(scanner, start, 'parentheses', marker);
   }
@@ -191,13 +173,7 @@ export class ExpressionParser {
     const expr = this.parseExpression(true);
     scanner.skipSpace(true);
     this.reportStripMarker();
-    if (scanner.peek() !== '}') {
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected("'}'", scanner),
-      );
-    }
+    if (scanner.peek() !== '}') scanner.failExpected("'}'");
     scanner.offset++;
     return expr;
   }
@@ -243,9 +219,7 @@ export function parseExpression(
     scanner.skipSpace(true);
     const expr = parser.parseExpression(true);
     scanner.skipSpace(true);
-    if (!scanner.atEnd()) {
-      scanner.fail(scanner.offset, text.length, expected('the end of the expression', scanner));
-    }
+    if (!scanner.atEnd()) scanner.failExpected('the end of the expression', text.length);
     return { expr, diagnostics: scanner.diagnostics };
   } catch (error) {
     if (error instanceof SyntaxAbort) return { expr: undefined, diagnostics: scanner.diagnostics };

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../base/errors.ts';
 import { reasonOf } from '../../base/reason.ts';
+import { escapeRegExp } from '../../base/redact.ts';
 
 /**
  * The grammar of record: `@cdktf/hcl2json`, HashiCorp's HCL parser compiled to WASM. sortie
@@ -61,16 +62,9 @@ export function diagnosticsFromHcl2JsonError(
   const header = new RegExp(`${escapeRegExp(file)}:(\\d+),(\\d+)-(?:(\\d+),)?(\\d+): `, 'g');
   const matches = [...message.matchAll(header)];
   if (matches.length === 0) {
+    const summary = cleanSummary(message.replace(/^parse config: /, ''));
     return [
-      syntaxDiagnostic(
-        file,
-        text,
-        1,
-        1,
-        1,
-        1,
-        cleanSummary(message.replace(/^parse config: /, '')),
-      ),
+      syntaxDiagnostic(file, text, { line: 1, column: 1, endLine: 1, endColumn: 1 }, summary),
     ];
   }
   const found = matches.map((match, index) => {
@@ -81,15 +75,8 @@ export function diagnosticsFromHcl2JsonError(
     if (next === undefined && body.endsWith(']')) body = body.slice(0, -1);
     const line = Number(match[1]);
     const endLine = match[3] === undefined ? line : Number(match[3]);
-    const diagnostic = syntaxDiagnostic(
-      file,
-      text,
-      line,
-      Number(match[2]),
-      endLine,
-      Number(match[4]),
-      cleanSummary(body),
-    );
+    const position = { line, column: Number(match[2]), endLine, endColumn: Number(match[4]) };
+    const diagnostic = syntaxDiagnostic(file, text, position, cleanSummary(body));
     return { diagnostic, unterminated: body.startsWith('Unterminated ') };
   });
   return withoutCascades(found);
@@ -132,13 +119,13 @@ function withoutCascades(
   });
 }
 
+/** HCL's start and end of a problem, columns counted in characters. */
+type HclPosition = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'>;
+
 function syntaxDiagnostic(
   file: string,
   text: string,
-  line: number,
-  column: number,
-  endLine: number,
-  endColumn: number,
+  { line, column, endLine, endColumn }: HclPosition,
   message: string,
 ): Diagnostic {
   return {
@@ -192,8 +179,4 @@ function toUtf16Column(text: string, line: number, column: number): number {
     characters++;
   }
   return units + 1 + (column - characters);
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }

@@ -11,19 +11,13 @@ export class ProjectNotFoundError extends SortieError {
     readonly problem: ProjectProblem,
     options?: { cause?: unknown },
   ) {
-    super(projectMessage(path, problem), options);
+    super(PROBLEM_MESSAGES[problem](path), options);
   }
 }
 
-function projectMessage(path: string, problem: ProjectProblem): string {
-  switch (problem) {
-    case 'missing':
-      return `no such file or directory: ${path}`;
-    case 'unreadable':
-      return `cannot read ${path}: permission denied or not a regular file or directory`;
-    case 'not-hcl':
-      return `not an .hcl file: ${path}`;
-    case 'empty':
-      return `no .hcl files in ${path}`;
-  }
-}
+const PROBLEM_MESSAGES: Readonly<Record<ProjectProblem, (path: string) => string>> = {
+  missing: (path) => `no such file or directory: ${path}`,
+  unreadable: (path) => `cannot read ${path}: permission denied or not a regular file or directory`,
+  'not-hcl': (path) => `not an .hcl file: ${path}`,
+  empty: (path) => `no .hcl files in ${path}`,
+};

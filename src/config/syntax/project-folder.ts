@@ -12,10 +12,7 @@ export type FolderResult = { ok: true; relativePath: string } | { ok: false; mes
  * itself are refused like `load()`'s.
  */
 export function projectFolderPath(fromFile: string, requested: string): FolderResult {
-  const fail = (problem: string): FolderResult => ({
-    ok: false,
-    message: `path ${JSON.stringify(requested)}: ${problem}`,
-  });
+  const fail = (problem: string): FolderResult => folderProblem(requested, problem);
   if (requested === '') return fail('the path is empty');
   const problem = pathProblem(requested);
   if (problem !== undefined) return fail(problem);
@@ -37,10 +34,7 @@ export function resolveProjectFolder(
 ): FolderResult {
   const path = projectFolderPath(fromFile, requested);
   if (!path.ok) return path;
-  const fail = (problem: string): FolderResult => ({
-    ok: false,
-    message: `path ${JSON.stringify(requested)}: ${problem}`,
-  });
+  const fail = (problem: string): FolderResult => folderProblem(requested, problem);
   const located = locateInsideRoot(root, path.relativePath, 'folder');
   if (!located.ok) return fail(located.problem);
   try {
@@ -50,4 +44,8 @@ export function resolveProjectFolder(
     return fail(`cannot read ${path.relativePath}: ${errorCode(error)}`);
   }
   return path;
+}
+
+function folderProblem(requested: string, problem: string): FolderResult {
+  return { ok: false, message: `path ${JSON.stringify(requested)}: ${problem}` };
 }

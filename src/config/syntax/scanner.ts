@@ -42,11 +42,6 @@ export const LONG_TEXT_RUN = 4096;
 /** The diagnostic for nesting beyond `maximumNesting`. */
 export const nestingMessage = `syntax error: nested more than ${maximumNesting} levels deep`;
 
-/** `syntax error: expected X, found Y`, Y described from the cursor. */
-export function expected(what: string, scanner: Scanner): string {
-  return `syntax error: expected ${what}, found ${scanner.describeHere()}`;
-}
-
 /** True for an ASCII digit. */
 export function isDigit(character: string): boolean {
   return character >= '0' && character <= '9';
@@ -206,6 +201,15 @@ export class Scanner {
   fail(start: number, end: number, message: string): never {
     this.report(start, Math.max(end, start), message);
     throw new SyntaxAbort(message);
+  }
+
+  /** Fails with `syntax error: expected X, found Y`, Y described from the cursor. */
+  failExpected(what: string, end = this.offset + this.currentLength()): never {
+    return this.fail(
+      this.offset,
+      end,
+      `syntax error: expected ${what}, found ${this.describeHere()}`,
+    );
   }
 
   /**

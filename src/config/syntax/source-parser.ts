@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../base/errors.ts';
 import type { Attribute, Block, Body, SourceFile, Span } from '../ast.ts';
 import { ExpressionParser } from './expression-parser.ts';
-import { expected, maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
+import { maximumNesting, Scanner, SyntaxAbort } from './scanner.ts';
 import { skipToItemEnd } from './skip.ts';
 import { parseQuotedTemplate } from './template-parser.ts';
 import { LineIndex } from './text-position.ts';
@@ -90,13 +90,7 @@ class BodyParser {
     const scanner = this.scanner;
     const start = scanner.offset;
     const name = scanner.readIdentifier();
-    if (name === undefined) {
-      return scanner.fail(
-        start,
-        start + scanner.currentLength(),
-        expected('an attribute or block', scanner),
-      );
-    }
+    if (name === undefined) return scanner.failExpected('an attribute or block');
     const nameEnd = scanner.offset;
     scanner.skipSpace(false);
     if (scanner.peek() === '=' && scanner.peek(1) !== '=') {
@@ -150,11 +144,7 @@ class BodyParser {
     }
     if (scanner.peek() !== '{') {
       const what = labels.length === 0 ? `'=' or '{' after "${type}"` : "'{' to open the block";
-      scanner.fail(
-        scanner.offset,
-        scanner.offset + scanner.currentLength(),
-        expected(what, scanner),
-      );
+      scanner.failExpected(what);
     }
     if (scanner.path.length >= maximumNesting) scanner.failTooDeep();
     const openEnd = scanner.offset + 1;
@@ -229,10 +219,6 @@ class BodyParser {
     const scanner = this.scanner;
     scanner.skipSpace(false);
     if (scanner.atEnd() || scanner.atNewline()) return;
-    scanner.fail(
-      scanner.offset,
-      scanner.offset + scanner.currentLength(),
-      expected('a newline after the attribute or block', scanner),
-    );
+    scanner.failExpected('a newline after the attribute or block');
   }
 }

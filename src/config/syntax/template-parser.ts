@@ -68,11 +68,5 @@ function addEscape(scanner: Scanner, builder: TemplateBuilder): void {
 }
 
 function isHex(text: string, length: number): boolean {
-  if (text.length !== length) return false;
-  for (const character of text) {
-    const isDecimal = character >= '0' && character <= '9';
-    const lower = character.toLowerCase();
-    if (!isDecimal && !(lower >= 'a' && lower <= 'f')) return false;
-  }
-  return true;
+  return text.length === length && /^[0-9a-fA-F]*$/.test(text);
 }

@@ -1,6 +1,6 @@
 import type { LiteralExpr, TraversalStep } from '../ast.ts';
 import type { ExpressionParser } from './expression-parser.ts';
-import { expected, isDigit, maximumNesting } from './scanner.ts';
+import { isDigit, maximumNesting } from './scanner.ts';
 
 /**
  * Reads traversal steps after a term: `.name`, legacy `.0`, `[expr]`. Returns 'splat' after
@@ -39,13 +39,7 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
         continue;
       }
       const name = scanner.readIdentifier();
-      if (name === undefined) {
-        return scanner.fail(
-          stepStart,
-          stepStart + scanner.currentLength(),
-          expected('an attribute name after "."', scanner),
-        );
-      }
+      if (name === undefined) return scanner.failExpected('an attribute name after "."');
       steps.push({ kind: 'attr', name, span: scanner.span(stepStart) });
     } else if (character === '[') {
       const stepStart = scanner.offset;
@@ -55,13 +49,7 @@ export function parseSteps(parser: ExpressionParser, newlines: boolean): Travers
       const key = star ? undefined : parser.parseExpression(true);
       if (star) scanner.offset++;
       scanner.skipSpace(true);
-      if (scanner.peek() !== ']') {
-        scanner.fail(
-          scanner.offset,
-          scanner.offset + scanner.currentLength(),
-          expected("']'", scanner),
-        );
-      }
+      if (scanner.peek() !== ']') scanner.failExpected("']'");
       scanner.offset++;
       if (key === undefined) {
         splat();
