@@ -57,15 +57,12 @@ export function decodeAgent(
   );
   const modelAttribute = body.attributes.get('model');
   const model = modelAttribute && resolveModelRef(modelAttribute.value, scope.models, inner);
-  const personalityAttribute = body.attributes.get('personality');
-  const personality = personalityAttribute && readString(personalityAttribute, inner);
-  const toolsAttribute = body.attributes.get('tools');
-  const toolItems = toolsAttribute && readList(toolsAttribute, inner);
+  const personality = readString(body.attributes.get('personality'), inner);
+  const toolItems = readList(body.attributes.get('tools'), inner);
   const tools = toolItems ? resolveToolRefs(toolItems, scope.tools, inner) : [];
-  const skillsAttribute = body.attributes.get('skills');
   const skills = decodeAgentSkills(
     body.blocks.filter((child) => child.type === 'skill'),
-    skillsAttribute && readList(skillsAttribute, inner),
+    body.attributes.get('skills'),
     scope,
     name,
     inner,
@@ -82,11 +79,8 @@ export function decodeAgent(
       inner,
     );
   }
-  const maxTurnsAttribute = body.attributes.get('max_turns');
-  const maxTurns =
-    maxTurnsAttribute && readNumber(maxTurnsAttribute, inner, { integer: true, min: 1 });
-  const parallelAttribute = body.attributes.get('parallel_tool_calls');
-  const parallelToolCalls = parallelAttribute && readBool(parallelAttribute, inner);
+  const maxTurns = readNumber(body.attributes.get('max_turns'), inner, { integer: true, min: 1 });
+  const parallelToolCalls = readBool(body.attributes.get('parallel_tool_calls'), inner);
   const limits = readContextLimits(body.blocks, inner);
   if (!model || personality === undefined) return undefined;
   const agent: AgentConfig = {
@@ -130,8 +124,10 @@ export function decodeCommander(
   const reasoningAttribute = body.attributes.get('reasoning');
   const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
   const limits = readContextLimits(body.blocks, inner);
-  const stallAttribute = body.attributes.get('stall_turns');
-  const stallTurns = stallAttribute && readNumber(stallAttribute, inner, { integer: true, min: 1 });
+  const stallTurns = readNumber(body.attributes.get('stall_turns'), inner, {
+    integer: true,
+    min: 1,
+  });
   if (!model) return undefined;
   if (reasoningAttribute && reasoning) {
     warnIfReasoningIgnored(

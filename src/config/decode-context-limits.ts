@@ -39,9 +39,8 @@ function decodeToolResponse(block: Block, context: DecodeContext): number {
   const inner = within(context, 'tool_response');
   const body = checkBody(block.body, { attributes: ['max_tokens'] }, inner, block.typeSpan);
   const attribute = body.attributes.get('max_tokens');
-  if (attribute === undefined) return DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
   const value = readNumber(attribute, inner, { integer: true, min: 1 });
-  if (value === undefined) return DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
+  if (attribute === undefined || value === undefined) return DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
   if (value <= MAX_TOOL_RESPONSE_MAX_TOKENS) return value;
   inner.sink.warning(
     attribute.value.span,
@@ -61,12 +60,9 @@ function decodePruning(block: Block, context: DecodeContext): PruningConfig | un
     inner,
     block.typeSpan,
   );
-  const pruneOnAttribute = body.attributes.get('prune_on');
   const pruneToAttribute = body.attributes.get('prune_to');
-  const pruneOn =
-    pruneOnAttribute && readNumber(pruneOnAttribute, inner, { integer: true, min: 2 });
-  const pruneTo =
-    pruneToAttribute && readNumber(pruneToAttribute, inner, { integer: true, min: 1 });
+  const pruneOn = readNumber(body.attributes.get('prune_on'), inner, { integer: true, min: 2 });
+  const pruneTo = readNumber(pruneToAttribute, inner, { integer: true, min: 1 });
   if (pruneOn === undefined || pruneTo === undefined || pruneToAttribute === undefined) {
     return undefined;
   }
@@ -94,12 +90,9 @@ function decodeCompaction(block: Block, context: DecodeContext): CompactionConfi
     inner,
     block.typeSpan,
   );
-  const tokenLimitAttribute = body.attributes.get('token_limit');
-  const turnRetentionAttribute = body.attributes.get('turn_retention');
-  const tokenLimit =
-    tokenLimitAttribute && readNumber(tokenLimitAttribute, inner, { integer: true, min: 1 });
-  const turnRetention =
-    turnRetentionAttribute && readNumber(turnRetentionAttribute, inner, { integer: true, min: 1 });
+  const whole = { integer: true, min: 1 };
+  const tokenLimit = readNumber(body.attributes.get('token_limit'), inner, whole);
+  const turnRetention = readNumber(body.attributes.get('turn_retention'), inner, whole);
   if (tokenLimit === undefined || turnRetention === undefined) return undefined;
   return { tokenLimit, turnRetention };
 }

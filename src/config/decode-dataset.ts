@@ -29,18 +29,9 @@ export function decodeDataset(
     headerSpan(block),
   );
   const dataset: DatasetConfig = { name, span: block.labelSpans[0] ?? block.span };
-  const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
   if (description !== undefined) dataset.description = description;
-  const schema = readSchema(
-    {
-      attribute: body.attributes.get('schema'),
-      blocks: body.blocks.filter((child) => child.type === 'schema'),
-    },
-    'dataset_schema',
-    'schema',
-    inner,
-  );
+  const schema = readSchema(body, 'schema', 'dataset_schema', inner);
   if (schema) dataset.schema = schema;
   const itemsAttribute = body.attributes.get('items');
   const bindAttribute = body.attributes.get('bind_to');

@@ -47,9 +47,7 @@ export function decodeIterator(
       { namespace: 'datasets', kind: 'dataset', names: datasets, where: 'iterator' },
       inner,
     );
-  const parallelAttribute = body.attributes.get('parallel');
-  const parallel =
-    (parallelAttribute && readBool(parallelAttribute, inner)) ?? ITERATOR_DEFAULTS.parallel;
+  const parallel = readBool(body.attributes.get('parallel'), inner) ?? ITERATOR_DEFAULTS.parallel;
   const iterator: IteratorConfig = { dataset: dataset ?? '', ...ITERATOR_DEFAULTS, parallel };
   for (const name of ['concurrency_limit', 'start_delay', 'smoketest']) {
     const attribute = body.attributes.get(name);
@@ -57,19 +55,11 @@ export function decodeIterator(
       inner.sink.error(attribute.nameSpan, `${name} needs parallel = true`, inner.path);
     }
   }
-  const limit = body.attributes.get('concurrency_limit');
-  if (limit)
-    iterator.concurrencyLimit =
-      readNumber(limit, inner, { integer: true, min: 1 }) ?? iterator.concurrencyLimit;
-  const delay = body.attributes.get('start_delay');
-  if (delay)
-    iterator.startDelay =
-      readNumber(delay, inner, { integer: true, min: 0 }) ?? iterator.startDelay;
-  const smoketest = body.attributes.get('smoketest');
-  if (smoketest) iterator.smoketest = readBool(smoketest, inner) ?? iterator.smoketest;
-  const retries = body.attributes.get('max_retries');
-  if (retries)
-    iterator.maxRetries =
-      readNumber(retries, inner, { integer: true, min: 0 }) ?? iterator.maxRetries;
+  const number = (name: string, min: number, fallback: number): number =>
+    readNumber(body.attributes.get(name), inner, { integer: true, min }) ?? fallback;
+  iterator.concurrencyLimit = number('concurrency_limit', 1, iterator.concurrencyLimit);
+  iterator.startDelay = number('start_delay', 0, iterator.startDelay);
+  iterator.smoketest = readBool(body.attributes.get('smoketest'), inner) ?? iterator.smoketest;
+  iterator.maxRetries = number('max_retries', 0, iterator.maxRetries);
   return dataset === undefined ? undefined : iterator;
 }

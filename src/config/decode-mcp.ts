@@ -51,8 +51,7 @@ export function decodeMcpServer(block: Block, context: DecodeContext): McpServer
   );
   const attributes = readMcpAttributes(body.attributes, inner);
   const shape = checkMcpShape(name, block, attributes, inner);
-  const samplingAttribute = body.attributes.get('sampling');
-  const sampling = samplingAttribute && readBool(samplingAttribute, inner);
+  const sampling = readBool(body.attributes.get('sampling'), inner);
   if (shape === undefined || context.sink.errorCount > errorsBefore) return undefined;
   return {
     name,

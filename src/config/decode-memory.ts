@@ -25,8 +25,7 @@ export function decodeMemory(block: Block, context: DecodeContext): MemoryConfig
     inner,
     headerSpan(block),
   );
-  const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
   if (description === undefined) return undefined;
   return { name, description, span: block.labelSpans[0] ?? block.span };
 }
@@ -44,8 +43,7 @@ export function decodeMissionMemory(
     inner,
     block.typeSpan,
   );
-  const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
   return description === undefined ? undefined : { description };
 }
 
@@ -70,9 +68,8 @@ export function decodeBudget(block: Block, context: DecodeContext): BudgetConfig
     return undefined;
   }
   const budget: BudgetConfig = {};
-  const tokens =
-    tokensAttribute && readNumber(tokensAttribute, inner, { integer: true, exclusiveMin: 0 });
-  const dollars = dollarsAttribute && readNumber(dollarsAttribute, inner, { exclusiveMin: 0 });
+  const tokens = readNumber(tokensAttribute, inner, { integer: true, exclusiveMin: 0 });
+  const dollars = readNumber(dollarsAttribute, inner, { exclusiveMin: 0 });
   if (tokens !== undefined) budget.tokens = tokens;
   if (dollars !== undefined) budget.dollars = dollars;
   return budget;

@@ -9,11 +9,11 @@ import { decodeTask, type TaskDraft } from './decode-task.ts';
 import { decodeSchedule, decodeTrigger, DEFAULT_MAX_PARALLEL } from './decode-schedule.ts';
 import { applyInputValues, takeInputValues } from './input-values.ts';
 import { resolveModelRef } from './model-refs.ts';
-import { resolveNameList } from './references.ts';
+import { readNameList } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
 import { checkTaskGraph } from './check-task-graph.ts';
 import type { AgentConfig, CommanderConfig, DatasetConfig, MissionConfig } from './config-types.ts';
-import { readBool, readList, readNumber, readString } from './values.ts';
+import { readBool, readNumber, readString } from './values.ts';
 
 /** What a mission may reference in the rest of the project. */
 export interface MissionScope extends AgentScope {
@@ -78,28 +78,19 @@ export function decodeMission(
   const commander = readCommander(body, blocksOf('commander'), inner, scope, name, header);
   const scopedAgents = decodeScopedAgents(blocksOf('agent'), inner, scope, name);
   const agentNames = new Set([...scope.globalAgents, ...scopedAgents.labels]);
-  const agentsAttribute = body.attributes.get('agents');
-  const agentItems = agentsAttribute && readList(agentsAttribute, inner);
-  const agents = agentItems
-    ? resolveNameList(
-        agentItems,
-        { namespace: 'agents', kind: 'agent', names: agentNames, where: 'agents' },
-        inner,
-      )
-    : [];
-  const inputsAttribute = body.attributes.get('inputs');
-  const inputBlocks = blocksOf('inputs');
-  const inputValues = takeInputValues(blocksOf('input'), inner);
-  const inputs = readSchema(
-    { attribute: inputsAttribute, blocks: inputBlocks, inputBlocks: inputValues.blocks },
-    'mission_inputs',
-    'inputs',
+  const agents = readNameList(
+    body.attributes.get('agents'),
+    { namespace: 'agents', kind: 'agent', names: agentNames },
     inner,
   );
+  const inputValues = takeInputValues(blocksOf('input'), inner);
+  const inputs = readSchema(body, 'inputs', 'mission_inputs', inner, inputValues.blocks);
   if (inputs) applyInputValues(inputs, inputValues.values, inner);
   const inputsBroken =
     !inputs &&
-    (inputsAttribute !== undefined || inputBlocks.length > 0 || blocksOf('input').length > 0);
+    (body.attributes.has('inputs') ||
+      blocksOf('inputs').length > 0 ||
+      blocksOf('input').length > 0);
   const datasets = new Map<string, DatasetConfig | undefined>();
   for (const datasetBlock of blocksOf('dataset')) {
     const dataset = decodeDataset(datasetBlock, inner, inputs);
@@ -240,38 +231,29 @@ function readMissionExtras(
   scope: MissionScope,
   mission: MissionConfig,
 ): void {
-  const directive = body.attributes.get('directive');
-  const directiveText = directive && readString(directive, context);
-  if (directiveText !== undefined) mission.directive = directiveText;
-  const memoriesAttribute = body.attributes.get('memories');
-  const memoryItems = memoriesAttribute && readList(memoriesAttribute, context);
-  if (memoryItems) {
-    mission.memories = resolveNameList(
-      memoryItems,
-      { namespace: 'memories', kind: 'memory', names: scope.memories, where: 'memories' },
-      context,
-    ).map((entry) => entry.name);
-  }
-  const packetsAttribute = body.attributes.get('packets');
-  const packetItems = packetsAttribute && readList(packetsAttribute, context);
-  const packets = packetItems
-    ? resolveNameList(
-        packetItems,
-        { namespace: 'packets', kind: 'packet', names: scope.packets, where: 'packets' },
-        context,
-      ).map((entry) => entry.name)
-    : [];
+  const directive = readString(body.attributes.get('directive'), context);
+  if (directive !== undefined) mission.directive = directive;
+  mission.memories = readNameList(
+    body.attributes.get('memories'),
+    { namespace: 'memories', kind: 'memory', names: scope.memories },
+    context,
+  ).map((entry) => entry.name);
+  const packets = readNameList(
+    body.attributes.get('packets'),
+    { namespace: 'packets', kind: 'packet', names: scope.packets },
+    context,
+  ).map((entry) => entry.name);
   const taskPackets = [...mission.tasks.values()].flatMap((task) => task.packets);
   mission.packets = [...new Set([...packets, ...taskPackets])];
   const memoryBlock = singleBlock(blocksOf('memory'), 'memory', context);
   const memory = memoryBlock && decodeMissionMemory(memoryBlock, context);
   if (memory) mission.memory = memory;
-  const maxParallel = body.attributes.get('max_parallel');
-  const maxParallelValue =
-    maxParallel && readNumber(maxParallel, context, { integer: true, min: 1 });
-  if (maxParallelValue !== undefined) mission.maxParallel = maxParallelValue;
-  const scratchpad = body.attributes.get('scratchpad');
-  if (scratchpad) mission.scratchpad = readBool(scratchpad, context) ?? false;
+  const maxParallel = readNumber(body.attributes.get('max_parallel'), context, {
+    integer: true,
+    min: 1,
+  });
+  if (maxParallel !== undefined) mission.maxParallel = maxParallel;
+  mission.scratchpad = readBool(body.attributes.get('scratchpad'), context) ?? false;
   const budgetBlock = singleBlock(blocksOf('budget'), 'budget', context);
   const budget = budgetBlock && decodeBudget(budgetBlock, context);
   if (budget) mission.budget = budget;

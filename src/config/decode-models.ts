@@ -100,8 +100,7 @@ export function decodeModel(
       inner.path,
     );
   }
-  const caching = body.attributes.get('prompt_caching');
-  if (caching !== undefined) model.promptCaching = readBool(caching, inner) ?? true;
+  model.promptCaching = readBool(body.attributes.get('prompt_caching'), inner) ?? true;
   const keys = modelKeys(model, catalog);
   const pricedKeys = new Set<string>();
   for (const pricingBlock of body.blocks) {
@@ -172,10 +171,8 @@ function decodePricing(
       `valid keys: ${keys.join(', ')}`,
     );
   }
-  const price = (name: string): number | undefined => {
-    const attribute = body.attributes.get(name);
-    return attribute === undefined ? undefined : readNumber(attribute, inner, { min: 0 });
-  };
+  const price = (name: string): number | undefined =>
+    readNumber(body.attributes.get(name), inner, { min: 0 });
   const input = price('input');
   const output = price('output');
   if (!valid || input === undefined || output === undefined) return undefined;

@@ -19,9 +19,8 @@ export function decodePacket(block: Block, context: DecodeContext): PacketConfig
     headerSpan(block),
   );
   const pathAttribute = body.attributes.get('path');
-  const requested = pathAttribute && readString(pathAttribute, inner);
-  const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
+  const requested = readString(pathAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
   if (pathAttribute === undefined || requested === undefined) return undefined;
   const folder = inner.resolveFolder(block.span.file, requested);
   if (!folder.ok) {

@@ -1,7 +1,7 @@
-import type { Block, Span } from './ast.ts';
+import type { Attribute, Block, Span } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
-import { resolveNameList } from './references.ts';
+import { readNameList } from './references.ts';
 import { resolveToolRefs, type ToolScope } from './tool-refs.ts';
 import type { SkillConfig } from './config-types.ts';
 import { readList, readString } from './values.ts';
@@ -28,12 +28,9 @@ export function decodeSkill(
     inner,
     headerSpan(block),
   );
-  const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
-  const instructionsAttribute = body.attributes.get('instructions');
-  const instructions = instructionsAttribute && readString(instructionsAttribute, inner);
-  const toolsAttribute = body.attributes.get('tools');
-  const toolItems = toolsAttribute && readList(toolsAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
+  const instructions = readString(body.attributes.get('instructions'), inner);
+  const toolItems = readList(body.attributes.get('tools'), inner);
   const skillTools = toolItems ? resolveToolRefs(toolItems, tools, inner) : [];
   if (description === undefined || instructions === undefined) return undefined;
   const skill: SkillConfig = {
@@ -63,7 +60,7 @@ export interface SkillScope {
  */
 export function decodeAgentSkills(
   blocks: readonly Block[],
-  listed: Parameters<typeof resolveNameList>[0] | undefined,
+  listed: Attribute | undefined,
   scope: SkillScope,
   agent: string,
   context: DecodeContext,
@@ -86,13 +83,7 @@ export function decodeAgentSkills(
     } else own.set(label, skill);
   }
   const names = new Set([...scope.skillNames, ...own.keys()]);
-  const chosen = listed
-    ? resolveNameList(
-        listed,
-        { namespace: 'skills', kind: 'skill', names, where: 'skills' },
-        context,
-      )
-    : [];
+  const chosen = readNameList(listed, { namespace: 'skills', kind: 'skill', names }, context);
   const skills: SkillConfig[] = [];
   for (const { name } of chosen) {
     const skill = own.has(name) ? own.get(name) : scope.skills.get(name);

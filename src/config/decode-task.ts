@@ -1,10 +1,10 @@
 import type { Block, Expr, Span, TemplateExpr } from './ast.ts';
-import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
+import { blockName, checkBody, expectNoLabels, headerSpan, singleBlock } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { decodeIterator } from './decode-iterator.ts';
 import { decodeBudget } from './decode-memory.ts';
 import { checkObjective } from './objective-check.ts';
-import { referenceOf, reportUnsupportedNamespace, resolveNameList } from './references.ts';
+import { readNameList, referenceOf, reportUnsupportedNamespace } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type {
@@ -14,7 +14,7 @@ import type {
   RouteConfig,
   TaskConfig,
 } from './config-types.ts';
-import { expandLoads, readList, readString } from './values.ts';
+import { expandLoads, readString } from './values.ts';
 
 /** A decoded task plus the positions the mission-level checks report at. */
 export interface TaskDraft {
@@ -62,15 +62,7 @@ export function decodeTask(
     inner,
     headerSpan(block),
   );
-  const iteratorBlocks = body.blocks.filter((child) => child.type === 'iterator');
-  for (const duplicate of iteratorBlocks.slice(1)) {
-    inner.sink.error(
-      duplicate.typeSpan,
-      'duplicate `iterator` block: only one is allowed here',
-      inner.path,
-    );
-  }
-  const iteratorBlock = iteratorBlocks[0];
+  const iteratorBlock = singleBlock(body.blocks, 'iterator', inner);
   const datasetNames = new Set(scope.datasets.keys());
   const iterator: IteratorConfig | undefined =
     iteratorBlock && decodeIterator(iteratorBlock, inner, datasetNames);
@@ -94,46 +86,17 @@ export function decodeTask(
     namespace: string,
     kind: string,
     names: ReadonlySet<string>,
-  ) => {
-    const attribute = body.attributes.get(attributeName);
-    const items = attribute && readList(attribute, inner);
-    return items
-      ? resolveNameList(items, { namespace, kind, names, where: attributeName }, inner)
-      : [];
-  };
+  ) => readNameList(body.attributes.get(attributeName), { namespace, kind, names }, inner);
   const agentsAttribute = body.attributes.get('agents');
   const agents = list('agents', 'agents', 'agent', scope.agents).map((entry) => entry.name);
   const dependsOn = list('depends_on', 'tasks', 'task', scope.tasks);
   const sendTo = list('send_to', 'tasks', 'task', scope.tasks);
   const packets = list('packets', 'packets', 'packet', scope.packets).map((entry) => entry.name);
-  const routerBlocks = body.blocks.filter((child) => child.type === 'router');
-  for (const duplicate of routerBlocks.slice(1)) {
-    inner.sink.error(
-      duplicate.typeSpan,
-      'duplicate `router` block: only one is allowed here',
-      inner.path,
-    );
-  }
-  const routerBlock = routerBlocks[0];
+  const routerBlock = singleBlock(body.blocks, 'router', inner);
   const routes = routerBlock ? decodeRouter(routerBlock, inner, scope) : [];
-  const output = readSchema(
-    {
-      attribute: body.attributes.get('output'),
-      blocks: body.blocks.filter((child) => child.type === 'output'),
-    },
-    'task_output',
-    'output',
-    inner,
-  );
-  const budgetBlocks = body.blocks.filter((child) => child.type === 'budget');
-  for (const duplicate of budgetBlocks.slice(1)) {
-    inner.sink.error(
-      duplicate.typeSpan,
-      'duplicate `budget` block: only one is allowed here',
-      inner.path,
-    );
-  }
-  const budget = budgetBlocks[0] && decodeBudget(budgetBlocks[0], inner);
+  const output = readSchema(body, 'output', 'task_output', inner);
+  const budgetBlock = singleBlock(body.blocks, 'budget', inner);
+  const budget = budgetBlock && decodeBudget(budgetBlock, inner);
   const task: TaskConfig = {
     name,
     objective: objective ?? { kind: 'template', parts: [], heredoc: false, span: block.span },
@@ -206,10 +169,9 @@ function decodeRouter(block: Block, context: DecodeContext, scope: TaskScope): T
       routeBlock.typeSpan,
     );
     const targetAttribute = routeBody.attributes.get('target');
-    const conditionAttribute = routeBody.attributes.get('condition');
     const target =
       targetAttribute && resolveRouteTarget(targetAttribute.value, scope, routeContext);
-    const condition = conditionAttribute && readString(conditionAttribute, routeContext);
+    const condition = readString(routeBody.attributes.get('condition'), routeContext);
     if (!target || condition === undefined || !targetAttribute) continue;
     if (routes.some((route) => route.key === target.name)) {
       routeContext.sink.error(

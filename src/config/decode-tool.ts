@@ -41,16 +41,8 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   const implementsAttribute = body.attributes.get('implements');
   const method = implementsAttribute && resolveImplements(implementsAttribute.value, inner);
   const descriptionAttribute = body.attributes.get('description');
-  const description = descriptionAttribute && readString(descriptionAttribute, inner);
-  const inputs = readSchema(
-    {
-      attribute: body.attributes.get('inputs'),
-      blocks: body.blocks.filter((child) => child.type === 'inputs'),
-    },
-    'tool_inputs',
-    'inputs',
-    inner,
-  );
+  const description = readString(descriptionAttribute, inner);
+  const inputs = readSchema(body, 'inputs', 'tool_inputs', inner);
   const inputsDeclared =
     body.attributes.has('inputs') || body.blocks.some((child) => child.type === 'inputs');
   // A declared but broken schema is already reported: do not report its uses as unknown too.
@@ -74,8 +66,7 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   }
   const contentType = field('content_type');
   if (contentType !== undefined) checkContentType(contentType, method, inner);
-  const timeoutAttribute = body.attributes.get('timeout_seconds');
-  const timeout = timeoutAttribute && readNumber(timeoutAttribute, inner, { exclusiveMin: 0 });
+  const timeout = readNumber(body.attributes.get('timeout_seconds'), inner, { exclusiveMin: 0 });
   if (!method || url === undefined) return undefined;
   if (descriptionAttribute !== undefined && description === undefined) return undefined;
   const tool: CustomToolConfig = {

@@ -20,9 +20,7 @@ export function decodeVariable(
     inner,
     headerSpan(block),
   );
-  const secretAttribute = body.attributes.get('secret');
-  const secret =
-    secretAttribute === undefined ? false : (readBool(secretAttribute, inner) ?? false);
+  const secret = readBool(body.attributes.get('secret'), inner) ?? false;
   const defaultAttribute = body.attributes.get('default');
   let defaultValue: string | number | boolean | undefined;
   if (defaultAttribute !== undefined) {
@@ -47,9 +45,7 @@ export function decodeVariable(
       defaultValue = undefined;
     }
   }
-  const descriptionAttribute = body.attributes.get('description');
-  let description: string | undefined;
-  if (descriptionAttribute !== undefined) description = readString(descriptionAttribute, inner);
+  const description = readString(body.attributes.get('description'), inner);
   const found = findVariableValue(name, defaultValue, sources);
   const variable: VariableConfig = {
     name,

@@ -1,7 +1,8 @@
-import type { Expr, Span } from './ast.ts';
+import type { Attribute, Expr, Span } from './ast.ts';
 import { UNSUPPORTED_BLOCKS } from './body.ts';
 import type { DecodeContext } from './context.ts';
 import { didYouMean } from '../base/suggest.ts';
+import { readList } from './values.ts';
 
 /** A reference as written: `tasks.fetch` (traversal) or `"fetch"` / `"tasks.fetch"` (string). */
 export interface Reference {
@@ -125,4 +126,15 @@ export function resolveNameList(
     resolved.push({ name, span: item.span });
   }
   return resolved;
+}
+
+/** Resolves a list attribute of references (`depends_on = [...]`): none when it is absent or not a list. */
+export function readNameList(
+  attribute: Attribute | undefined,
+  lookup: Omit<NameLookup, 'where'>,
+  context: DecodeContext,
+): Array<{ name: string; span: Span }> {
+  const items = readList(attribute, context);
+  if (attribute === undefined || items === undefined) return [];
+  return resolveNameList(items, { ...lookup, where: attribute.name }, context);
 }

@@ -92,7 +92,11 @@ export function literalText(expr: Expr): string | undefined {
 }
 
 /** A static string: literal text, `load()`, and `vars.*` substituted now. */
-export function readString(attribute: Attribute, context: DecodeContext): string | undefined {
+export function readString(
+  attribute: Attribute | undefined,
+  context: DecodeContext,
+): string | undefined {
+  if (attribute === undefined) return undefined;
   return stringOf(expandLoads(attribute.value, context), attribute.name, context);
 }
 
@@ -161,7 +165,11 @@ export function variableName(expr: Expr, context: DecodeContext): string | undef
 }
 
 /** A boolean literal. */
-export function readBool(attribute: Attribute, context: DecodeContext): boolean | undefined {
+export function readBool(
+  attribute: Attribute | undefined,
+  context: DecodeContext,
+): boolean | undefined {
+  if (attribute === undefined) return undefined;
   const expr = attribute.value;
   if (expr.kind === 'literal' && typeof expr.value === 'boolean') return expr.value;
   context.sink.error(expr.span, `${attribute.name} must be true or false`, context.path);
@@ -170,10 +178,11 @@ export function readBool(attribute: Attribute, context: DecodeContext): boolean 
 
 /** A number literal; `integer` additionally requires a whole number. */
 export function readNumber(
-  attribute: Attribute,
+  attribute: Attribute | undefined,
   context: DecodeContext,
   options: { integer?: boolean; min?: number; exclusiveMin?: number } = {},
 ): number | undefined {
+  if (attribute === undefined) return undefined;
   const expr = attribute.value;
   const kind = options.integer ? 'a whole number' : 'a number';
   if (expr.kind !== 'literal' || typeof expr.value !== 'number') {
@@ -201,7 +210,11 @@ export function readNumber(
 }
 
 /** The items of a tuple attribute (`[a, b]`), or undefined with an error. */
-export function readList(attribute: Attribute, context: DecodeContext): Expr[] | undefined {
+export function readList(
+  attribute: Attribute | undefined,
+  context: DecodeContext,
+): Expr[] | undefined {
+  if (attribute === undefined) return undefined;
   if (attribute.value.kind === 'tuple') return attribute.value.items;
   context.sink.error(
     attribute.value.span,
