@@ -1,42 +1,33 @@
-import type { Expr, TraversalExpr } from './ast.ts';
+import type { CallExpr, Expr, TraversalExpr } from './ast.ts';
 
-/** Every traversal inside an expression (through templates, tuples, objects, calls), in order. */
-export function traversalsIn(expr: Expr): TraversalExpr[] {
+/** The expressions directly inside one: interpolations, items, values, arguments, index keys. */
+export function childExpressions(expr: Expr): Expr[] {
   switch (expr.kind) {
     case 'traversal':
-      return [
-        expr,
-        ...expr.steps.flatMap((step) => (step.kind === 'index' ? traversalsIn(step.key) : [])),
-      ];
+      return expr.steps.flatMap((step) => (step.kind === 'index' ? [step.key] : []));
     case 'template':
-      return expr.parts.flatMap((part) => (part.kind === 'text' ? [] : traversalsIn(part)));
+      return expr.parts.filter((part): part is Expr => part.kind !== 'text');
     case 'tuple':
-      return expr.items.flatMap(traversalsIn);
+      return expr.items;
     case 'object':
-      return expr.entries.flatMap((entry) => traversalsIn(entry.value));
+      return expr.entries.map((entry) => entry.value);
     case 'call':
-      return expr.args.flatMap(traversalsIn);
+      return expr.args;
     default:
       return [];
   }
 }
 
+/** Every traversal inside an expression (through templates, tuples, objects, calls), in order. */
+export function traversalsIn(expr: Expr): TraversalExpr[] {
+  const inside = childExpressions(expr).flatMap(traversalsIn);
+  return expr.kind === 'traversal' ? [expr, ...inside] : inside;
+}
+
 /** Every function call inside an expression, in order. */
-export function callsIn(expr: Expr): Array<Extract<Expr, { kind: 'call' }>> {
-  switch (expr.kind) {
-    case 'call':
-      return [expr, ...expr.args.flatMap(callsIn)];
-    case 'template':
-      return expr.parts.flatMap((part) => (part.kind === 'text' ? [] : callsIn(part)));
-    case 'tuple':
-      return expr.items.flatMap(callsIn);
-    case 'object':
-      return expr.entries.flatMap((entry) => callsIn(entry.value));
-    case 'traversal':
-      return expr.steps.flatMap((step) => (step.kind === 'index' ? callsIn(step.key) : []));
-    default:
-      return [];
-  }
+export function callsIn(expr: Expr): CallExpr[] {
+  const inside = childExpressions(expr).flatMap(callsIn);
+  return expr.kind === 'call' ? [expr, ...inside] : inside;
 }
 
 /** The first attribute step's name of a traversal (`inputs.city` → `city`). */

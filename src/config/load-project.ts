@@ -1,6 +1,7 @@
 import { ConfigError, type Diagnostic } from '../base/errors.ts';
 import type { Body, Expr, SourceFile } from './ast.ts';
 import { decodeProject } from './decode-project.ts';
+import { childExpressions } from './expression-references.ts';
 import { sortDiagnostics } from './diagnostics.ts';
 import { builtinCatalog, type ModelCatalog } from './model-catalog.ts';
 import { withoutPacketFiles } from './packet-files.ts';
@@ -81,7 +82,7 @@ export async function analyzeProject(
   decoded.config.warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
   return {
     root: parsed.root,
-    sources: sourcesOf(parsed.files),
+    sources: new Map(parsed.files.map((file) => [file.path, file.text])),
     diagnostics,
     config: decoded.config,
     hclChecked: project.hclChecked,
@@ -116,29 +117,23 @@ function withoutEchoes(
   // Nothing to drop without a syntax diagnostic: skip walking every expression of the project.
   if (syntax.length === 0) return [...semantic];
   const key = (file: string, line: number, column: number): string => `${file}:${line}:${column}`;
+  const at = (diagnostic: Diagnostic): string =>
+    key(diagnostic.file, diagnostic.line, diagnostic.column);
   const standIns = new Set(
     files.flatMap((file) =>
-      standInExpressions(file.body).map((expr) =>
-        key(expr.span.file, expr.span.start.line, expr.span.start.column),
+      standInExpressions(file.body).map(({ span }) =>
+        key(span.file, span.start.line, span.start.column),
       ),
     ),
   );
-  const reported = new Set(
-    syntax.map((diagnostic) => key(diagnostic.file, diagnostic.line, diagnostic.column)),
-  );
+  const reported = new Set(syntax.map(at));
   const brokenFiles = new Set(
-    syntax
-      .filter(
-        (diagnostic) => !standIns.has(key(diagnostic.file, diagnostic.line, diagnostic.column)),
-      )
-      .map((diagnostic) => diagnostic.file),
+    syntax.filter((diagnostic) => !standIns.has(at(diagnostic))).map(({ file }) => file),
   );
   return [
     ...syntax,
     ...semantic.filter(
-      (diagnostic) =>
-        !brokenFiles.has(diagnostic.file) &&
-        !reported.has(key(diagnostic.file, diagnostic.line, diagnostic.column)),
+      (diagnostic) => !brokenFiles.has(diagnostic.file) && !reported.has(at(diagnostic)),
     ),
   ];
 }
@@ -148,12 +143,7 @@ function standInExpressions(body: Body): Expr[] {
   const found: Expr[] = [];
   const visit = (expr: Expr): void => {
     if (isInvalidExpr(expr)) found.push(expr);
-    if (expr.kind === 'template') expr.parts.forEach((part) => part.kind !== 'text' && visit(part));
-    else if (expr.kind === 'tuple') expr.items.forEach(visit);
-    else if (expr.kind === 'object') expr.entries.forEach((entry) => visit(entry.value));
-    else if (expr.kind === 'call') expr.args.forEach(visit);
-    else if (expr.kind === 'traversal')
-      expr.steps.forEach((step) => step.kind === 'index' && visit(step.key));
+    childExpressions(expr).forEach(visit);
   };
   const walk = (current: Body): void => {
     current.attributes.forEach((attribute) => visit(attribute.value));
@@ -166,8 +156,4 @@ function standInExpressions(body: Body): Expr[] {
 /** `1` or `true` (any case) turn a switch variable of the environment on. */
 function isSet(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true'].includes(value.trim().toLowerCase());
-}
-
-function sourcesOf(files: readonly SourceFile[]): Map<string, string> {
-  return new Map(files.map((file) => [file.path, file.text]));
 }

@@ -67,13 +67,8 @@ function checkInput(
   const fields = scope.inputs?.fields ?? [];
   const field = fields.find((candidate) => candidate.name === name);
   if (name === undefined || field === undefined) {
-    const suggestion =
-      name === undefined
-        ? ''
-        : didYouMean(
-            name,
-            fields.map((candidate) => candidate.name),
-          );
+    const names = fields.map((candidate) => candidate.name);
+    const suggestion = name === undefined ? '' : didYouMean(name, names);
     context.sink.error(
       span,
       `unknown input "${name ?? ''}" in objective${suggestion}`,
@@ -110,10 +105,8 @@ function checkVariable(
     // An undeclared variable is secret (the reference runtime's vault), so it is refused here
     // rather than made up: objectives are shown to models and people.
     const declared = [...context.variables.values()].filter((known) => known.declared);
-    const suggestion = didYouMean(
-      name,
-      declared.map((known) => known.name),
-    );
+    const names = declared.map((known) => known.name);
+    const suggestion = didYouMean(name, names);
     const message =
       suggestion === ''
         ? `vars.${name} in an objective needs a variable "${name}" block: sortie reads a variable without one as a secret, and an objective is shown to models and people`
@@ -152,12 +145,9 @@ function checkItem(
     );
     return;
   }
-  const fields = scope.itemSchema?.fields ?? [];
-  if (name !== undefined && fields.length > 0 && !fields.some((field) => field.name === name)) {
-    const suggestion = didYouMean(
-      name,
-      fields.map((field) => field.name),
-    );
+  const fields = (scope.itemSchema?.fields ?? []).map((field) => field.name);
+  if (name !== undefined && fields.length > 0 && !fields.includes(name)) {
+    const suggestion = didYouMean(name, fields);
     context.sink.error(
       span,
       `unknown field "${name}" of dataset "${scope.iterator.dataset}" items${suggestion}`,

@@ -2,7 +2,7 @@ import type { Attribute, Expr, Span } from './ast.ts';
 import { UNSUPPORTED_BLOCKS } from './body.ts';
 import type { DecodeContext } from './context.ts';
 import { didYouMean } from '../base/suggest.ts';
-import { readList } from './values.ts';
+import { literalText, readList } from './values.ts';
 
 /** A reference as written: `tasks.fetch` (traversal) or `"fetch"` / `"tasks.fetch"` (string). */
 export interface Reference {
@@ -26,11 +26,7 @@ export function referenceOf(expr: Expr): Reference | undefined {
     }
     return { segments, span: expr.span, form: 'traversal' };
   }
-  let text: string | undefined;
-  if (expr.kind === 'literal' && typeof expr.value === 'string') text = expr.value;
-  if (expr.kind === 'template' && expr.parts.every((part) => part.kind === 'text')) {
-    text = expr.parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
-  }
+  const text = literalText(expr);
   if (text === undefined || text === '') return undefined;
   return { segments: text.split('.'), span: expr.span, form: 'string' };
 }

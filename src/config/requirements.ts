@@ -4,7 +4,7 @@ import { traversalsIn, firstStepName } from './expression-references.ts';
 import { unsetVariable } from './resolve-model.ts';
 import { agentsOfMission, chainedMissions } from './mission-lookup.ts';
 import { mcpDeferredValues, mcpSecretValues, mcpServersOfMission } from './mcp-values.ts';
-import type { Config, ModelRef } from './config-types.ts';
+import type { Config, DeferredString, ModelRef } from './config-types.ts';
 
 /** What `requireVariables` checks beyond tools and objectives. */
 export interface RequirementOptions {
@@ -34,14 +34,15 @@ export function requireVariables(
     reported.add(name);
     diagnostics.push(unsetVariable(name, span, path));
   };
-  const checkModel = (ref: ModelRef): void => {
-    if (!credentials) return;
-    const block = config.models.get(ref.config);
-    if (block === undefined) return;
-    const path = [`model "${block.name}"`];
-    for (const segment of [...(block.apiKey?.segments ?? []), ...(block.baseUrl?.segments ?? [])]) {
+  const addDeferred = (value: DeferredString | undefined, path: string[]): void => {
+    for (const segment of value?.segments ?? [])
       if ('variable' in segment) add(segment.variable, segment.span, path);
-    }
+  };
+  const checkModel = (ref: ModelRef): void => {
+    const block = config.models.get(ref.config);
+    if (!credentials || block === undefined) return;
+    addDeferred(block.apiKey, [`model "${block.name}"`]);
+    addDeferred(block.baseUrl, [`model "${block.name}"`]);
   };
   const checkExpr = (expr: Expr | TemplateExpr, path: string[]): void => {
     for (const traversal of traversalsIn(expr)) {
@@ -67,17 +68,11 @@ export function requireVariables(
     }
     for (const name of mcpServersOfMission(config, mission)) {
       const server = config.mcpServers.get(name);
-      const path = [`mcp "${name}"`];
-      for (const value of server ? mcpDeferredValues(server) : []) {
-        for (const segment of value.segments)
-          if ('variable' in segment) add(segment.variable, segment.span, path);
-      }
+      for (const value of server ? mcpDeferredValues(server) : [])
+        addDeferred(value, [`mcp "${name}"`]);
     }
-    for (const field of mission.inputs?.fields ?? []) {
-      const path = [`mission "${mission.name}"`, `input "${field.name}"`];
-      for (const segment of field.value?.segments ?? [])
-        if ('variable' in segment) add(segment.variable, segment.span, path);
-    }
+    for (const field of mission.inputs?.fields ?? [])
+      addDeferred(field.value, [`mission "${mission.name}"`, `input "${field.name}"`]);
     for (const task of mission.tasks.values())
       checkExpr(task.objective, [`mission "${mission.name}"`, `task "${task.name}"`]);
   }

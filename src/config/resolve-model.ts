@@ -1,4 +1,4 @@
-import { ConfigError, type Diagnostic } from '../base/errors.ts';
+import { ConfigError, diagnosticAt, type Diagnostic } from '../base/errors.ts';
 import type { ResolvedModel } from '../models/model-types.ts';
 import type { Span } from './ast.ts';
 import { missingVariableHint } from './variable-values.ts';
@@ -85,15 +85,6 @@ export function missingInDeferred(
 
 /** The diagnostic for a variable that has no value where it is needed. */
 export function unsetVariable(name: string, span: Span, path: string[]): Diagnostic {
-  return {
-    severity: 'error',
-    message: `variable "${name}" has no value`,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    endLine: span.end.line,
-    endColumn: span.end.column,
-    path,
-    hint: missingVariableHint(name),
-  };
+  const hint = missingVariableHint(name);
+  return diagnosticAt(span, `variable "${name}" has no value`, path, { hint });
 }

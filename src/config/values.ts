@@ -111,10 +111,7 @@ function stringOf(expr: Expr, name: string, context: DecodeContext): string | un
     }
     return text;
   }
-  if (expr.kind === 'traversal' && expr.root === 'vars') {
-    const value = interpolated(expr, name, context);
-    return value;
-  }
+  if (expr.kind === 'traversal' && expr.root === 'vars') return interpolated(expr, name, context);
   context.sink.error(expr.span, `${name} must be a string`, context.path);
   return undefined;
 }
@@ -124,8 +121,7 @@ function interpolated(expr: Expr, name: string, context: DecodeContext): string 
   if (expr.kind === 'template') return stringOf(expr, name, context);
   if (expr.kind === 'traversal' && expr.root === 'vars') {
     const variable = variableOf(expr, context);
-    if (variable === undefined) return undefined;
-    return String(variable);
+    return variable === undefined ? undefined : String(variable);
   }
   context.sink.error(expr.span, `${name} may only interpolate vars.* and load()`, context.path);
   return undefined;
@@ -185,12 +181,8 @@ export function readNumber(
   if (attribute === undefined) return undefined;
   const expr = attribute.value;
   const kind = options.integer ? 'a whole number' : 'a number';
-  if (expr.kind !== 'literal' || typeof expr.value !== 'number') {
-    context.sink.error(expr.span, `${attribute.name} must be ${kind}`, context.path);
-    return undefined;
-  }
-  const value = expr.value;
-  if (options.integer && !Number.isInteger(value)) {
+  const value = expr.kind === 'literal' ? expr.value : undefined;
+  if (typeof value !== 'number' || (options.integer && !Number.isInteger(value))) {
     context.sink.error(expr.span, `${attribute.name} must be ${kind}`, context.path);
     return undefined;
   }

@@ -52,12 +52,11 @@ export function undeclaredVariables(
     return variable;
   };
   const report = (): void => {
-    const declared = [...variables.values()].filter((variable) => variable.declared);
+    const declared = [...variables.values()]
+      .filter((variable) => variable.declared)
+      .map((variable) => variable.name);
     for (const [name, { span, path }] of firstUse) {
-      const suggestion = didYouMean(
-        name,
-        declared.map((variable) => variable.name),
-      );
+      const suggestion = didYouMean(name, declared);
       sink.warning(
         span,
         `vars.${name} has no variable "${name}" block: it is read like a secret variable${suggestion}`,
