@@ -135,11 +135,11 @@ export function headerSpan(block: Block): Span {
   return last === undefined ? block.typeSpan : joinSpans(block.typeSpan, last);
 }
 
-const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
-
-/** Whether `name` is a valid block label / reference name. */
-export function isValidName(name: string): boolean {
-  return NAME_PATTERN.test(name);
+/** Reports a block label or reference name that breaks the naming rule. */
+export function checkName(name: string, span: Span, context: DecodeContext): void {
+  if (/^[a-z_][a-z0-9_]*$/.test(name)) return;
+  const message = `invalid name "${name}": use lowercase letters, digits and _`;
+  context.sink.error(span, message, context.path);
 }
 
 /**
@@ -158,13 +158,7 @@ export function blockName(block: Block, context: DecodeContext): string | undefi
     );
     return undefined;
   }
-  if (!isValidName(label)) {
-    context.sink.error(
-      labelSpan,
-      `invalid name "${label}": use lowercase letters, digits and _`,
-      context.path,
-    );
-  }
+  checkName(label, labelSpan, context);
   return label;
 }
 

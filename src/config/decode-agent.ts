@@ -1,6 +1,6 @@
 import type { Attribute, Block } from './ast.ts';
 import type { ReasoningLevel } from '../models/model-types.ts';
-import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
+import { blockName, checkBody, expectNoLabels, headerSpan, type CheckedBody } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { CONTEXT_LIMIT_BLOCKS, readContextLimits } from './decode-context-limits.ts';
 import { decodeAgentSkills, type SkillScope } from './decode-skill.ts';
@@ -55,8 +55,7 @@ export function decodeAgent(
     inner,
     headerSpan(block),
   );
-  const modelAttribute = body.attributes.get('model');
-  const model = modelAttribute && resolveModelRef(modelAttribute.value, scope.models, inner);
+  const { model, reasoning } = readModel(body, scope.models, `agent "${name}"`, inner);
   const personality = readString(body.attributes.get('personality'), inner);
   const toolItems = readList(body.attributes.get('tools'), inner);
   const tools = toolItems ? resolveToolRefs(toolItems, scope.tools, inner) : [];
@@ -67,18 +66,6 @@ export function decodeAgent(
     name,
     inner,
   );
-  const reasoningAttribute = body.attributes.get('reasoning');
-  const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
-  if (model && reasoningAttribute && reasoning) {
-    warnIfReasoningIgnored(
-      `agent "${name}"`,
-      reasoning,
-      model,
-      reasoningAttribute,
-      scope.models,
-      inner,
-    );
-  }
   const maxTurns = readNumber(body.attributes.get('max_turns'), inner, { integer: true, min: 1 });
   const parallelToolCalls = readBool(body.attributes.get('parallel_tool_calls'), inner);
   const limits = readContextLimits(body.blocks, inner);
@@ -119,32 +106,45 @@ export function decodeCommander(
     inner,
     headerSpan(block),
   );
-  const modelAttribute = body.attributes.get('model');
-  const model = modelAttribute && resolveModelRef(modelAttribute.value, models, inner);
-  const reasoningAttribute = body.attributes.get('reasoning');
-  const reasoning = reasoningAttribute && readReasoning(reasoningAttribute, inner);
+  const who = `commander of mission "${mission}"`;
+  const { model, reasoning } = readModel(body, models, who, inner);
   const limits = readContextLimits(body.blocks, inner);
   const stallTurns = readNumber(body.attributes.get('stall_turns'), inner, {
     integer: true,
     min: 1,
   });
   if (!model) return undefined;
-  if (reasoningAttribute && reasoning) {
-    warnIfReasoningIgnored(
-      `commander of mission "${mission}"`,
-      reasoning,
-      model,
-      reasoningAttribute,
-      models,
-      inner,
-    );
-  }
   return {
     model,
     ...(reasoning ? { reasoning } : {}),
     ...(stallTurns !== undefined ? { stallTurns } : {}),
     ...limits,
   };
+}
+
+/**
+ * `model` and `reasoning` of an agent or a commander (`who` in messages), with the startup
+ * warning of models.md for `reasoning` on a model that cannot reason.
+ */
+function readModel(
+  body: CheckedBody,
+  models: ModelTable,
+  who: string,
+  context: DecodeContext,
+): { model?: ModelRef; reasoning?: ReasoningLevel } {
+  const modelAttribute = body.attributes.get('model');
+  const model = modelAttribute && resolveModelRef(modelAttribute.value, models, context);
+  const attribute = body.attributes.get('reasoning');
+  const reasoning = attribute && readReasoning(attribute, context);
+  const known = model && models.blocks.get(model.config)?.models.get(model.key);
+  if (model && attribute && reasoning && known?.reasoningCapable === false) {
+    context.sink.warning(
+      attribute.span,
+      `${who}: reasoning = "${reasoning}" has no effect: model ${known.apiName} (models.${model.config}.${model.key}) is not reasoning-capable`,
+      context.path,
+    );
+  }
+  return { model, reasoning };
 }
 
 function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningLevel | undefined {
@@ -158,22 +158,4 @@ function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningL
     );
   }
   return level;
-}
-
-/** The startup warning of models.md for `reasoning` on a model that cannot reason. */
-function warnIfReasoningIgnored(
-  who: string,
-  reasoning: ReasoningLevel,
-  ref: ModelRef,
-  attribute: Attribute,
-  models: ModelTable,
-  context: DecodeContext,
-): void {
-  const known = models.blocks.get(ref.config)?.models.get(ref.key);
-  if (known === undefined || known.reasoningCapable) return;
-  context.sink.warning(
-    attribute.span,
-    `${who}: reasoning = "${reasoning}" has no effect: model ${known.apiName} (models.${ref.config}.${ref.key}) is not reasoning-capable`,
-    context.path,
-  );
 }

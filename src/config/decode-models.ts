@@ -1,13 +1,12 @@
 import type { Expr, Block } from './ast.ts';
 import type { Pricing, ProviderName } from '../models/model-types.ts';
-import { blockName, checkBody, headerSpan } from './body.ts';
+import { blockName, checkBody, checkName, headerSpan } from './body.ts';
 import { within, type DecodeContext } from './context.ts';
 import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type { ModelBlockConfig } from './config-types.ts';
 import { readDeferredString } from './deferred-strings.ts';
 import { literalText, readBool, readNumber, readStringMap } from './values.ts';
-import { isValidName } from './body.ts';
 import { knownModels } from './known-models.ts';
 
 /** Decodes a `model "CONFIG"` block (provider, credentials, aliases, pricing). */
@@ -137,15 +136,7 @@ export function modelKeys(model: ModelBlockConfig, catalog: ModelCatalog): strin
 
 function checkAliasKeys(expr: Expr, context: DecodeContext): void {
   if (expr.kind !== 'object') return;
-  for (const entry of expr.entries) {
-    if (!isValidName(entry.key)) {
-      context.sink.error(
-        entry.keySpan,
-        `invalid name "${entry.key}": use lowercase letters, digits and _`,
-        context.path,
-      );
-    }
-  }
+  for (const entry of expr.entries) checkName(entry.key, entry.keySpan, context);
 }
 
 function decodePricing(

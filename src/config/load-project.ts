@@ -13,7 +13,6 @@ import { parseProject } from './syntax/parse-project.ts';
 import { resolveProjectFolder } from './syntax/project-folder.ts';
 import type { Config } from './config-types.ts';
 
-/** Options of `loadProject`. */
 export interface LoadOptions {
   /** `--var NAME=VALUE` values. */
   vars?: Record<string, string>;

@@ -19,7 +19,6 @@ export const TYPE_REFERENCE_NAMES = [
   'any_primitive',
 ] as const;
 
-/** One of the type reference names. */
 export type TypeReferenceName = (typeof TYPE_REFERENCE_NAMES)[number];
 
 /** A field's type, recursively. */

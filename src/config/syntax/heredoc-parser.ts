@@ -99,11 +99,8 @@ function readLine(scanner: Scanner, collector: HeredocLines, interpolation: Inte
     if (scanner.atNewline()) {
       const newlineStart = scanner.offset;
       scanner.skipNewline();
-      collector.addText(
-        scanner.text.slice(newlineStart, scanner.offset),
-        newlineStart,
-        scanner.offset,
-      );
+      const newline = scanner.text.slice(newlineStart, scanner.offset);
+      collector.addText(newline, newlineStart, scanner.offset);
       collector.newLine();
       return;
     }

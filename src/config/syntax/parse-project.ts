@@ -14,7 +14,6 @@ export interface ParsedProject {
   hclChecked: string[];
 }
 
-/** Options of `parseProject`. */
 export interface ParseProjectOptions {
   /**
    * Run hcl2json on every file, not only on those sortie's parser has a diagnostic for
