@@ -9,10 +9,8 @@ const REDACTED = '[redacted]';
  */
 export function redactKey(text: string, apiKey: string | undefined): string {
   if (apiKey === undefined || apiKey.length < 4) return text;
-  let redacted = text.split(apiKey).join(REDACTED);
   const head = escapeRegExp(apiKey.slice(0, 3));
   const tail = escapeRegExp(apiKey.slice(-4));
   const masked = new RegExp(`${head}[^\\s"']*\\*[^\\s"']*${tail}`, 'g');
-  redacted = redacted.replace(masked, REDACTED);
-  return redacted;
+  return text.split(apiKey).join(REDACTED).replace(masked, REDACTED);
 }

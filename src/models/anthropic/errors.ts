@@ -22,11 +22,6 @@ const RETRYABLE_STREAM_ERROR_TYPES: ReadonlySet<string> = new Set([
   'timeout_error',
 ]);
 
-/** The provider's own message (the body's `error.message`), falling back to the SDK's text. */
-function providerMessage(error: APIError): string {
-  return error.apiMessage ?? error.message;
-}
-
 /**
  * Converts an error thrown by the SDK into a ProviderError with the API key redacted.
  * Errors that are not the SDK's (bugs, aborts handled by the caller) are returned unchanged.
@@ -41,7 +36,8 @@ export function toAnthropicProviderError(error: unknown, apiKey: string | undefi
     });
   }
   if (error instanceof APIError) {
-    const message = redactKey(providerMessage(error), apiKey);
+    // The provider's own message (the body's `error.message`), falling back to the SDK's text.
+    const message = redactKey(error.apiMessage ?? error.message, apiKey);
     if (error.status === undefined) {
       const retryable = error.type !== null && RETRYABLE_STREAM_ERROR_TYPES.has(error.type);
       return new ProviderError(message, PROVIDER, undefined, retryable);

@@ -167,8 +167,7 @@ function buildHeaders(request: HttpRequest, url: string): Headers | HttpFailure 
   try {
     return new Headers(request.headers ?? {});
   } catch (error) {
-    const detail = reasonOf(error);
-    return httpFailure('invalid_request', url, `invalid header: ${detail}`);
+    return httpFailure('invalid_request', url, `invalid header: ${reasonOf(error)}`);
   }
 }
 
