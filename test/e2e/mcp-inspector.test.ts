@@ -7,19 +7,16 @@
  * headless run (the SDK client's tests cover elicitation).
  */
 import { spawn } from 'node:child_process';
-import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { builtBin, builtCli } from './built-cli.ts';
 import { CLI_ENV, ROOT, type ChildResult } from './cli-child.ts';
 import { outputsOf } from './cli-human-harness.ts';
-import { serveArgs } from './mcp-serve-harness.ts';
+import { PROJECT_TOOLS, serveArgs, startMcpHost } from './mcp-serve-harness.ts';
 import {
   greeting,
-  removeProject,
   serveProject,
-  startServe,
   startServedModel,
   stopServe,
   type Served,
@@ -27,10 +24,8 @@ import {
 
 const INSPECTOR = join(ROOT, 'node_modules/.bin/mcp-inspector-cli');
 const SECRET = 'inspector-secret-4242';
-const FIXTURE = join(import.meta.dirname, '../fixtures/config/mcp-host');
 
 let model: ScriptedModelServer;
-let dir: string;
 let project: string;
 let stateDir: string;
 let sortie: string[];
@@ -40,23 +35,13 @@ let endpoint: string;
 beforeAll(async () => {
   sortie = builtBin(await builtCli());
   model = await startServedModel();
-  ({ dir, project, stateDir } = await serveProject());
-  for (const file of ['variables.hcl', 'mcp_host.hcl']) {
-    await copyFile(join(FIXTURE, file), join(project, file));
-  }
-  served = await startServe(project, stateDir, model, [
-    '--mcp-port',
-    '0',
-    '--var',
-    `mcp_host_secret=${SECRET}`,
-  ]);
-  endpoint = /listening on (\S+)/.exec(await served.line(/^mcp host listening on /))?.[1] ?? '';
+  ({ project, stateDir } = await serveProject());
+  ({ served, endpoint } = await startMcpHost(project, stateDir, model, SECRET));
 }, 240_000);
 
 afterAll(async () => {
   if (served !== undefined) await stopServe(served);
   await model?.close();
-  if (dir !== undefined) await removeProject(dir);
 });
 
 /**
@@ -94,18 +79,6 @@ function firstText(answered: Record<string, unknown>, key: 'content' | 'contents
   return JSON.parse(blocks[0]?.text ?? 'null');
 }
 
-/** The tools of the project, in the order both servers list them. */
-const TOOLS = [
-  'list_version',
-  'list_missions',
-  'get_mission_config',
-  'run_mission',
-  'list_runs',
-  'get_run_details',
-  'mission_greet',
-  'mission_ask',
-];
-
 /**
  * Lists, runs `greet` for `name` twice with a typed number, and reads the run's resource.
  * `target` comes last: the Inspector drops the `--` before a stdio command, so each method's
@@ -113,7 +86,7 @@ const TOOLS = [
  */
 async function listRunAndRead(target: string[], name: string): Promise<void> {
   const listed = await answer(['--method', 'tools/list', ...target]);
-  expect((listed.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(TOOLS);
+  expect((listed.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(PROJECT_TOOLS);
   const called = await answer([
     ...['--method', 'tools/call', '--tool-arg', `name=${name}`, '--tool-arg', 'times=2'],
     ...['--tool-name', 'mission_greet', ...target],

@@ -14,9 +14,28 @@ import {
   type ElicitRequest,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { builtBin, builtCli } from './built-cli.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
+import { outputsOf } from './cli-human-harness.ts';
+import { startServe, type Served } from './serve-harness.ts';
+
+/** The tools the serve project's MCP server lists, its host tools first. */
+export const PROJECT_TOOLS = [
+  'list_version',
+  'list_missions',
+  'get_mission_config',
+  'run_mission',
+  'list_runs',
+  'get_run_details',
+  'mission_greet',
+  'mission_ask',
+];
+
+const HOST_FIXTURE = join(import.meta.dirname, '../fixtures/config/mcp-host');
 
 /** A connected client and what it received. */
 export interface TestClient {
@@ -111,4 +130,50 @@ export function resultJson(result: unknown): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+/** `sortie serve` of the serve project with its mcp_host on, guarded by `secret`, and its URL. */
+export async function startMcpHost(
+  project: string,
+  stateDir: string,
+  model: ScriptedModelServer,
+  secret: string,
+): Promise<{ served: Served; endpoint: string }> {
+  for (const file of ['variables.hcl', 'mcp_host.hcl']) {
+    await copyFile(join(HOST_FIXTURE, file), join(project, file));
+  }
+  const served = await startServe(project, stateDir, model, [
+    '--mcp-port',
+    '0',
+    '--var',
+    `mcp_host_secret=${secret}`,
+  ]);
+  const line = await served.line(/^mcp host listening on /);
+  return { served, endpoint: /listening on (\S+)/.exec(line)?.[1] ?? '' };
+}
+
+/**
+ * Runs `mission_ask` and checks both ends of its question: the client was asked it as a form,
+ * and the asking agent got the client's `answer` as its tool result.
+ */
+export async function expectQuestionElicited(
+  connected: TestClient,
+  model: ScriptedModelServer,
+  answer: string,
+): Promise<void> {
+  const result = await connected.client.callTool({ name: 'mission_ask', arguments: {} });
+  expect(resultJson(result)).toMatchObject({ mission: 'ask', status: 'succeeded' });
+  expect(connected.elicited).toEqual([
+    {
+      mode: 'form',
+      message: 'agent:decide/asker asks: Deploy to which region?',
+      requestedSchema: {
+        type: 'object',
+        properties: { answer: { type: 'string', title: 'Answer', enum: ['eu', 'us'] } },
+        required: ['answer'],
+      },
+    },
+  ]);
+  const asker = model.requests.filter((request) => request.actor === 'agent:decide/asker');
+  expect(outputsOf(asker.at(-1)?.body)).toEqual([answer]);
 }

@@ -6,34 +6,34 @@
  * the client as an elicitation, and serves the run as a resource; it refuses a missing or
  * wrong secret, a Host or Origin that is not its own, and an oversized body.
  */
-import { copyFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { builtCli } from './built-cli.ts';
 import { sortieAsync } from './cli-child.ts';
-import { outputsOf } from './cli-human-harness.ts';
-import { connectHttp, resultJson, type TestClient } from './mcp-serve-harness.ts';
+import {
+  connectHttp,
+  expectQuestionElicited,
+  PROJECT_TOOLS,
+  resultJson,
+  startMcpHost,
+  type TestClient,
+} from './mcp-serve-harness.ts';
 import {
   api,
   greeting,
   PROTECTED_VALUE,
-  removeProject,
   respondToServed,
   serveProject,
-  startServe,
   stopServe,
   type Served,
 } from './serve-harness.ts';
 
 const SECRET = 'mcp-host-secret-8675309';
-const FIXTURE = join(import.meta.dirname, '../fixtures/config/mcp-host');
 const SECRET_MESSAGE =
   "send the mcp_host block's secret as Authorization: Bearer <secret> or ?token=<secret>";
 
 let model: ScriptedModelServer;
-let dir: string;
 let stateDir: string;
 let served: Served;
 let endpoint: string;
@@ -52,18 +52,8 @@ beforeAll(async () => {
     },
   });
   let project: string;
-  ({ dir, project, stateDir } = await serveProject());
-  for (const file of ['variables.hcl', 'mcp_host.hcl']) {
-    await copyFile(join(FIXTURE, file), join(project, file));
-  }
-  served = await startServe(project, stateDir, model, [
-    '--mcp-port',
-    '0',
-    '--var',
-    `mcp_host_secret=${SECRET}`,
-  ]);
-  const line = await served.line(/^mcp host listening on /);
-  endpoint = /listening on (\S+)/.exec(line)?.[1] ?? '';
+  ({ project, stateDir } = await serveProject());
+  ({ served, endpoint } = await startMcpHost(project, stateDir, model, SECRET));
   connected = await connectHttp(endpoint, SECRET, () => ({
     action: 'accept',
     content: { answer: 'us' },
@@ -75,7 +65,6 @@ afterAll(async () => {
   await connected?.client.close();
   if (served !== undefined) await stopServe(served);
   await model?.close();
-  if (dir !== undefined) await removeProject(dir);
 });
 
 /** A raw request to the endpoint with node:http, which sends any Host header it is given. */
@@ -122,16 +111,7 @@ describe('sortie serve with mcp_host', () => {
     expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(endpoint).not.toBe(`${served.url}/mcp`);
     const { tools } = await connected.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'list_version',
-      'list_missions',
-      'get_mission_config',
-      'run_mission',
-      'list_runs',
-      'get_run_details',
-      'mission_greet',
-      'mission_ask',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(PROJECT_TOOLS);
     const greet = tools.find((tool) => tool.name === 'mission_greet');
     expect(Object.keys(greet?.inputSchema.properties ?? {})).toEqual([
       'name',
@@ -187,21 +167,7 @@ describe('sortie serve with mcp_host', () => {
   });
 
   it('puts an agent question to the client as an elicitation', async () => {
-    const result = await connected.client.callTool({ name: 'mission_ask', arguments: {} });
-    expect(resultJson(result)).toMatchObject({ mission: 'ask', status: 'succeeded' });
-    expect(connected.elicited).toEqual([
-      {
-        mode: 'form',
-        message: 'agent:decide/asker asks: Deploy to which region?',
-        requestedSchema: {
-          type: 'object',
-          properties: { answer: { type: 'string', title: 'Answer', enum: ['eu', 'us'] } },
-          required: ['answer'],
-        },
-      },
-    ]);
-    const asker = model.requests.filter((request) => request.actor === 'agent:decide/asker');
-    expect(outputsOf(asker.at(-1)?.body)).toEqual(['us']);
+    await expectQuestionElicited(connected, model, 'us');
   });
 
   it('queues a run past the mission’s max_parallel, as every source of runs does', async () => {

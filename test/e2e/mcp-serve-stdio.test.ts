@@ -10,17 +10,16 @@ import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { builtCli } from './built-cli.ts';
 import { sortieAsync } from './cli-child.ts';
 import { outputsOf } from './cli-human-harness.ts';
-import { connectStdio, resultJson, type TestClient } from './mcp-serve-harness.ts';
 import {
-  greeting,
-  PROTECTED_VALUE,
-  removeProject,
-  serveProject,
-  startServedModel,
-} from './serve-harness.ts';
+  connectStdio,
+  expectQuestionElicited,
+  PROJECT_TOOLS,
+  resultJson,
+  type TestClient,
+} from './mcp-serve-harness.ts';
+import { greeting, PROTECTED_VALUE, serveProject, startServedModel } from './serve-harness.ts';
 
 let model: ScriptedModelServer;
-let dir: string;
 let project: string;
 let stateDir: string;
 let connected: TestClient;
@@ -28,7 +27,7 @@ let connected: TestClient;
 beforeAll(async () => {
   await builtCli();
   model = await startServedModel();
-  ({ dir, project, stateDir } = await serveProject());
+  ({ project, stateDir } = await serveProject());
   connected = await connectStdio(project, stateDir, model, () => ({
     action: 'accept',
     content: { answer: 'eu' },
@@ -38,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await connected?.client.close();
   await model?.close();
-  if (dir !== undefined) await removeProject(dir);
 });
 
 const GREETED = greeting('Ada').replace(PROTECTED_VALUE, '••••');
@@ -46,16 +44,7 @@ const GREETED = greeting('Ada').replace(PROTECTED_VALUE, '••••');
 describe('sortie mcp serve over stdio', () => {
   it('lists the host tools and one typed tool per mission', async () => {
     const { tools } = await connected.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'list_version',
-      'list_missions',
-      'get_mission_config',
-      'run_mission',
-      'list_runs',
-      'get_run_details',
-      'mission_greet',
-      'mission_ask',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(PROJECT_TOOLS);
     const greet = tools.find((tool) => tool.name === 'mission_greet');
     expect(greet?.inputSchema).toEqual({
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -151,21 +140,7 @@ describe('sortie mcp serve over stdio', () => {
   });
 
   it('puts an agent question to the client as an elicitation', async () => {
-    const result = await connected.client.callTool({ name: 'mission_ask', arguments: {} });
-    expect(resultJson(result)).toMatchObject({ mission: 'ask', status: 'succeeded' });
-    expect(connected.elicited).toEqual([
-      {
-        mode: 'form',
-        message: 'agent:decide/asker asks: Deploy to which region?',
-        requestedSchema: {
-          type: 'object',
-          properties: { answer: { type: 'string', title: 'Answer', enum: ['eu', 'us'] } },
-          required: ['answer'],
-        },
-      },
-    ]);
-    const asker = model.requests.filter((request) => request.actor === 'agent:decide/asker');
-    expect(outputsOf(asker.at(-1)?.body)).toEqual(['eu']);
+    await expectQuestionElicited(connected, model, 'eu');
   });
 
   it('starts a run with run_mission and reads it with list_runs and get_run_details', async () => {

@@ -4,7 +4,7 @@
  * served run loads no OpenTelemetry module (a module hook would fail it).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../observe/otlp-receiver.ts';
 import { builtCli } from './built-cli.ts';
@@ -13,20 +13,15 @@ import {
   api,
   HOOK_SECRET,
   PROTECTED_VALUE,
-  removeProject,
-  serveProject,
-  startServe,
+  serveFreshProject,
   startServedModel,
   stopServe,
-  type Served,
 } from './serve-harness.ts';
 
 const REFUSE = join(ROOT, 'test/fixtures/observe/refuse-opentelemetry.mjs');
 
 let model: ScriptedModelServer;
 let receiver: OtlpReceiver;
-const servers: Served[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
   await builtCli();
@@ -35,18 +30,15 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const served of servers) await stopServe(served);
   await model?.close();
   await receiver?.close();
-  for (const dir of dirs) await removeProject(dir);
 });
 
 /** A server of a fresh project with `env`; a webhook run of `greet`, awaited to its end. */
 async function serveAndHook(env: Record<string, string | undefined>) {
-  const made = await serveProject();
-  dirs.push(made.dir);
-  const served = await startServe(made.project, made.stateDir, model, [], env);
-  servers.push(served);
+  const { served } = await serveFreshProject(model, [], env);
+  // Stopped before the test's folders go (onTestFinished runs its callbacks last first).
+  onTestFinished(() => stopServe(served));
   const posted = await api(served, 'POST', '/webhooks/hooks/greet', {
     body: { name: 'Ada', token: PROTECTED_VALUE },
     headers: { 'x-webhook-secret': HOOK_SECRET },

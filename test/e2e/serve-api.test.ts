@@ -17,9 +17,7 @@ import {
   HOOK_SECRET,
   PROTECTED_VALUE,
   readEvents,
-  removeProject,
-  serveProject,
-  startServe,
+  serveFreshProject,
   startServedModel,
   stopServe,
   type Served,
@@ -27,22 +25,17 @@ import {
 
 let model: ScriptedModelServer;
 let served: Served;
-let dir: string;
 let stateDir: string;
 
 beforeAll(async () => {
   await builtCli();
   model = await startServedModel();
-  const made = await serveProject();
-  dir = made.dir;
-  stateDir = made.stateDir;
-  served = await startServe(made.project, stateDir, model);
+  ({ served, stateDir } = await serveFreshProject(model));
 }, 240_000);
 
 afterAll(async () => {
   if (served !== undefined) await stopServe(served);
   await model?.close();
-  if (dir !== undefined) await removeProject(dir);
 });
 
 /** A webhook post with the right secret, another one, or none (null). */
@@ -251,13 +244,12 @@ describe('sortie serve --token', () => {
   const TOKEN = 'serve-token-8080';
 
   beforeAll(async () => {
-    const made = await serveProject();
-    guarded = await startServe(made.project, made.stateDir, model, [
+    ({ served: guarded } = await serveFreshProject(model, [
       '--token',
       TOKEN,
       '--cors',
       'https://app.example',
-    ]);
+    ]));
   }, 120_000);
 
   afterAll(async () => {

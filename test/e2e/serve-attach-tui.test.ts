@@ -5,8 +5,6 @@
  * finishes it once continued.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtBin, builtCli } from './built-cli.ts';
@@ -14,13 +12,12 @@ import { outputsOf } from './cli-human-harness.ts';
 import {
   api,
   readEvents,
-  removeProject,
-  serveProject,
-  startServe,
+  serveFreshProject,
   startServedModel,
   stopServe,
 } from './serve-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const cleanups: Array<() => Promise<unknown> | void> = [];
 beforeAll(async () => {
@@ -35,12 +32,9 @@ describe('sortie attach in the TUI (tmux)', () => {
   it('pauses, answers and steps a served run; q detaches and the run finishes on the server', async () => {
     const model = await startServedModel();
     cleanups.push(() => model.close());
-    const made = await serveProject();
-    cleanups.push(() => removeProject(made.dir));
-    const served = await startServe(made.project, made.stateDir, model);
+    const { served } = await serveFreshProject(model);
     cleanups.push(() => stopServe(served));
-    const dir = await mkdtemp(join(tmpdir(), 'sortie-attach-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await temporaryDirectory('attach');
 
     const posted = await api(served, 'POST', '/api/missions/ask/runs', { body: { inputs: {} } });
     const runId = String(posted.body.run_id);

@@ -11,9 +11,7 @@ import { runChild } from './cli-child.ts';
 import {
   api,
   readEvents,
-  removeProject,
-  serveProject,
-  startServe,
+  serveFreshProject,
   startServedModel,
   stopServe,
   type Served,
@@ -24,20 +22,16 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 let model: ScriptedModelServer;
 let served: Served;
-let dir: string;
 
 beforeAll(async () => {
   await builtCli();
   model = await startServedModel();
-  const made = await serveProject();
-  dir = made.dir;
-  served = await startServe(made.project, made.stateDir, model, [], { SORTIE_SERVE_TOKEN: TOKEN });
+  ({ served } = await serveFreshProject(model, [], { SORTIE_SERVE_TOKEN: TOKEN }));
 }, 240_000);
 
 afterAll(async () => {
   if (served !== undefined) await stopServe(served);
   await model?.close();
-  if (dir !== undefined) await removeProject(dir);
 });
 
 async function attach(args: string[], env: Record<string, string | undefined> = {}) {

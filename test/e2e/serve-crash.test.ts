@@ -18,7 +18,6 @@ import { journalOf } from './cli-resume-harness.ts';
 import {
   api,
   greeting,
-  removeProject,
   serveProject,
   startServe,
   startServedModel,
@@ -93,7 +92,6 @@ function commanderTurns(model: ScriptedModelServer): number[] {
 
 async function started(): Promise<{ project: string; stateDir: string }> {
   const made = await serveProject();
-  cleanups.push(() => removeProject(made.dir));
   return made;
 }
 

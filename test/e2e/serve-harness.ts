@@ -5,8 +5,7 @@
  * its event streams. Nothing waits on a clock: every step waits for a line or an event.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -14,6 +13,7 @@ import { callsSoFar } from '../actors/resume/resume-fixture.ts';
 import { builtBin, builtCli } from './built-cli.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
 import { call } from '../helpers/script-turns.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** The protected input value the tests look for in every answer. */
 export const PROTECTED_VALUE = 'tok-PROTECTED-4711';
@@ -119,16 +119,21 @@ export async function startServedModel(
 
 /** A project folder with SERVE_PROJECT and a state directory beside it. */
 export async function serveProject(): Promise<{ project: string; stateDir: string; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-serve-'));
+  const dir = await temporaryDirectory('serve');
   const project = join(dir, 'project');
   await (await import('node:fs/promises')).mkdir(project);
   await writeFile(join(project, 'main.hcl'), SERVE_PROJECT);
   return { project, stateDir: join(dir, 'state'), dir };
 }
 
-/** Removes a folder made by serveProject. */
-export function removeProject(dir: string): Promise<void> {
-  return rm(dir, { recursive: true, force: true });
+/** `sortie serve` started on a fresh serve project, with the project's folders. */
+export async function serveFreshProject(
+  model: ScriptedModelServer,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+): Promise<{ served: Served; project: string; stateDir: string }> {
+  const { project, stateDir } = await serveProject();
+  return { served: await startServe(project, stateDir, model, args, env), project, stateDir };
 }
 
 /** A running `sortie serve`. */

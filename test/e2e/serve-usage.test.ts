@@ -3,13 +3,13 @@
  * commands: `sortie run` (the built CLI) loads none of src/serve/ nor its HTTP framework,
  * checked by a module hook recording every module the process resolves.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtBin, builtCli } from './built-cli.ts';
 import { runChild } from './cli-child.ts';
-import { removeProject, serveProject } from './serve-harness.ts';
+import { serveProject } from './serve-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 let dir: string;
 let bin: string[];
@@ -28,14 +28,10 @@ export async function resolve(specifier, context, nextResolve) {
 
 beforeAll(async () => {
   bin = builtBin(await builtCli());
-  dir = await mkdtemp(join(tmpdir(), 'sortie-serve-usage-'));
+  dir = await temporaryDirectory('serve-usage');
   await writeFile(join(dir, 'recorder.mjs'), RECORDER);
   await writeFile(join(dir, 'hooks.mjs'), HOOKS);
 }, 240_000);
-
-afterAll(async () => {
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-});
 
 /** Runs the built CLI with the recorder; resolves with its result and the URLs it loaded. */
 async function recorded(args: string[], name: string) {
@@ -55,7 +51,7 @@ const serveCode = (url: string): boolean =>
 
 describe('sortie serve before it listens', () => {
   it('refuses a non-loopback address without a token: exit 2, a clear message', async () => {
-    const { project, dir: projectDir } = await serveProject();
+    const { project } = await serveProject();
     const { result, loaded } = await recorded(
       ['serve', project, '--host', '0.0.0.0', '--port', '0'],
       'refused',
@@ -70,11 +66,10 @@ describe('sortie serve before it listens', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     // The recorder sees the service's modules when they load: the check below can fail.
     expect(loaded.some(serveCode)).toBe(true);
-    await removeProject(projectDir);
   });
 
   it('refuses an mcp_host without a secret on a non-loopback address, and --mcp-port without mcp_host', async () => {
-    const { project, dir: projectDir } = await serveProject();
+    const { project } = await serveProject();
     const vars = ['--var', 'api_key=sk-test', '--var', 'base_url=http://127.0.0.1:9'];
     const serve = (...args: string[]) =>
       runChild(process.execPath, [...bin, 'serve', project, '--port', '0', ...vars, ...args]);
@@ -91,7 +86,6 @@ describe('sortie serve before it listens', () => {
     );
     expect(open.stderr).toContain('set secret in the mcp_host block, or listen on 127.0.0.1');
     expect(open.stderr).not.toMatch(/\n\s+at /);
-    await removeProject(projectDir);
   });
 
   it('sortie run loads none of the service', async () => {
