@@ -3,7 +3,6 @@
  * the TUI on an interactive terminal, else the plain line log of every recorded event at once
  * with the recorded timestamps. Exit 0 once played, whatever the recorded run's outcome.
  */
-import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { readJournal } from '../journal/reader.ts';
@@ -11,7 +10,7 @@ import { JOURNAL_FILE_NAME } from '../journal/paths.ts';
 import type { MissionEvent } from '../base/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import { findRun, type FoundRun } from '../run/find-run.ts';
+import { findRun, kindOf, type FoundRun } from '../run/find-run.ts';
 import { useColor, type CliIo } from './io.ts';
 import { createPlainPrinter } from './plain/index.ts';
 import type { ReplayFlags } from './replay-source.ts';
@@ -105,12 +104,4 @@ async function journalOf(
   const search = { stateDir: request.flags.stateDir, directory: request.directory, env: io.env };
   const run = await findRun(request.run, search);
   return { path: run.journal, run };
-}
-
-function kindOf(path: string): 'file' | 'folder' | 'missing' {
-  try {
-    return statSync(path).isDirectory() ? 'folder' : 'file';
-  } catch {
-    return 'missing';
-  }
 }

@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 import { UsageError } from '../base/errors.ts';
 import { resolveStateDir, runsDirectory, STATE_DIRECTORY_ENV } from '../journal/paths.ts';
+import { kindOf } from '../run/find-run.ts';
 import type { CliIo } from './io.ts';
 
 /**
@@ -13,9 +13,9 @@ import type { CliIo } from './io.ts';
  */
 export function stateDirFor(directory: string, stateDir: string | undefined, io: CliIo): string {
   const absolute = resolve(directory);
-  const projectRoot = isFile(absolute) ? dirname(absolute) : absolute;
+  const projectRoot = kindOf(absolute) === 'file' ? dirname(absolute) : absolute;
   const resolved = resolveStateDir({ stateDir, env: io.env, projectRoot });
-  if (isFile(resolved)) {
+  if (kindOf(resolved) === 'file') {
     throw stateDirError(resolved, 'it is a file, not a folder', stateDir, io.env);
   }
   return resolved;
@@ -77,12 +77,4 @@ function stateDirError(
     `cannot use the state directory ${stateDir}${source}: ${problem}`,
     `point --state-dir or ${STATE_DIRECTORY_ENV} at a folder sortie can write`,
   );
-}
-
-function isFile(path: string): boolean {
-  try {
-    return !statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

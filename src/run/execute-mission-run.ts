@@ -11,7 +11,7 @@ import { AnswerScript, type ScriptedAnswer } from '../runtime/answer-script.ts';
 import type { HumanAnswerer, HumanReply } from '../runtime/human-desk.ts';
 import { ProjectConfigError } from '../config/load-project.ts';
 import { resolveStateDir, runsDirectory } from '../journal/paths.ts';
-import { checkCassetteFlags, type CassetteFlags } from './run-clients.ts';
+import { checkCassetteFlags } from './run-clients.ts';
 import type { Project } from './project.ts';
 import { runWired, type MissionStart, type RunTracesOpener } from './wired-run.ts';
 
@@ -104,8 +104,7 @@ export async function executeMissionRun(
   settings: RunSettings,
   wiring: RunWiring,
 ): Promise<RunResult> {
-  const cassettes = cassetteFlags(settings);
-  checkCassetteFlags(cassettes);
+  checkCassetteFlags(settings);
   const stateDir = await stateDirectoryOf(project, settings);
   const start = await wiring.choose();
   const { started } = wiring;
@@ -116,7 +115,7 @@ export async function executeMissionRun(
     runId: wiring.runId,
     start,
     signal: wiring.signal,
-    cassettes,
+    cassettes: settings,
     clients: settings.clients,
     journal: settings.journal,
     gate: settings.gate,
@@ -142,12 +141,4 @@ function humanOptionsOf(settings: RunSettings): NonNullable<RunOptions['human']>
       : (entry as ScriptedAnswer),
   );
   return { available: false, script: new AnswerScript(entries), ...timeout };
-}
-
-function cassetteFlags(settings: RunSettings): CassetteFlags {
-  return {
-    ...(settings.replayModel !== undefined ? { replayModel: settings.replayModel } : {}),
-    ...(settings.record !== undefined ? { record: settings.record } : {}),
-    ...(settings.mockModel !== undefined ? { mockModel: settings.mockModel } : {}),
-  };
 }

@@ -140,7 +140,8 @@ export function projectStateDir(
   return resolveStateDir({ env, projectRoot, cwd });
 }
 
-function kindOf(path: string): 'file' | 'folder' | 'missing' {
+/** Whether `path` is a file, a folder, or missing. */
+export function kindOf(path: string): 'file' | 'folder' | 'missing' {
   try {
     return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch {

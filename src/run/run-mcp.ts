@@ -15,11 +15,6 @@ import {
   type McpServerSpec,
 } from '../tools/mcp/index.ts';
 
-/** Installed `source` servers live under `<state dir>/mcp/` (the sortie home). */
-export function mcpCacheRoot(stateDir: string): string {
-  return join(stateDir, 'mcp');
-}
-
 /**
  * A pool with every declared server; the run closes it when it ends. Url servers use the
  * OAuth logins of the user's sortie home (`sortie mcp login`), found through `env`.
@@ -33,7 +28,8 @@ export function createRunMcpPool(
   for (const name of config.mcpServers.keys()) servers.set(name, () => serverSpec(config, name));
   const authDirectory = mcpAuthDirectory(env);
   const authStore = authDirectory === undefined ? undefined : new AuthStore(authDirectory);
-  return new McpPool(servers, mcpCacheRoot(stateDir), authStore);
+  // Installed `source` servers live under `<state dir>/mcp/` (the sortie home).
+  return new McpPool(servers, join(stateDir, 'mcp'), authStore);
 }
 
 /**
@@ -69,7 +65,6 @@ function transportSpec(config: Config, name: string): McpServerSpec {
       };
     }
     case 'npm':
-      return { ...transport, name };
     case 'github':
       return { ...transport, name };
     case 'url': {

@@ -50,11 +50,6 @@ export type BudgetCheck = { ok: true } | { ok: false; breach: BudgetBreach };
 
 const METRICS: readonly BudgetMetric[] = ['tokens', 'dollars'];
 
-/** Tokens a turn counts against a budget: input (cached included) + output. */
-export function budgetTokens(usage: Usage): number {
-  return totalTokens(usage);
-}
-
 /** The error that fails a task over a breach. */
 export function budgetError(breach: BudgetBreach): BudgetExceededError {
   return new BudgetExceededError(breach.message, breach.scope, breach.subject);
@@ -108,7 +103,7 @@ export class BudgetTracker {
   record(task: string, usage: Usage, costPico: bigint): BudgetSignal[] {
     const signals: BudgetSignal[] = [];
     for (const state of [this.taskState(task), this.mission]) {
-      state.tokens += budgetTokens(usage);
+      state.tokens += totalTokens(usage);
       state.pico += costPico;
       signals.push(...signalsFor(state));
     }

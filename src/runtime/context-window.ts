@@ -60,26 +60,21 @@ function dueCut(
   // Most actors have no limits: no need to look through the conversation every turn.
   if (compaction === undefined && pruning === undefined) return null;
   const replies = replyIndexes(messages);
+  const keeping = (kind: ContextCut['kind'], kept: number, inputTokens: number | null) => ({
+    kind,
+    from: replies[replies.length - kept] as number,
+    turnsBefore: replies.length,
+    turnsAfter: kept,
+    inputTokens,
+  });
   if (compaction !== undefined && lastUsage !== null) {
     const used = promptTokens(lastUsage);
     if (used > compaction.tokenLimit && replies.length > compaction.turnRetention) {
-      return {
-        kind: 'compacted',
-        from: replies[replies.length - compaction.turnRetention] as number,
-        turnsBefore: replies.length,
-        turnsAfter: compaction.turnRetention,
-        inputTokens: used,
-      };
+      return keeping('compacted', compaction.turnRetention, used);
     }
   }
   if (pruning !== undefined && replies.length >= pruning.pruneOn) {
-    return {
-      kind: 'pruned',
-      from: replies[replies.length - pruning.pruneTo] as number,
-      turnsBefore: replies.length,
-      turnsAfter: pruning.pruneTo,
-      inputTokens: null,
-    };
+    return keeping('pruned', pruning.pruneTo, null);
   }
   return null;
 }

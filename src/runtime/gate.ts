@@ -155,11 +155,6 @@ export class DebugGate implements StepGate, GateControls {
     for (const entry of this.waiting.splice(0)) this.release(entry, 'continue');
   }
 
-  /** The same as `continue` (the TUI's "resume" after a pause). */
-  resume(): void {
-    this.continue();
-  }
-
   /** Adds the breakpoint, or removes it when set; returns whether it is now set. */
   toggleBreakpoint(spec: string): boolean {
     const breakpoint = parseBreakpoint(spec);

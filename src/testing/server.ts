@@ -190,24 +190,11 @@ export class ScriptedModelServer {
       actor,
       summary,
     });
-    const responded =
+    const turn =
       turnIndex === -1
         ? this.respond?.({ protocol: handler.protocol, actor, summary, body })
-        : undefined;
-    if (responded !== undefined) {
-      const context = { turnIndex: RESPOND_TURN_BASE + this.requests.length, model: summary.model };
-      await answer({
-        request,
-        response,
-        handler,
-        turn: responded,
-        context,
-        stream: summary.stream,
-        timers: this.timers,
-      });
-      return;
-    }
-    if (turnIndex === -1) {
+        : this.turns[turnIndex]!;
+    if (turn === undefined) {
       const from = actor !== undefined ? ` from actor ${actor}` : '';
       this.refuse(
         response,
@@ -216,16 +203,17 @@ export class ScriptedModelServer {
       );
       return;
     }
-    this.used.add(turnIndex);
-    record.turn = turnIndex;
-    const turn = this.turns[turnIndex]!;
-    const context = { turnIndex, model: summary.model };
+    if (turnIndex !== -1) {
+      this.used.add(turnIndex);
+      record.turn = turnIndex;
+    }
+    const answered = turnIndex === -1 ? RESPOND_TURN_BASE + this.requests.length : turnIndex;
     await answer({
       request,
       response,
       handler,
       turn,
-      context,
+      context: { turnIndex: answered, model: summary.model },
       stream: summary.stream,
       timers: this.timers,
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError } from '../../src/base/errors.ts';
 import type { Usage } from '../../src/models/model-types.ts';
-import { BudgetTracker, budgetError, budgetTokens } from '../../src/runtime/budget.ts';
+import { BudgetTracker, budgetError } from '../../src/runtime/budget.ts';
 
 const PICO = 1_000_000_000_000n;
 const tokens = (input: number, output = 0): Usage => ({
@@ -12,17 +12,12 @@ const tokens = (input: number, output = 0): Usage => ({
   reasoning: 0,
 });
 
-describe('budgetTokens', () => {
+describe('budget tokens', () => {
   it('counts input, cached input and output; reasoning is already inside output', () => {
-    expect(
-      budgetTokens({
-        input: 1000,
-        cacheRead: 2000,
-        cacheWrite: 500,
-        output: 4000,
-        reasoning: 3000,
-      }),
-    ).toBe(7500);
+    const tracker = new BudgetTracker({ mission: 'm' });
+    const usage = { input: 1000, cacheRead: 2000, cacheWrite: 500, output: 4000, reasoning: 3000 };
+    tracker.record('t', usage, 0n);
+    expect(tracker.spent('t').tokens).toBe(7500);
   });
 });
 

@@ -323,7 +323,7 @@ describe('DebugGate', () => {
     const again = track(gate, tool('commander:b', 'call_agent'), log);
     await flush();
     expect(gate.held()).toEqual([tool('commander:b', 'call_agent')]);
-    gate.resume();
+    gate.continue();
     await again;
   });
 

@@ -99,14 +99,7 @@ export function observeEvent(state: LogState, event: MissionEvent): void {
         ...(state.earlierItems.get(key) ?? []),
         ...(state.tasks.get(key)?.items ?? []),
       ]);
-      state.tasks.set(key, {
-        mission: state.mission,
-        task: event.task,
-        status: 'running',
-        detail: '',
-        items,
-        failedItems: 0,
-      });
+      state.tasks.set(key, runningLine(state, event.task, items));
       return;
     }
     case 'iteration.succeeded':
@@ -151,17 +144,14 @@ function taskLine(state: LogState, task: string): TaskLine {
   const key = taskKey(state, task);
   let line = state.tasks.get(key);
   if (line === undefined) {
-    line = {
-      mission: state.mission,
-      task,
-      status: 'running',
-      detail: '',
-      items: new Map(),
-      failedItems: 0,
-    };
+    line = runningLine(state, task, new Map());
     state.tasks.set(key, line);
   }
   return line;
+}
+
+function runningLine(state: LogState, task: string, items: Map<number, unknown>): TaskLine {
+  return { mission: state.mission, task, status: 'running', detail: '', items, failedItems: 0 };
 }
 
 /**
