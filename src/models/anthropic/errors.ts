@@ -43,13 +43,12 @@ export function toAnthropicProviderError(error: unknown, apiKey: string | undefi
       return new ProviderError(message, PROVIDER, undefined, retryable);
     }
     // No `cause`: the SDK error's own message and body are unredacted.
-    const retryAfterMs = parseRetryAfter(error.headers);
     return new ProviderError(
       message,
       PROVIDER,
       error.status,
       isRetryableStatus(error.status),
-      retryAfterMs,
+      parseRetryAfter(error.headers),
     );
   }
   const network = classifyNetworkError(error);

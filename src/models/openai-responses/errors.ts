@@ -60,13 +60,12 @@ export function toProviderError(
         false,
       );
     }
-    const retryAfterMs = parseRetryAfter(error.headers);
     return new ProviderError(
       redact(error.message),
       provider,
       error.status,
       isRetryableStatus(error.status),
-      retryAfterMs,
+      parseRetryAfter(error.headers),
     );
   }
   if (error instanceof APIError) {
