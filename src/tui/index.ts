@@ -20,8 +20,6 @@ export {
   type ReplayPlayer,
   type ReplayStatus,
 } from './replay-player.ts';
-export { KEY_TABLE, type Command, type KeyBinding } from './keys.ts';
-export { bindingsFor, commandFor, keyLabel } from './key-match.ts';
 export { createTuiStore, type TuiState, type TuiStore } from './store/index.ts';
 export { App, type AppProps } from './app.tsx';
 export type { Suspend, TuiForker } from './hooks/use-fork.ts';

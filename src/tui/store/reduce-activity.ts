@@ -27,7 +27,7 @@ function argumentField(argumentsText: string, field: string): string | null {
 }
 
 /** The activity line for a tool call: delegations name who is being waited for. */
-export function toolActivity(tool: string, argumentsText: string): string {
+function toolActivity(tool: string, argumentsText: string): string {
   if (tool === 'call_agent') {
     const agent = argumentField(argumentsText, 'name');
     if (agent !== null) return `waiting for ${agent}`;

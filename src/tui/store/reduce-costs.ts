@@ -9,12 +9,12 @@ import { usageTokens } from './outputs.ts';
 import { emptyCostRow, type CostRow, type TokenUsage } from './state.ts';
 
 /** The cost table key of a model: its block label and key. */
-export function modelKey(model: EventOf<'model.response'>['model']): string {
+function modelKey(model: EventOf<'model.response'>['model']): string {
   return `${model.config}.${model.key}`;
 }
 
 /** The task an actor works for; mission-level actors are grouped as `(mission)`. */
-export function taskOfActor(actor: string): string {
+function taskOfActor(actor: string): string {
   const parsed = parseActorId(actor);
   if (parsed === undefined || parsed.kind === 'run' || parsed.kind === 'mission') {
     return '(mission)';

@@ -19,8 +19,6 @@ import { PersistentMap } from './persistent-map.ts';
 
 /** A message of a conversation, as the runtime reports it. */
 export type ConversationMessage = EventOf<'message.appended'>['message'];
-/** A model, as named in `model.request` / `model.response`. */
-export type ModelName = EventOf<'model.response'>['model'];
 /** Token usage in the runtime's classes. */
 export type TokenUsage = EventOf<'model.response'>['usage'];
 
