@@ -17,7 +17,7 @@ interface Placement {
 }
 
 function place(id: string, draft: StateDraft): Placement | null {
-  const { currentMission, chatAgent } = draft;
+  const { currentMission, chatAgent } = draft.state;
   const parsed = parseActorId(id);
   if (parsed === undefined) return { kind: 'other', label: id, parent: null };
   // A chat's mission and task are a frame for its journal: the person talks to the agent.

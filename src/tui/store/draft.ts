@@ -20,6 +20,8 @@ import { PersistentMap } from './persistent-map.ts';
 import { EMPTY_DETAIL } from './state.ts';
 
 type CostTableName = 'byTask' | 'byActor' | 'byModel';
+/** The fields a batch replaces whole: they are no index by actor id. */
+type WholeField = 'currentMission' | 'chatAgent' | 'held' | 'questions' | 'warnedBudgets';
 
 /** A map of the snapshot as a persistent one (a snapshot built elsewhere may hold a `Map`). */
 function persistent<K, V>(map: ReadonlyMap<K, V>): PersistentMap<K, V> {
@@ -35,7 +37,7 @@ export class StateDraft {
     this.working = { ...base };
   }
 
-  /** The state as it stands; hand it out only when the batch is over. */
+  /** The state as it stands (reducers read it); hand it out only when the batch is over. */
   get state(): TuiState {
     return this.working;
   }
@@ -48,20 +50,9 @@ export class StateDraft {
     this.working.header = { ...this.working.header, ...patch };
   }
 
-  get currentMission(): string | null {
-    return this.working.currentMission;
-  }
-
-  setCurrentMission(mission: string): void {
-    this.working.currentMission = mission;
-  }
-
-  get chatAgent(): string | null {
-    return this.working.chatAgent;
-  }
-
-  setChatAgent(agent: string): void {
-    this.working.chatAgent = agent;
+  /** Replaces one of the fields that are no index (the other setters keep those shared). */
+  set<Field extends WholeField>(field: Field, value: TuiState[Field]): void {
+    this.working[field] = value;
   }
 
   actor(id: string): ActorNode | undefined {
@@ -130,30 +121,6 @@ export class StateDraft {
     const shared = items.length === length ? (items as EventLine[]) : items.slice(0, length);
     shared.push(line);
     this.working.log = { items: shared, length: length + 1 };
-  }
-
-  get held(): TuiState['held'] {
-    return this.working.held;
-  }
-
-  setHeld(held: TuiState['held']): void {
-    this.working.held = held;
-  }
-
-  get questions(): TuiState['questions'] {
-    return this.working.questions;
-  }
-
-  setQuestions(questions: TuiState['questions']): void {
-    this.working.questions = questions;
-  }
-
-  get warnedBudgets(): TuiState['warnedBudgets'] {
-    return this.working.warnedBudgets;
-  }
-
-  setWarnedBudgets(warnedBudgets: TuiState['warnedBudgets']): void {
-    this.working.warnedBudgets = warnedBudgets;
   }
 
   private ownObject(costs: CostTables): { -readonly [K in keyof CostTables]: CostTables[K] } {

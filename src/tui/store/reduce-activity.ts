@@ -87,7 +87,7 @@ const HELD_BEFORE: Record<GatePoint['kind'], (point: GatePoint) => string> = {
 };
 
 function onGatePaused(draft: StateDraft, point: GatePoint): void {
-  draft.setHeld([...draft.held, point]);
+  draft.set('held', [...draft.state.held, point]);
   draft.patchHeader({ paused: true });
   patchActor(draft, point.actor, { activity: `held before ${HELD_BEFORE[point.kind](point)}` });
 }
@@ -115,9 +115,10 @@ function onToolCompleted(draft: StateDraft, event: EventOf<'tool.completed'>): v
 }
 
 function onGateResumed(draft: StateDraft, point: GatePoint): void {
-  const position = draft.held.findIndex((held) => samePoint(held, point));
-  const held = position < 0 ? draft.held : draft.held.filter((_, at) => at !== position);
-  draft.setHeld(held);
+  const before = draft.state.held;
+  const position = before.findIndex((held) => samePoint(held, point));
+  const held = position < 0 ? before : before.filter((_, at) => at !== position);
+  draft.set('held', held);
   draft.patchHeader({ paused: held.length > 0 });
   if (draft.actor(point.actor)?.activity.startsWith('held')) {
     patchActor(draft, point.actor, { activity: '' });

@@ -20,7 +20,7 @@ function sameScope(
 
 /** Applies a budget event or the run's end; any other event changes nothing. */
 export function reduceWarnedBudgets(draft: StateDraft, event: MissionEvent): void {
-  const warned = draft.warnedBudgets;
+  const warned = draft.state.warnedBudgets;
   switch (event.type) {
     case 'budget.warning': {
       const { actor, scope, subject } = event;
@@ -28,23 +28,22 @@ export function reduceWarnedBudgets(draft: StateDraft, event: MissionEvent): voi
         event.metric === 'tokens'
           ? { actor, scope, subject, metric: 'tokens', used: event.used, limit: event.limit }
           : { actor, scope, subject, metric: 'dollars', used: event.used, limit: event.limit };
-      draft.setWarnedBudgets([...warned.filter((open) => !sameScope(open, event)), budget]);
+      draft.set('warnedBudgets', [...warned.filter((open) => !sameScope(open, event)), budget]);
       return;
     }
-    case 'budget.raised':
-      if (warned.some((open) => sameScope(open, event))) {
-        draft.setWarnedBudgets(warned.filter((open) => !sameScope(open, event)));
-      }
+    case 'budget.raised': {
+      const open = warned.filter((budget) => !sameScope(budget, event));
+      if (open.length < warned.length) draft.set('warnedBudgets', open);
       return;
+    }
     case 'budget.exceeded': {
       const scope = { scope: event.scope, subject: event.subject };
-      if (warned.some((open) => sameScope(open, scope))) {
-        draft.setWarnedBudgets(warned.filter((open) => !sameScope(open, scope)));
-      }
+      const open = warned.filter((budget) => !sameScope(budget, scope));
+      if (open.length < warned.length) draft.set('warnedBudgets', open);
       return;
     }
     case 'run.finished':
-      if (warned.length > 0) draft.setWarnedBudgets([]);
+      if (warned.length > 0) draft.set('warnedBudgets', []);
       return;
     default:
       return;

@@ -11,27 +11,29 @@ import type { OpenQuestion } from './state.ts';
 /** Columns of the question shown on the asking actor's row. */
 const ROW_QUESTION = 40;
 
-/** The row's activity: the actor's oldest open question, or nothing once none is open. */
-function askingActivity(questions: readonly OpenQuestion[], actor: string): string {
+/** Sets the open questions, and the actor's row to its oldest open one (or nothing once none is). */
+function setQuestions(draft: StateDraft, actor: string, questions: readonly OpenQuestion[]): void {
+  draft.set('questions', questions);
   const oldest = questions.find((question) => question.actor === actor);
-  return oldest === undefined ? '' : `? asks you: ${firstLine(oldest.question, ROW_QUESTION)}`;
+  const activity =
+    oldest === undefined ? '' : `? asks you: ${firstLine(oldest.question, ROW_QUESTION)}`;
+  patchActor(draft, actor, { activity });
 }
 
 /** Applies a question event; returns false when the event is not one. */
 export function reduceHuman(draft: StateDraft, event: MissionEvent): boolean {
+  const { questions } = draft.state;
   switch (event.type) {
     case 'human.asked': {
       const { seq: _seq, time: _time, runId: _runId, type: _type, ...question } = event;
-      draft.setQuestions([...draft.questions, question]);
-      patchActor(draft, event.actor, { activity: askingActivity(draft.questions, event.actor) });
+      setQuestions(draft, event.actor, [...questions, question]);
       return true;
     }
     case 'human.answered': {
       const open = (question: { actor: string; callId: string }): boolean =>
         question.actor === event.actor && question.callId === event.callId;
-      if (!draft.questions.some(open)) return true;
-      draft.setQuestions(draft.questions.filter((question) => !open(question)));
-      patchActor(draft, event.actor, { activity: askingActivity(draft.questions, event.actor) });
+      const remaining = questions.filter((question) => !open(question));
+      if (remaining.length < questions.length) setQuestions(draft, event.actor, remaining);
       return true;
     }
     default:

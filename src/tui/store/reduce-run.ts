@@ -20,7 +20,8 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
         durationMs: null,
       });
       if (event.before !== undefined) countEarlierSessions(draft, event.before);
-      if (event.chat !== undefined) draft.setChatAgent(actorId.agent(CHAT_TASK, event.chat.agent));
+      if (event.chat !== undefined)
+        draft.set('chatAgent', actorId.agent(CHAT_TASK, event.chat.agent));
       return true;
     case 'run.finished':
       draft.patchHeader({
@@ -31,7 +32,7 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
       });
       return true;
     case 'mission.started':
-      draft.setCurrentMission(event.mission);
+      draft.set('currentMission', event.mission);
       draft.patchHeader({
         mission: event.mission,
         startedAt: draft.header.startedAt ?? event.time,
@@ -57,5 +58,5 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
 
 /** The node a mission's start and end mark: the mission, or a chat's agent (the tree's root). */
 function rootOf(draft: StateDraft, mission: string): string {
-  return draft.chatAgent ?? `mission:${mission}`;
+  return draft.state.chatAgent ?? `mission:${mission}`;
 }
