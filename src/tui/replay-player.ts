@@ -3,14 +3,11 @@
  * recorded spacing (scaled by the speed), and lets the person pause, step one event, change
  * speed or jump to the end. No runtime and no model is involved.
  */
+import { systemTimers, type Timers } from '../base/abort.ts';
 import type { MissionEvent } from '../base/events.ts';
 
-/** Timer functions the player uses; tests pass fakes (or use fake timers). */
-export interface ReplayTimers {
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-  now: () => number;
-}
+/** Timer functions and the clock the player uses; tests pass fakes (or use fake timers). */
+export type ReplayTimers = Timers & { now: () => number };
 
 export interface ReplayOptions {
   /** 1 = recorded pace, 2 = twice as fast. Default 1. */
@@ -55,11 +52,7 @@ export interface ReplayPlayer {
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 64;
 
-const systemTimers: ReplayTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-};
+const systemClock: ReplayTimers = { ...systemTimers, now: () => Date.now() };
 
 /**
  * Recorded milliseconds between event `index - 1` and event `index`. The wait before a
@@ -79,7 +72,7 @@ export function createReplayPlayer(
   events: readonly MissionEvent[],
   options: ReplayOptions = {},
 ): ReplayPlayer {
-  const timers = options.timers ?? systemTimers;
+  const timers = options.timers ?? systemClock;
   const listeners = new Set<(event: MissionEvent) => void>();
   const statusListeners = new Set<() => void>();
   let speed = clampSpeed(options.speed ?? 1);

@@ -3,17 +3,14 @@
  * they arrive and folded in one batch at most `intervalMs` apart (50 ms: at most 20 repaints
  * a second), so a burst of streamed deltas costs one repaint, not hundreds.
  */
+import { systemTimers, type Timers } from '../../base/abort.ts';
 import type { MissionEvent } from '../../base/events.ts';
 import { applyEvents } from './apply.ts';
 import { initialState, type TuiState } from './state.ts';
 import { terminalSafeEvent } from '../../present/terminal-text.ts';
 
-/** The timer functions the store uses; tests pass fakes. */
-export interface StoreTimers {
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-  now: () => number;
-}
+/** The timer functions and the clock the store uses; tests pass fakes. */
+export type StoreTimers = Timers & { now: () => number };
 
 export interface TuiStoreOptions {
   /** Minimum time between two published snapshots. Default 50 ms. */
@@ -34,16 +31,12 @@ export interface TuiStore {
   dispose(): void;
 }
 
-const systemTimers: StoreTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-};
+const systemClock: StoreTimers = { ...systemTimers, now: () => Date.now() };
 
 /** Creates a store; `initial` lets tests and benchmarks start from a prepared snapshot. */
 export function createTuiStore(options: TuiStoreOptions = {}, initial?: TuiState): TuiStore {
   const intervalMs = options.intervalMs ?? 50;
-  const timers = options.timers ?? systemTimers;
+  const timers = options.timers ?? systemClock;
   const listeners = new Set<() => void>();
   let state = initial ?? initialState();
   let queue: MissionEvent[] = [];
