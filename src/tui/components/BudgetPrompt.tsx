@@ -4,11 +4,11 @@
  * with the amount being typed (replaces the body while open; the run is held behind it).
  */
 import { Box, Text } from 'ink';
-import { truncate, wrapLines } from '../../present/columns.ts';
 import { formatDollarLimit, formatDollars } from '../../present/money.ts';
 import { formatCount } from '../../present/numbers.ts';
 import { chosenLimit } from '../../runtime/budget-raises.ts';
 import type { WarnedBudget } from '../store/index.ts';
+import { PromptFrame, titledRows } from './PromptFrame.tsx';
 
 export interface BudgetPromptProps {
   warned: WarnedBudget | undefined;
@@ -63,20 +63,6 @@ export function BudgetPrompt(props: BudgetPromptProps) {
       </Box>
     );
   }
-  // The amount line always shows; a short screen loses the last lines of the choices.
-  const lines = budgetPromptLines(warned)
-    .flatMap((line) => (line === '' ? [''] : wrapLines(line, width)))
-    .slice(0, Math.max(0, height - 1));
-  return (
-    <Box flexDirection="column" height={height}>
-      {lines.map((line, position) => (
-        <Box key={position} height={1}>
-          <Text bold={position === 0} {...(position === 0 ? { color: 'yellow' } : {})}>
-            {truncate(line, width)}
-          </Text>
-        </Box>
-      ))}
-      <Text color="cyan">{truncate(`> ${typed}▌`, width)}</Text>
-    </Box>
-  );
+  const rows = titledRows(budgetPromptLines(warned), width, { bold: true, color: 'yellow' });
+  return <PromptFrame rows={rows} typed={typed} height={height} width={width} />;
 }

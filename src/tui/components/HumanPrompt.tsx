@@ -4,10 +4,10 @@
  * body while open; the run goes on behind it).
  */
 import { Box, Text } from 'ink';
-import { truncate, wrapLines } from '../../present/columns.ts';
 import type { OpenQuestion } from '../store/index.ts';
 import { formKey, formOf, type AnswerForm } from '../view/answer-form.ts';
 import { formLines, type FormLine } from '../view/form-lines.ts';
+import { PromptFrame, titledRows, wrapRows, type PromptRow } from './PromptFrame.tsx';
 
 export interface HumanPromptProps {
   question: OpenQuestion | undefined;
@@ -36,6 +36,16 @@ export function promptLines(question: OpenQuestion): string[] {
   return lines;
 }
 
+/** How each kind of form line is drawn: the title bold, the focused field cyan, a problem red. */
+const FORM_LOOKS: Record<FormLine['kind'], Omit<PromptRow, 'text'>> = {
+  title: { bold: true },
+  text: {},
+  field: {},
+  focused: { color: 'cyan' },
+  help: { dimColor: true },
+  problem: { color: 'red' },
+};
+
 /** The question and the answer line. */
 export function HumanPrompt(props: HumanPromptProps) {
   const { question, typed, height, width } = props;
@@ -46,62 +56,14 @@ export function HumanPrompt(props: HumanPromptProps) {
       </Box>
     );
   }
-  if (question.form !== undefined) {
-    const form = formOf(props.form, formKey(question), question.form);
-    return <FormPrompt lines={formLines(question, form)} height={height} width={width} />;
+  if (question.form === undefined) {
+    const rows = titledRows(promptLines(question), width, { bold: true });
+    return <PromptFrame rows={rows} typed={typed} height={height} width={width} />;
   }
-  // The answer line always shows; long questions lose their last lines, not the input.
-  const lines = promptLines(question)
-    .flatMap((line) => (line === '' ? [''] : wrapLines(line, width)))
-    .slice(0, Math.max(0, height - 1));
-  return (
-    <Box flexDirection="column" height={height}>
-      {lines.map((line, position) => (
-        // A box of one row keeps a blank line a line.
-        <Box key={position} height={1}>
-          <Text bold={position === 0}>{truncate(line, width)}</Text>
-        </Box>
-      ))}
-      <Text color="cyan">{truncate(`> ${typed}▌`, width)}</Text>
-    </Box>
+  // A form: the question's words wrap; the other lines keep one row each.
+  const form = formOf(props.form, formKey(question), question.form);
+  const rows = formLines(question, form).flatMap(({ text, kind }) =>
+    kind === 'text' ? wrapRows([{ text }], width) : [{ text, ...FORM_LOOKS[kind] }],
   );
-}
-
-/** A form: who asks, the question, one line per field (the focused one marked), how, a problem. */
-function FormPrompt({
-  lines,
-  height,
-  width,
-}: {
-  lines: FormLine[];
-  height: number;
-  width: number;
-}) {
-  // The question's words wrap; the other lines keep one row each.
-  const rows = lines
-    .flatMap((line) =>
-      line.kind !== 'text' || line.text === ''
-        ? [line]
-        : wrapLines(line.text, width).map((text) => ({ ...line, text })),
-    )
-    .slice(0, height);
-  return (
-    <Box flexDirection="column" height={height}>
-      {rows.map((line, position) => (
-        <Box key={position} height={1}>
-          <Text
-            bold={line.kind === 'title'}
-            dimColor={line.kind === 'help'}
-            {...(line.kind === 'focused'
-              ? { color: 'cyan' }
-              : line.kind === 'problem'
-                ? { color: 'red' }
-                : {})}
-          >
-            {truncate(line.text, width)}
-          </Text>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <PromptFrame rows={rows} height={height} width={width} />;
 }
