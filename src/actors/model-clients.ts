@@ -14,6 +14,7 @@ import type {
 } from '../models/model-types.ts';
 import type { ModelClientFactory } from '../models/create-client.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
+import { entryOf } from '../base/per-object.ts';
 
 /** Which actor and request a client call belongs to, for retries reported by a shared client. */
 export interface CallScope {
@@ -48,12 +49,7 @@ export class RunClients {
 
   private clientFor(model: ResolvedModel): ModelClient {
     const key = `${model.config}\u0000${model.key}`;
-    let client = this.clients.get(key);
-    if (client === undefined) {
-      client = this.factory(model, { onRetry: this.onRetry });
-      this.clients.set(key, client);
-    }
-    return client;
+    return entryOf(this.clients, key, () => this.factory(model, { onRetry: this.onRetry }));
   }
 
   // A factory that wraps `onRetry` must pass the request on: a retry of an unknown request

@@ -12,6 +12,7 @@ import type { EventBus } from '../runtime/event-bus.ts';
 import type { ModelReference } from '../base/events.ts';
 import { openGate, type StepGate } from '../runtime/gate.ts';
 import { abortError } from '../base/abort.ts';
+import { entryOf } from '../base/per-object.ts';
 // The same reference a cassette keeps, so recorded and live runs name models alike.
 import { modelReference } from '../journal/cassette/cassette-format.ts';
 import type { ModelTurnRequest } from './contracts.ts';
@@ -78,11 +79,7 @@ export function checkBudget(run: TurnRun, request: ModelTurnRequest): void {
 /** Emits `model.request` (the prompt's changed parts only) and numbers the request. */
 export function announceRequest(run: TurnRun, request: ModelTurnRequest): Sending {
   const { actor } = request;
-  let prompts = run.prompts.get(actor);
-  if (prompts === undefined) {
-    prompts = { system: undefined, tools: undefined };
-    run.prompts.set(actor, prompts);
-  }
+  const prompts = entryOf(run.prompts, actor, () => ({ system: undefined, tools: undefined }));
   // Counted when answered, as a cassette counts: a request that failed is asked again as
   // the same turn.
   const turn = (run.answeredTurns.get(actor) ?? 0) + 1;

@@ -17,6 +17,7 @@ import {
   type Subtask,
 } from '../base/events.ts';
 import { applyContextCut } from '../runtime/context-window.ts';
+import { entryOf } from '../base/per-object.ts';
 import { RunTotalsTally } from './run-totals.ts';
 import { LOAD_SKILL } from '../tools/skills/load-skill.ts';
 import { elicitingCallOf } from '../tools/mcp/mcp-elicitation.ts';
@@ -165,15 +166,6 @@ export function emptyMissionJournal(): MissionJournal {
   };
 }
 
-function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
-
 /**
  * Reads a run's events into its resumable state. Events belong to the mission whose
  * `mission.started` came last before them (chained missions run one after another).
@@ -218,7 +210,7 @@ export function restoreFromJournal(runId: string, events: Iterable<MissionEvent>
       } else {
         known.outcome = null;
       }
-      current = entry(journals, event.mission, emptyMissionJournal);
+      current = entryOf(journals, event.mission, emptyMissionJournal);
       continue;
     }
     if (event.type === 'mission.succeeded') setOutcome(missions, event.mission, 'succeeded');
@@ -299,7 +291,7 @@ function setOutcome(
 export function collectMissionEvent(journal: MissionJournal, event: MissionEvent): void {
   switch (event.type) {
     case 'message.appended':
-      entry(journal.conversations, event.conversation, () => []).push(event.message);
+      entryOf(journal.conversations, event.conversation, () => []).push(event.message);
       return;
     case 'tool.called':
       if (event.tool === LOAD_SKILL) {
@@ -346,13 +338,13 @@ export function collectMissionEvent(journal: MissionJournal, event: MissionEvent
       journal.plans.set(event.actor, event.subtasks);
       return;
     case 'output.submitted':
-      entry(journal.outputs, event.actor, () => new Map()).set(event.index, event.output);
+      entryOf(journal.outputs, event.actor, () => new Map()).set(event.index, event.output);
       return;
     case 'iteration.started':
       journal.attempts.set(event.actor, event.attempt);
       return;
     case 'iteration.succeeded':
-      entry(journal.items, event.task, () => new Map()).set(event.index, {
+      entryOf(journal.items, event.task, () => new Map()).set(event.index, {
         index: event.index,
         itemId: event.itemId,
         output: event.output,
@@ -393,7 +385,7 @@ export function collectMissionEvent(journal: MissionJournal, event: MissionEvent
       return;
     case 'question.asked': {
       const { task, iteration, question, askedBy } = event;
-      entry(journal.questions, task, () => []).push({ task, iteration, question, askedBy });
+      entryOf(journal.questions, task, () => []).push({ task, iteration, question, askedBy });
       return;
     }
     case 'question.answered': {
@@ -437,6 +429,6 @@ function collectSkillLoad(
   if (skill === undefined) return;
   journal.skillLoads.delete(key);
   if (isError || skill === '') return;
-  const loaded = entry(journal.loadedSkills, actor, () => []);
+  const loaded = entryOf(journal.loadedSkills, actor, () => []);
   if (!loaded.includes(skill)) loaded.push(skill);
 }

@@ -5,6 +5,7 @@
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type MissionEvent } from '../base/events.ts';
+import { entryOf } from '../base/per-object.ts';
 import { budgetChangeText } from '../present/event-text-actor.ts';
 import { isForkPoint } from './fork-journal.ts';
 import { RunTotalsTally } from './run-totals.ts';
@@ -156,11 +157,12 @@ class SummaryBuilder {
 
   private addForkPoint(event: MissionEvent): void {
     if (!isForkPoint(event)) return;
-    let points = this.forkPoints.get(event.actor);
-    if (points === undefined) {
-      points = { actor: event.actor, starts: [], replies: [], results: [] };
-      this.forkPoints.set(event.actor, points);
-    }
+    const points = entryOf(this.forkPoints, event.actor, () => ({
+      actor: event.actor,
+      starts: [],
+      replies: [],
+      results: [],
+    }));
     const list =
       event.type === 'mission.started'
         ? points.starts
@@ -194,16 +196,12 @@ class SummaryBuilder {
   private addResponse(event: Extract<MissionEvent, { type: 'model.response' }>): void {
     spend(this.summary, event.usage, event.costPico, event.unpriced);
     const name = `${event.model.config}.${event.model.key}`;
-    let model = this.models.get(name);
-    if (model === undefined) {
-      model = {
-        model: name,
-        provider: event.model.provider,
-        apiName: event.model.apiName,
-        ...emptySpending(),
-      };
-      this.models.set(name, model);
-    }
+    const model = entryOf(this.models, name, () => ({
+      model: name,
+      provider: event.model.provider,
+      apiName: event.model.apiName,
+      ...emptySpending(),
+    }));
     spend(model, event.usage, event.costPico, event.unpriced);
     const parsed = parseActorId(event.actor);
     if (parsed !== undefined && parsed.name !== '') {
@@ -292,19 +290,13 @@ class SummaryBuilder {
   }
 
   private task(name: string): TaskSummary {
-    const key = `${this.currentMission}/${name}`;
-    let task = this.tasks.get(key);
-    if (task === undefined) {
-      task = {
-        mission: this.currentMission,
-        name,
-        status: 'running',
-        iterated: false,
-        items: [],
-        ...emptySpending(),
-      };
-      this.tasks.set(key, task);
-    }
-    return task;
+    return entryOf(this.tasks, `${this.currentMission}/${name}`, () => ({
+      mission: this.currentMission,
+      name,
+      status: 'running',
+      iterated: false,
+      items: [],
+      ...emptySpending(),
+    }));
   }
 }

@@ -8,6 +8,7 @@
  * conversation file, as a local one is, so a 100,000-item task keeps nothing else per item.
  */
 import { actorId, parseActorId, type MissionEvent } from '../../base/events.ts';
+import { entryOf } from '../../base/per-object.ts';
 import {
   collectMissionEvent,
   emptyMissionJournal,
@@ -57,11 +58,8 @@ export class RelayedItems {
       this.journals.delete(actor.index);
       return;
     }
-    let journal = this.journals.get(actor.index);
-    if (journal === undefined) {
-      journal = this.startJournal(actor.index);
-      this.journals.set(actor.index, journal);
-    }
+    const { index } = actor;
+    const journal = entryOf(this.journals, index, () => this.startJournal(index));
     collectMissionEvent(journal, event);
   }
 

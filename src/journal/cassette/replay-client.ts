@@ -7,6 +7,7 @@
 import type { ModelClientFactory } from '../../models/create-client.ts';
 import type { ModelRequest, ModelResponse } from '../../models/model-types.ts';
 import { redactDeep, type Redactor } from '../../base/redact.ts';
+import { entryOf } from '../../base/per-object.ts';
 import { CassetteMismatchError, MissingCassetteTurnError } from '../journal-errors.ts';
 import { requestDiff } from './diff.ts';
 import {
@@ -76,12 +77,7 @@ export function replayClients(cassette: Cassette, options: ReplayOptions = {}): 
 function indexEntries(entries: readonly CassetteEntry[]): Map<string, Map<number, CassetteEntry>> {
   const index = new Map<string, Map<number, CassetteEntry>>();
   for (const entry of entries) {
-    let turns = index.get(entry.actor);
-    if (turns === undefined) {
-      turns = new Map();
-      index.set(entry.actor, turns);
-    }
-    turns.set(entry.turn, entry);
+    entryOf(index, entry.actor, () => new Map()).set(entry.turn, entry);
   }
   return index;
 }
