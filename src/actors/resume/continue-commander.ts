@@ -93,7 +93,7 @@ export async function continueCommander(
   const openings = agentCallOpenings(scope, messages);
   const closing = await closeInterruptedCalls(messages, restored, async (call) => {
     if (call.name !== 'call_agent' || restored.toolResult(call.id) !== undefined) return undefined;
-    const args = parsedArguments(call);
+    const args = parsedObject(call.arguments);
     if (args === undefined) return undefined;
     const reply = await resumeAgentCall(scope, args, openings.get(call.id), by);
     // The answer is judged as a live call's is: a long one is stored and summarised.
@@ -131,7 +131,7 @@ export function acceptedCompletion(
     .find((part): part is ToolResultPart => part.type === 'tool_result' && part.callId === call.id);
   const content = answered?.content ?? restored.toolResult(call.id)?.content;
   const result = typeof content === 'string' ? parsedObject(content) : undefined;
-  const args = parsedArguments(call) ?? {};
+  const args = parsedObject(call.arguments) ?? {};
   if (result?.status !== 'ok') return undefined;
   const summary = typeof args.summary === 'string' ? args.summary : '';
   if (result.outcome === 'failed') {
@@ -175,7 +175,7 @@ function agentCallOpenings(
     if (message.role !== 'assistant') continue;
     for (const call of toolCallsOf(message)) {
       if (call.name !== 'call_agent') continue;
-      const args = parsedArguments(call);
+      const args = parsedObject(call.arguments);
       const name = String(args?.name);
       const conversation = scope.sessions.get(name)?.messages() ?? [];
       // The next opening with this task. Either side may have been pruned or compacted: the
@@ -194,10 +194,6 @@ function agentCallOpenings(
     }
   }
   return found;
-}
-
-function parsedArguments(call: ToolCallPart): Record<string, unknown> | undefined {
-  return parsedObject(call.arguments);
 }
 
 function parsedObject(text: string): Record<string, unknown> | undefined {
