@@ -152,14 +152,10 @@ class ConversationSession implements AgentSession, SessionPrompts {
   }
 
   private async runCall(task: string, by: InvokedBy): Promise<AgentCallResult> {
-    let setup: TurnSetup;
-    try {
-      setup = await this.prepare(by.signal);
-    } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
-    }
+    const unprepared = await this.prepare(by.signal);
+    if (unprepared !== undefined) return unprepared;
     this.append(this.actorId, this.conversation, userMessage(task));
-    return this.runMachine(setup, by);
+    return this.runMachine(by);
   }
 
   /** The call that `opening` started: its answer if it had one, else the agent continues. */
@@ -172,12 +168,8 @@ class ConversationSession implements AgentSession, SessionPrompts {
     }
     // Only the conversation's last call can go on; an earlier one ended without an answer.
     if (end < this.conversation.length) return { ok: false, reason: INTERRUPTED_BY_RESTART };
-    let setup: TurnSetup;
-    try {
-      setup = await this.prepare(signal);
-    } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
-    }
+    const unprepared = await this.prepare(signal);
+    if (unprepared !== undefined) return unprepared;
     const restored = this.spec.restored;
     if (restored !== undefined) {
       // A question to the person that had no answer yet is asked again; an answered one
@@ -191,14 +183,14 @@ class ConversationSession implements AgentSession, SessionPrompts {
       );
       if (closing !== null) this.append(this.actorId, this.conversation, closing);
     }
-    return this.runMachine(setup, by);
+    return this.runMachine(by);
   }
 
   /**
    * Runs the agent machine over the conversation until the agent answers or stops, as a child
    * of `by.parent` (the commander's tool call), in the run's actor system.
    */
-  private async runMachine(setup: TurnSetup, by: InvokedBy): Promise<AgentCallResult> {
+  private async runMachine(by: InvokedBy): Promise<AgentCallResult> {
     const { signal } = by;
     // Set by `created` before the machine starts (with `windDown` it always starts).
     let actor!: Actor<typeof agentMachine>;
@@ -213,7 +205,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
           loadedSkills: this.loadedSkills,
           context: contextPolicyOf(this.agent),
           parallelToolCalls: this.agent.parallelToolCalls,
-          environment: this.environmentFor(setup),
+          environment: this.environmentFor(),
         },
         signal,
         CALL_CANCELLED,
@@ -272,7 +264,8 @@ class ConversationSession implements AgentSession, SessionPrompts {
   }
 
   /** This session's model turns, step gate and tools, for one call of the agent machine. */
-  private environmentFor(setup: TurnSetup): SessionEnvironment {
+  private environmentFor(): SessionEnvironment {
+    const setup = this.turnSetup();
     const turns = {
       runModelTurn: this.services.runModelTurn,
       task: this.spec.task,
@@ -293,11 +286,15 @@ class ConversationSession implements AgentSession, SessionPrompts {
     return this.human.repeat(call.id, () => executeAgentTool(this.runner, call, signal));
   }
 
-  /** The model to use, and every tool in place (the MCP servers the agent uses started). */
-  private async prepare(signal: AbortSignal): Promise<TurnSetup> {
-    const setup = this.turnSetup();
-    await this.toolbox.prepare(signal);
-    return setup;
+  /** Resolves the model and starts the agent's MCP servers; the call's end if either fails. */
+  private async prepare(signal: AbortSignal): Promise<AgentCallResult | undefined> {
+    try {
+      this.turnSetup();
+      await this.toolbox.prepare(signal);
+      return undefined;
+    } catch (error) {
+      return { ok: false, reason: reasonOf(error) };
+    }
   }
 
   /** The tools offered with these skills loaded: result tools join after the first interception. */
