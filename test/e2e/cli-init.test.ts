@@ -2,16 +2,16 @@
  * A new user's first steps through the real CLI, from a clean folder: `sortie init` makes a
  * project that verifies and runs at once offline with its mock model, and never overwrites.
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 // Each test starts several CLI children, slow on a loaded machine.
 describe('sortie init (child process)', { timeout: 120_000 }, () => {
   it('makes a project that verifies and runs offline with its mock model, with no key', () => {
-    const demo = join(mkdtempSync(join(tmpdir(), 'sortie-init-')), 'demo');
+    const demo = join(temporaryDirectorySync('init'), 'demo');
     expect(sortie(['init', demo])).toEqual({
       status: 0,
       stdout: [
@@ -42,7 +42,7 @@ describe('sortie init (child process)', { timeout: 120_000 }, () => {
   });
 
   it('refuses to overwrite a file, naming it, and writes nothing (exit 2)', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sortie-init-'));
+    const folder = temporaryDirectorySync('init');
     writeFileSync(join(folder, 'main.hcl'), '# mine\n');
     expect(sortie(['init', folder])).toEqual({
       status: 2,

@@ -3,18 +3,16 @@
  * arguments, undeclared `--var` names, repeated `--input` names, and a local model server
  * that is not running.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT, sortieSync as sortie } from './cli-child.ts';
 import { closedPort } from '../fixtures/closed-port.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const HELLO = 'examples/hello';
 const CASSETTE = 'examples/hello/cassette.jsonl';
-const temporary = mkdtempSync(join(tmpdir(), 'sortie-cli-input-'));
-
-afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+const temporary = temporaryDirectorySync('cli-input');
 
 // Sequential: each child is awaited synchronously, so concurrency would only stack timeouts.
 describe('sortie command-line input (child process)', () => {

@@ -2,14 +2,14 @@
  * Problems in a `--mock-model FILE` through the real CLI: each is a usage error (exit 2) or a
  * failed task whose message names what is wrong in full, with no stack trace.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 function mockFile(text: string): { path: string; directory: string } {
-  const directory = mkdtempSync(join(tmpdir(), 'sortie-mock-file-'));
+  const directory = temporaryDirectorySync('mock-file');
   const path = join(directory, 'mock.yaml');
   writeFileSync(path, text);
   return { path, directory };
@@ -66,7 +66,7 @@ describe('sortie run --mock-model with a faulty file (child process)', { timeout
   });
 
   it('suggests submit_output, not task_complete again, after task_complete is refused for want of it', () => {
-    const directory = mkdtempSync(join(tmpdir(), 'sortie-mock-output-'));
+    const directory = temporaryDirectorySync('mock-output');
     const hello = readFileSync(join(ROOT, 'examples/hello/main.hcl'), 'utf8');
     writeFileSync(
       join(directory, 'main.hcl'),

@@ -4,11 +4,11 @@
  * mock can be recorded into a cassette and a failed mocked run resumed with a completed file.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_ENV, ROOT, sortieSync as sortie, type ChildResult } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PLAN = `commander:greet:
   - tool: set_subtasks
@@ -47,7 +47,7 @@ function sortieInShell(line: string): ChildResult {
 }
 
 function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'sortie-mock-'));
+  return temporaryDirectorySync('mock');
 }
 
 function file(directory: string, name: string, text: string): string {
@@ -84,7 +84,7 @@ describe('sortie run --mock-model (child process)', { timeout: 120_000 }, () => 
 
   it('fails an unmatched request showing the request and an entry to add, then resumes with the completed file', () => {
     // A space and a quote in every path: the printed resume line must survive a shell.
-    const directory = mkdtempSync(join(tmpdir(), "sortie mock's-"));
+    const directory = temporaryDirectorySync("mock's dir");
     const stateDir = join(directory, 'state');
     const mock = file(directory, 'mock.yaml', PLAN + GREETER);
     const run = sortie(['run', 'examples/hello', '--mock-model', mock, '--state-dir', stateDir]);
