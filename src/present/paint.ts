@@ -26,7 +26,8 @@ export function painter(color: boolean): Painter {
 /** The painter that never colours. */
 export const noPaint: Painter = painter(false);
 
-const STATUS_TONES: Record<string, Tone> = {
+/** The tone of a run, task or item status; a status not listed is shown plain. */
+const STATUS_TONES: Record<string, Tone | undefined> = {
   succeeded: 'good',
   failed: 'bad',
   corrupt: 'bad',
@@ -36,16 +37,11 @@ const STATUS_TONES: Record<string, Tone> = {
   running: 'accent',
 };
 
-/** The tone of a run, task or item status; undefined for one shown plain. */
-export function statusTone(status: string): Tone | undefined {
-  return STATUS_TONES[status];
-}
-
 /**
  * A status word inside an already padded cell, painted (callers pad first: escapes take no
  * columns, so padding after painting would misalign).
  */
 export function paintStatus(status: string, padded: string, paint: Painter): string {
-  const tone = statusTone(status);
+  const tone = STATUS_TONES[status];
   return tone === undefined ? padded : padded.replace(status, paint(tone, status));
 }

@@ -14,11 +14,7 @@ import { reasonOf } from '../base/reason.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { HumanDesk } from '../runtime/human-desk.ts';
 import { BudgetRaiser } from '../runtime/budget-raises.ts';
-import {
-  createSignalWatch,
-  DEFAULT_STALL_TURNS,
-  type SignalSettings,
-} from '../runtime/signal-watch.ts';
+import { createSignalWatch, DEFAULT_STALL_TURNS } from '../runtime/signal-watch.ts';
 import { actorId } from '../base/events.ts';
 import { followSignal } from '../base/abort.ts';
 import { exitCodeOf } from '../base/exit-codes.ts';
@@ -50,14 +46,6 @@ export interface StartRunDependencies {
   createAgentSession?: CreateAgentSession;
 }
 
-/** The signal thresholds of a run's missions (each mission's `commander { stall_turns }`). */
-function signalSettings(options: RunOptions): SignalSettings {
-  return {
-    stallTurnsOf: (mission) =>
-      options.config.missions.get(mission)?.commander.stallTurns ?? DEFAULT_STALL_TURNS,
-  };
-}
-
 /** A new run id: UTC time to the millisecond, then random hex, so ids sort by start time. */
 export function newRunId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
@@ -83,7 +71,10 @@ export function startRun(options: RunOptions, dependencies: StartRunDependencies
   for (const subscriber of options.subscribers ?? []) bus.subscribe(subscriber);
   const gate = options.gate;
   if (gate?.observe !== undefined) bus.subscribe((event) => gate.observe?.(event));
-  bus.subscribe(createSignalWatch(signalSettings(options), (event) => bus.emit(event)));
+  // Each mission's `commander { stall_turns }` is the stall threshold of its commanders.
+  const stallTurnsOf = (name: string): number =>
+    options.config.missions.get(name)?.commander.stallTurns ?? DEFAULT_STALL_TURNS;
+  bus.subscribe(createSignalWatch({ stallTurnsOf }, (event) => bus.emit(event)));
   const controller = new AbortController();
   // Every running task, commander and agent listens on the run's signal and stops listening
   // when it ends; many at once is normal, so no "possible memory leak" warning past 10.
