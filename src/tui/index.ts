@@ -89,30 +89,25 @@ function terminalSuspender(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream)
 
 /** Renders the TUI and feeds it the events from `subscribe` until it exits. */
 export function renderTui(options: RenderTuiOptions): TuiHandle {
+  // What is not about the terminal or the event source is the App's props, passed on as given.
+  const { subscribe, stdout, stdin, patchConsole, color, ...appProps } = options;
   const store = createTuiStore();
   // Ink styles every Text through chalk's shared instance, and chalk's own detection does not
   // read NO_COLOR: level 0 turns every style off, for as long as the TUI is shown.
   const chalkLevel = chalk.level;
-  if (options.color === false) chalk.level = 0;
-  const unsubscribe = options.subscribe((event) => store.dispatch(event));
+  if (color === false) chalk.level = 0;
+  const unsubscribe = subscribe((event) => store.dispatch(event));
   const instance = render(
     createElement(App, {
+      ...appProps,
       store,
-      cancel: options.cancel,
-      gate: options.gate,
-      replay: options.replay,
-      title: options.title,
-      human: options.human,
-      forker: options.forker,
-      attached: options.attached,
-      budgets: options.budgets,
-      suspend: terminalSuspender(options.stdout ?? process.stdout, options.stdin ?? process.stdin),
+      suspend: terminalSuspender(stdout ?? process.stdout, stdin ?? process.stdin),
     }),
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdout.
-      ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
-      ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
-      patchConsole: options.patchConsole ?? true,
+      ...(stdout === undefined ? {} : { stdout }),
+      ...(stdin === undefined ? {} : { stdin }),
+      patchConsole: patchConsole ?? true,
       // Ctrl-C is a key of the app (cancel first, leave on the second press).
       exitOnCtrlC: false,
     },
@@ -126,7 +121,7 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
     const { header } = store.getState();
     if (header.durationMs !== null) {
       const paint = header.status === 'succeeded' ? chalk.bold.green : chalk.bold.red;
-      (options.stdout ?? process.stdout).write(`${paint(summaryLine(header))}\n`);
+      (stdout ?? process.stdout).write(`${paint(summaryLine(header))}\n`);
     }
     chalk.level = chalkLevel;
     unsubscribe();
