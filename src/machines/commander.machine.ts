@@ -127,12 +127,16 @@ export const commanderMachine = setup({
       environment: input.environment ?? null,
     };
   },
-  initial: 'preparingTurn',
+  initial: 'betweenTurns',
   states: {
-    preparingTurn: {
+    betweenTurns: {
       description:
-        'Checks the turn cap before the next model request, and prunes or compacts the conversation when its limits are reached.',
+        "Appends the last reply's results (and any note) as one user message, then stops, or checks the turn cap and prunes or compacts the conversation before the next model request.",
+      entry: 'appendResults',
       always: [
+        { guard: 'routeDecided', target: 'holdingRoute' },
+        { guard: 'taskAlreadyCompleted', target: 'completed' },
+        { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
         { guard: 'turnCapReached', target: 'failed', actions: 'failTurnCap' },
         { guard: 'contextOverLimit', target: 'awaitingModel', actions: 'cutContext' },
         { target: 'awaitingModel' },
@@ -155,7 +159,7 @@ export const commanderMachine = setup({
         onDone: [
           {
             guard: { type: 'replyHitOutputLimit', params: replyOf },
-            target: 'deliveringResults',
+            target: 'betweenTurns',
             actions: [...acceptReplyActions, 'refuseTruncatedCalls'],
           },
           {
@@ -174,7 +178,7 @@ export const commanderMachine = setup({
         'A reply without tool calls: the model is nudged to call a tool, unless the last nudge allowed was sent.',
       always: [
         { guard: 'nudgesUsedUp', target: 'failed', actions: 'failStoppedCallingTools' },
-        { target: 'deliveringResults', actions: 'nudge' },
+        { target: 'betweenTurns', actions: 'nudge' },
       ],
     },
     runningTools: {
@@ -186,7 +190,7 @@ export const commanderMachine = setup({
             'Looks at the next unanswered call: rejects it, or hands it to its rules or its actor.',
           always: [
             { guard: and(['queueEmpty', 'roundHasFailures']), target: 'holdingFailures' },
-            { guard: 'queueEmpty', target: '#commander.deliveringResults' },
+            { guard: 'queueEmpty', target: '#commander.betweenTurns' },
             {
               guard: 'taskAlreadyCompleted',
               actions: [announceHead, answerAnyCall.alreadyCompleted],
@@ -207,7 +211,7 @@ export const commanderMachine = setup({
           invoke: {
             src: 'failureGate',
             input: failureGateInput,
-            onDone: { target: '#commander.deliveringResults' },
+            onDone: { target: '#commander.betweenTurns' },
             onError: { target: '#commander.failed', actions: failFromError },
           },
         },
@@ -340,17 +344,6 @@ export const commanderMachine = setup({
           },
         },
       },
-    },
-    deliveringResults: {
-      description:
-        'Appends the results (and any note) as one user message, then continues or stops.',
-      entry: 'appendResults',
-      always: [
-        { guard: 'routeDecided', target: 'holdingRoute' },
-        { guard: 'taskAlreadyCompleted', target: 'completed' },
-        { guard: 'outputLimitExhausted', target: 'failed', actions: 'failOutputLimit' },
-        { target: 'preparingTurn' },
-      ],
     },
     holdingRoute: {
       description:
