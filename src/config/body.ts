@@ -122,11 +122,8 @@ function reportUnknown(
 function lenientHint(spec: BodySpec, what: string): string {
   const blocks = spec.blocks ?? [];
   const blockList = blocks.length === 0 ? '' : `the blocks ${blocks.join(', ')}`;
-  if (spec.attributes.length === 0) return `${what} use ${blockList || 'nothing'}`;
-  const attributes = spec.attributes.join(', ');
-  return blockList === ''
-    ? `${what} use ${attributes}`
-    : `${what} use ${attributes} and ${blockList}`;
+  const parts = [spec.attributes.join(', '), blockList].filter((part) => part !== '');
+  return `${what} use ${parts.join(' and ') || 'nothing'}`;
 }
 
 /** The span of a block's header: its type keyword through its last label. */

@@ -72,11 +72,8 @@ export function decodeProject(
   };
   const blocks: Block[] = [];
   for (const file of files) {
-    const fileSpan = {
-      file: file.path,
-      start: { line: 1, column: 1, offset: 0 },
-      end: { line: 1, column: 1, offset: 0 },
-    };
+    const start = { line: 1, column: 1, offset: 0 };
+    const fileSpan = { file: file.path, start, end: start };
     // One push per block: spreading 200,000 blocks into push() overflows the call stack.
     for (const block of checkBody(file.body, TOP_LEVEL, context, fileSpan).blocks) {
       blocks.push(block);

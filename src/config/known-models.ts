@@ -1,5 +1,5 @@
 import type { Pricing, ProviderName } from '../models/model-types.ts';
-import type { ModelCatalog } from './model-catalog.ts';
+import type { CatalogModel, ModelCatalog } from './model-catalog.ts';
 
 /** One model key of a model block, with what calling and pricing it needs. */
 export interface KnownModel {
@@ -28,26 +28,20 @@ export function knownModels(
     provider === 'ollama'
       ? []
       : catalog.keys(provider).flatMap((key) => catalog.find(provider, key) ?? []);
+  const fromCatalog = (key: string, builtin: CatalogModel): KnownModel => ({
+    key,
+    apiName: builtin.apiName,
+    reasoningCapable: builtin.reasoning,
+    pricing: builtin.pricing,
+  });
   for (const [key, apiName] of aliases) {
-    const model: KnownModel = { key, apiName, reasoningCapable: false };
-    if (provider === 'ollama') model.pricing = FREE;
-    else {
-      const builtin = builtins.find((candidate) => candidate.apiName === apiName);
-      if (builtin !== undefined) {
-        model.reasoningCapable = builtin.reasoning;
-        model.pricing = builtin.pricing;
-      }
-    }
-    models.set(key, model);
+    const builtin = builtins.find((candidate) => candidate.apiName === apiName);
+    const local: KnownModel = { key, apiName, reasoningCapable: false };
+    if (provider === 'ollama') local.pricing = FREE;
+    models.set(key, builtin === undefined ? local : fromCatalog(key, builtin));
   }
   for (const builtin of builtins) {
-    if (models.has(builtin.key)) continue;
-    models.set(builtin.key, {
-      key: builtin.key,
-      apiName: builtin.apiName,
-      reasoningCapable: builtin.reasoning,
-      pricing: builtin.pricing,
-    });
+    if (!models.has(builtin.key)) models.set(builtin.key, fromCatalog(builtin.key, builtin));
   }
   for (const [key, custom] of pricing) {
     const model = models.get(key);

@@ -8,6 +8,9 @@ import { missingInDeferred, resolveDeferredString, resolveIfSet } from './resolv
 import type {
   Config,
   DeferredString,
+  McpCommandTransport,
+  McpGithubTransport,
+  McpNpmTransport,
   McpServerConfig,
   McpSetting,
   MissionConfig,
@@ -20,19 +23,14 @@ export function mcpUrlProtocol(url: string): 'sse' | 'streamable_http' {
   return path.endsWith('/sse') ? 'sse' : 'streamable_http';
 }
 
+/** A server process's transport with its arguments and environment resolved to text. */
+type ResolvedProcess<T> = Omit<T, 'args' | 'env'> & { args: string[]; env: Record<string, string> };
+
 /** An MCP server's transport with every deferred value resolved to text. */
 export type ResolvedMcpTransport =
-  | { kind: 'command'; command: string; args: string[]; env: Record<string, string> }
-  | { kind: 'npm'; package: string; version: string; args: string[]; env: Record<string, string> }
-  | {
-      kind: 'github';
-      owner: string;
-      repo: string;
-      version: string;
-      entry?: string;
-      args: string[];
-      env: Record<string, string>;
-    }
+  | ResolvedProcess<McpCommandTransport>
+  | ResolvedProcess<McpNpmTransport>
+  | ResolvedProcess<McpGithubTransport>
   | {
       kind: 'url';
       url: string;

@@ -50,7 +50,7 @@ export function resolveToolRefs(
 ): ToolRef[] {
   const tools: ToolRef[] = [];
   const add = (tool: ToolRef): void => {
-    if (!tools.some((existing) => sameTool(existing, tool))) tools.push(tool);
+    if (!tools.some((existing) => toolKey(existing) === toolKey(tool))) tools.push(tool);
   };
   for (const item of items) {
     const reference = referenceOf(item);
@@ -64,16 +64,11 @@ export function resolveToolRefs(
   return tools;
 }
 
-function sameTool(left: ToolRef, right: ToolRef): boolean {
-  if (left.kind === 'mcp' || right.kind === 'mcp') {
-    return (
-      left.kind === 'mcp' &&
-      right.kind === 'mcp' &&
-      left.server === right.server &&
-      left.tool === right.tool
-    );
-  }
-  return left.kind === right.kind && left.name === right.name;
+/** What makes two references the same tool (an MCP server's `all` has no tool name). */
+function toolKey(tool: ToolRef): string {
+  return JSON.stringify(
+    tool.kind === 'mcp' ? [tool.kind, tool.server, tool.tool] : [tool.kind, tool.name],
+  );
 }
 
 function resolveToolRef(
