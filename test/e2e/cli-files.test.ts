@@ -4,16 +4,7 @@
  * disk is real: `/dev/full` answers every write with ENOSPC, and a file-size limit
  * (`ulimit -f`, RLIMIT_FSIZE) makes the journal's writes fail with EFBIG part-way through a run.
  */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/journal/reader.ts';
@@ -25,12 +16,11 @@ import {
   respondToResumable,
 } from '../actors/resume/resume-fixture.ts';
 import { runChild, sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const HELLO = ['examples/hello', '--replay-model', 'examples/hello/cassette.jsonl'];
 const HINT = 'hint: point --state-dir or SORTIE_HOME at a folder sortie can write\n';
-const temporary = mkdtempSync(join(tmpdir(), 'sortie-cli-files-'));
-
-afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+const temporary = temporaryDirectorySync('cli-files');
 
 /** A new folder under the test's temporary folder. */
 function folder(name: string): string {

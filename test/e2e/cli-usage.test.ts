@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const INPUTS = 'test/cli/fixtures/inputs';
 
@@ -148,7 +146,7 @@ describe('sortie usage errors (child process)', { timeout: 120_000 }, () => {
   // One child process per test: two cold CLI starts in one test could pass its timeout on a
   // loaded machine.
   it('says a folder with no cassette in it is a folder and says how to record one', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'sortie-no-cassette-'));
+    const empty = temporaryDirectorySync('no-cassette');
     expect(sortie(['run', 'examples/hello', '--replay-model', empty]).stderr).toBe(
       `error: --replay-model needs a cassette file, and ${empty} is a folder\nhint: record one with \`sortie run --record FILE\`\n`,
     );
@@ -159,7 +157,7 @@ describe('sortie usage errors (child process)', { timeout: 120_000 }, () => {
   });
 
   it('lists no runs in an empty state directory and rejects an unknown run id', () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-state-'));
+    const stateDir = temporaryDirectorySync('state');
     expect(sortie(['runs', '--state-dir', stateDir])).toEqual({
       status: 0,
       stdout: 'no runs yet\n',
@@ -203,7 +201,7 @@ describe('sortie models (child process)', { timeout: 120_000 }, () => {
   });
 
   it('lists the built-in models in a folder with no project, and says what they are', () => {
-    const result = sortie(['models'], {}, mkdtempSync(join(tmpdir(), 'sortie-no-project-')));
+    const result = sortie(['models'], {}, temporaryDirectorySync('no-project'));
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     const lines = result.stdout.split('\n');
@@ -223,7 +221,7 @@ describe('sortie models (child process)', { timeout: 120_000 }, () => {
   });
 
   it('still says a folder given on the command line holds no project', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'sortie-no-project-'));
+    const empty = temporaryDirectorySync('no-project');
     expect(sortie(['models', empty])).toEqual({
       status: 2,
       stdout: '',

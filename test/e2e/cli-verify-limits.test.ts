@@ -3,14 +3,13 @@
  * source lines cut around the column, output of a bounded size (time and memory are in
  * `bench/verify-monsters.ts`, not asserted here).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
-const temporary = mkdtempSync(join(tmpdir(), 'sortie-verify-limits-'));
-afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+const temporary = temporaryDirectorySync('verify-limits');
 
 /** A project of one main.hcl holding `variable "x" { default = VALUE }`. */
 function project(name: string, value: string): string {
