@@ -15,9 +15,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
@@ -78,7 +78,7 @@ function kindsOf(input: ReturnType<typeof inputOf>): Array<string | undefined> {
 async function runDelegating(limits: string, agentTurns: ScriptTurn[], output: string) {
   const dir = await project(limits);
   const server = await startModelServer(delegatingTask('look', 'watcher', agentTurns, 'Noon'));
-  const stateDir = join(await tempDir('state'), 'state');
+  const stateDir = join(await temporaryDirectory('state'), 'state');
   const run = await sortie(['run', dir, output, ...cliArgs(server.baseUrl('openai'), stateDir)]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
@@ -132,7 +132,7 @@ describe('agent context limits (CLI)', () => {
     'resumed after a SIGKILL that followed a $cut, continues from the cut conversation',
     async ({ limits, head }) => {
       const dir = await project(limits);
-      const stateDir = join(await tempDir('state'), 'state');
+      const stateDir = join(await temporaryDirectory('state'), 'state');
       const first = await startModelServer([
         call(COMMANDER, 'set_subtasks', { subtasks: ['Look'] }),
         call(COMMANDER, 'call_agent', { name: 'watcher', task: 'look at the clock, please' }),
@@ -170,7 +170,7 @@ describe('agent context limits (CLI)', () => {
 
   it('a commander compacts too, with its plan in the summary, and resumes from that after a SIGKILL', async () => {
     const dir = await project('', COMPACTION);
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const first = await startModelServer([
       { ...call(COMMANDER, 'set_subtasks', { subtasks: ['Look', 'Tell'] }), usage: { input: 300 } },
       {

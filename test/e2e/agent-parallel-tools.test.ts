@@ -14,9 +14,9 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -89,7 +89,7 @@ async function runFetcher(parallel: string, ready: (waiting: number) => boolean)
     '--var',
     `base_url=${server.baseUrl('openai')}`,
     '--state-dir',
-    join(await tempDir('state'), 'state'),
+    join(await temporaryDirectory('state'), 'state'),
   ]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);

@@ -17,9 +17,10 @@ import {
   reply,
   ROOT,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 afterEach(cleanUpAll);
 
@@ -27,7 +28,7 @@ const HCL = notesProject();
 
 /** A state directory whose mission memory holds `notes.md` and the FIFO `pipe`. */
 async function stateWithFifo(): Promise<string> {
-  const stateDir = join(await tempDir('fifo'), 'state');
+  const stateDir = join(await temporaryDirectory('fifo'), 'state');
   const memory = join(stateDir, 'missions', 'notes', 'memory');
   await mkdir(memory, { recursive: true });
   await writeFile(join(memory, 'notes.md'), 'the pipe is not a file\n');
@@ -88,9 +89,10 @@ describe('a FIFO in a slot (CLI)', () => {
       }),
     );
     // The agent's second turn reaching the server means both calls have settled: cancel there.
-    while (running && server.requests.length < 4) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Past the killer's 40 s, so a hung child ends here through the killer, not the wait.
+    await until('the second turn or the exit', () => !running || server.requests.length >= 4, {
+      timeoutMs: 45_000,
+    });
     child.kill('SIGINT');
     const status = await exited;
     clearTimeout(killer);

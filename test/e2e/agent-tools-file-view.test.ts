@@ -11,9 +11,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { PNG_1X1_BASE64, tinyPdf } from '../fixtures/media.ts';
 
 afterEach(cleanUpAll);
@@ -90,7 +90,7 @@ function expectedParts(
 
 describe.each(['openai', 'anthropic', 'gemini'] as const)('file_view on %s (CLI)', (provider) => {
   it('sends the PDF and the PNG file inputs in the provider wire format', async () => {
-    const files = await tempDir('inputs');
+    const files = await temporaryDirectory('inputs');
     const pdf = tinyPdf();
     await writeFile(join(files, 'report.pdf'), pdf);
     await writeFile(join(files, 'chart.png'), Buffer.from(PNG_1X1_BASE64, 'base64'));

@@ -3,14 +3,14 @@
  * the real CLI run as a child process against the ScriptedModelServer, loopback HTTP
  * servers that record what they received, and readers for the journal and `--json` output.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { CLI_ENV, sortieAsync, type ChildResult } from './cli-child.ts';
 import { call, modelSetup, reply, type TestProvider } from './engine-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 export { call, reply, CLI_ENV };
 
@@ -18,16 +18,9 @@ export const ROOT = join(import.meta.dirname, '../..');
 
 const cleanups: Array<() => Promise<void>> = [];
 
-/** Closes servers and removes temp dirs registered by the finished test. */
+/** Closes the servers registered by the finished test. */
 export async function cleanUpAll(): Promise<void> {
   for (const cleanup of cleanups.splice(0)) await cleanup();
-}
-
-/** A temp directory removed by `cleanUpAll`. */
-export async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `sortie-${prefix}-`));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 /**
@@ -38,7 +31,7 @@ export async function writeProject(
   hcl: string,
   provider: TestProvider = 'openai',
 ): Promise<string> {
-  const dir = await tempDir('project');
+  const dir = await temporaryDirectory('project');
   const { block, model } = modelSetup(provider);
   const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';
   await writeFile(join(dir, 'main.hcl'), `${variables}${block}\n${hcl.replaceAll('MODEL', model)}`);

@@ -17,9 +17,9 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -116,7 +116,7 @@ describe('HTTP array → large result → dataset → parallel iteration (CLI)',
       call('commander:report', 'task_complete', { summary: 'Reported' }),
     ]);
     const project = await writeProject(HCL);
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const run = await sortie([
       'run',
       project,

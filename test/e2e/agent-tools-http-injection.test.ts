@@ -18,9 +18,9 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -89,7 +89,7 @@ describe('custom HTTP tool values are encoded for where they go (CLI)', () => {
         'Looked up',
       ),
     );
-    const stateDir = join(await tempDir('injection'), 'state');
+    const stateDir = join(await temporaryDirectory('injection'), 'state');
     const run = await sortie([
       'run',
       await writeProject(HCL),

@@ -14,9 +14,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -58,7 +58,7 @@ async function runOnce(
 describe('memory and scratchpad across runs (CLI)', () => {
   it('keeps notes.md in memory for the next run, but not in the scratchpad', async () => {
     const project = await writeProject(HCL);
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const note = '# Lessons\n\nThe API pages at 100 items.\n';
     const first = await runOnce(project, stateDir, [
       { name: 'file_create', arguments: { slot: 'memory', path: 'notes.md', content: note } },

@@ -17,9 +17,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
@@ -97,7 +97,7 @@ describe('packets (CLI)', () => {
       '--var',
       `base_url=${server.baseUrl('openai')}`,
       '--state-dir',
-      join(await tempDir('state'), 'state'),
+      join(await temporaryDirectory('state'), 'state'),
     ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -131,7 +131,7 @@ describe('packets (CLI)', () => {
 
   it('resumed after a SIGKILL in the middle of the reading, the agent still reads the packet', async () => {
     const project = await packetProject();
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const commander = 'commander:handle';
     const first = await startModelServer([
       call(commander, 'set_subtasks', { subtasks: ['Handle it'] }),

@@ -17,9 +17,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -73,7 +73,7 @@ async function runOnce(
 describe('a protected value never outlives its run in a slot (CLI)', () => {
   it('writes the placeholder, not the value, and a later run reads no old value', async () => {
     const project = await writeProject(HCL);
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const content = 'token: ${secrets.token}\n';
     const first = await runOnce(project, stateDir, FIRST_TOKEN, [
       { name: 'file_create', arguments: { slot: 'memory', path: 'notes.md', content } },

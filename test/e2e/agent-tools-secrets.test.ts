@@ -15,10 +15,10 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
   type CliResult,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -75,7 +75,7 @@ describe('secrets never leave the tool call (CLI)', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(Array.from({ length: 25 }, (_, n) => ({ n, ...echoed }))));
     });
-    const directory = await tempDir('secrets');
+    const directory = await temporaryDirectory('secrets');
     const stateDir = join(directory, 'state');
     const cassette = join(directory, 'cassette.jsonl');
     const agentTurns = [

@@ -14,9 +14,9 @@ import {
   ROOT,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -58,7 +58,7 @@ const ATTEMPTS = [
 describe('file tools refuse to leave their slots (CLI)', () => {
   it('answers each escape attempt with an error that names no host path', async () => {
     const project = await writeProject(HCL);
-    const files = await tempDir('probe');
+    const files = await temporaryDirectory('probe');
     await writeFile(join(files, 'report.txt'), 'quarterly numbers\n');
     const server = await startModelServer(
       delegatingTask(

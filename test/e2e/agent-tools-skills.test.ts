@@ -18,9 +18,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { localServerBlock, modelArgs, pidsIn } from './cli-mcp-harness.ts';
 import { journalOf, killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
@@ -100,7 +100,7 @@ describe('skills (CLI)', () => {
         'Told',
       ),
     );
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const run = await sortie([
       'run',
       project,
@@ -144,7 +144,7 @@ describe('skills (CLI)', () => {
 
   it('resumed after a SIGKILL between the load and the tool call, the agent still has the skill and its tool', async () => {
     const project = await skillProject();
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const commander = 'commander:tell';
     const first = await startModelServer([
       call(commander, 'set_subtasks', { subtasks: ['Tell it'] }),
@@ -181,7 +181,7 @@ describe('skills (CLI)', () => {
   }, 60_000);
 
   it("offers an MCP server's tool that a skill adds from the request after the load, and calls it", async () => {
-    const dir = await tempDir('skill-mcp');
+    const dir = await temporaryDirectory('skill-mcp');
     const pidFile = join(dir, 'pids');
     const project = await writeProject(`${localServerBlock(pidFile)}
 agent "keeper" {

@@ -16,10 +16,10 @@ import {
   ROOT,
   runDirs,
   startModelServer,
-  tempDir,
   writeProject,
   type CliResult,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { until } from '../helpers/until.ts';
 
 /** Children a failed test left waiting for stdin: stopped before the next test. */
@@ -106,7 +106,7 @@ function inputTexts(body: unknown): string[] {
 /** A project, a home with its state directory, and the flags every command of the test takes. */
 async function setUp(baseUrl: string) {
   const dir = await writeProject(HCL);
-  const home = await tempDir('chat-home');
+  const home = await temporaryDirectory('chat-home');
   const stateDir = join(home, 'state');
   const flags = [
     '--plain',

@@ -12,9 +12,9 @@ import {
   reply,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { closeHumanTest, closesAfterTest } from './cli-human-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
@@ -45,7 +45,7 @@ async function startChat(
     call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
     reply(FETCHER, answer),
   ]);
-  const dir = await tempDir('chat-tui');
+  const dir = await temporaryDirectory('chat-tui');
   const exitFile = join(dir, 'exit-code');
   const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
   const command = [

@@ -19,10 +19,10 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
   type CliResult,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 afterEach(cleanUpAll);
 
@@ -91,7 +91,7 @@ describe('sortie chat (CLI)', () => {
       reply(FETCHER, 'There are 2 users: ada and alan.'),
     ]);
     const dir = await writeProject(HCL);
-    const home = await tempDir('chat-home');
+    const home = await temporaryDirectory('chat-home');
     const stateDir = join(home, 'state');
     const env = { SORTIE_HOME: home };
     const result = await sortieAsyncIn(env, [
@@ -142,7 +142,7 @@ describe('sortie chat (CLI)', () => {
       reply(FETCHER, 'Alan came second.'),
     ]);
     const dir = await writeProject(HCL);
-    const home = await tempDir('chat-home');
+    const home = await temporaryDirectory('chat-home');
     const stateDir = join(home, 'state');
     const env = { SORTIE_HOME: home };
     const variables = [
@@ -190,7 +190,7 @@ describe('sortie chat (CLI)', () => {
       { ...reply(FETCHER, 'There is 1 user: ada.'), usage },
     ]);
     const dir = await writeProject(HCL);
-    const home = await tempDir('chat-home');
+    const home = await temporaryDirectory('chat-home');
     const result = await sortieAsyncIn({ SORTIE_HOME: home }, [
       'chat',
       'fetcher',

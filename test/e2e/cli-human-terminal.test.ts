@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { tempDir, writeProject } from './agent-tools-harness.ts';
+import { writeProject } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   ASKER,
   closeHumanTest,
@@ -31,7 +32,7 @@ afterEach(closeHumanTest);
 /** `sortie run PROJECT --plain ARGS` in a fresh tmux terminal. */
 async function startOnTerminal(script: HumanScript, args: string) {
   server = await startHumanServer(script);
-  const dir = await tempDir('human-tty');
+  const dir = await temporaryDirectory('human-tty');
   const project = await writeProject(HUMAN_PROJECT);
   const stateDir = join(dir, 'state');
   const exitFile = join(dir, 'exit-code');

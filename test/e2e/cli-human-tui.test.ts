@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { tempDir, writeProject } from './agent-tools-harness.ts';
+import { writeProject } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   ASKER,
   closeHumanTest,
@@ -33,7 +34,7 @@ afterEach(closeHumanTest);
 describe('builtins.human.ask in the TUI (tmux)', () => {
   it('marks the asking actor, lets the run go on around it, and sends the choices typed', async () => {
     server = await startHumanServer({ questions: [CHECKS], withHelper: true });
-    const dir = await tempDir('human-tui');
+    const dir = await temporaryDirectory('human-tui');
     const exitFile = join(dir, 'exit-code');
     const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'tui'));
     const command = [

@@ -4,12 +4,12 @@
  * choices as a JSON array), and a run killed after the answer was journaled resumes with that
  * answer instead of asking again.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../../src/testing/index.ts';
-import { jsonLines, sortie, tempDir, writeProject } from './agent-tools-harness.ts';
+import { jsonLines, sortie, writeProject } from './agent-tools-harness.ts';
+import { temporaryDirectory, temporaryDirectorySync } from '../helpers/temp-dir.ts';
 import {
   ASKER,
   closeHumanTest,
@@ -31,7 +31,7 @@ const CHECKS = { question: 'Which checks?', choices: ['lint', 'unit', 'e2e'], mu
 
 async function runWith(script: HumanScript, args: string[]) {
   server = await startHumanServer(script);
-  const dir = await tempDir('human');
+  const dir = await temporaryDirectory('human');
   const run = await sortie([
     'run',
     await writeProject(HUMAN_PROJECT),
@@ -81,7 +81,7 @@ describe('builtins.human.ask without a person', () => {
   });
 
   it('--answers FILE answers by question text in the line log; a question it has no answer for gets the notice', async () => {
-    const dir = await tempDir('answers');
+    const dir = await temporaryDirectory('answers');
     const file = join(dir, 'answers.yaml');
     writeFileSync(file, '- question: region\n  answer: eu\n');
     const { run, answers } = await runWith({ questions: [CHECKS, REGION] }, [
@@ -103,7 +103,7 @@ describe('builtins.human.ask without a person', () => {
 
 describe('builtins.human.ask and resume', () => {
   it('a run killed after the answer resumes with the journaled answer and does not ask again', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-human-state-'));
+    const stateDir = temporaryDirectorySync('human-state');
     let kill: (() => void) | undefined;
     server = await startHumanServer({
       questions: [REGION],
@@ -135,6 +135,5 @@ describe('builtins.human.ask and resume', () => {
     expect(humanEvents(journal)).toEqual(humanEvents(beforeResume));
     const askerRequests = server.requests.filter((request) => request.actor === ASKER);
     expect(outputsOf(askerRequests.at(-1)?.body)).toEqual(['eu']);
-    rmSync(stateDir, { recursive: true, force: true });
   }, 60_000);
 });

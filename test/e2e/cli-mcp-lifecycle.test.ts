@@ -22,9 +22,9 @@ import {
   runDirs,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   FILESYSTEM_SERVER,
   localServerBlock,
@@ -76,7 +76,7 @@ function background(args: string[]) {
 
 describe('MCP servers over the life of a run (CLI)', () => {
   it('leaves no server process after Ctrl-C in the middle of a call', async () => {
-    const dir = await tempDir('mcp-interrupt');
+    const dir = await temporaryDirectory('mcp-interrupt');
     const pidFile = join(dir, 'pids');
     const waiting = join(dir, 'waiting');
     const server = await startModelServer(
@@ -100,7 +100,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
   }, 60_000);
 
   it('stops the servers when the run fails', async () => {
-    const dir = await tempDir('mcp-failure');
+    const dir = await temporaryDirectory('mcp-failure');
     const pidFile = join(dir, 'pids');
     const server = await startModelServer([
       call(COMMANDER, 'set_subtasks', { subtasks: ['Do it'] }),
@@ -127,7 +127,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
   // Two whole runs of the CLI (the killed one and its resume): on a loaded machine with the
   // other MCP test files alongside, over 90 s.
   it('resumes a run killed in the middle of a call, and the MCP tools work after the resume', async () => {
-    const dir = await tempDir('mcp-resume');
+    const dir = await temporaryDirectory('mcp-resume');
     const pidFile = join(dir, 'pids');
     const waiting = join(dir, 'waiting');
     const stateDir = join(dir, 'state');
@@ -192,7 +192,7 @@ describe('MCP servers over the life of a run (CLI)', () => {
   }, 180_000);
 
   it('runs a published MCP server package spawned with command = "node"', async () => {
-    const dir = await tempDir('mcp-published');
+    const dir = await temporaryDirectory('mcp-published');
     const servers = `mcp "files" {\n  command = "node"\n  args    = ["${FILESYSTEM_SERVER}", "."]\n}\n`;
     const projectDir = await writeProject(
       workerProject(servers, '[mcp.files.list_directory, mcp.files.read_text_file]'),

@@ -22,9 +22,9 @@ import {
   jsonLines,
   reply,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
@@ -41,7 +41,7 @@ const PROJECT = workerProject(
 
 describe('an npm: MCP source through the CLI', () => {
   it('installs the package once into the state directory and runs it from there', async () => {
-    const dir = await tempDir('mcp-npm');
+    const dir = await temporaryDirectory('mcp-npm');
     const registry = await startRegistry(await packFixturePackage(dir));
     const projectDir = await writeProject(PROJECT);
     const stateDir = join(dir, 'state');
@@ -82,7 +82,7 @@ describe('an npm: MCP source through the CLI', () => {
   }, 120_000);
 
   it('fails the run before any model request when the registry cannot be reached', async () => {
-    const dir = await tempDir('mcp-npm-offline');
+    const dir = await temporaryDirectory('mcp-npm-offline');
     const server = await startModelServer([]);
     const run = await sortieAsync(
       ['run', await writeProject(PROJECT), '--json', ...modelArgs(server, join(dir, 'state'))],

@@ -14,9 +14,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   localServerBlock,
   modelArgs,
@@ -53,7 +53,7 @@ const IMAGE_PART: Record<Provider, Record<string, unknown>> = {
 };
 
 async function runProject(provider: Provider, agentTurns: Parameters<typeof delegatingTask>[2]) {
-  const dir = await tempDir('mcp-results');
+  const dir = await temporaryDirectory('mcp-results');
   const pidFile = join(dir, 'pids');
   const server = await startModelServer(delegatingTask('work', 'worker', agentTurns, 'Worked'));
   const run = await sortie([

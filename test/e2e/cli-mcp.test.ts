@@ -18,9 +18,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   localServerBlock,
   modelArgs,
@@ -61,7 +61,7 @@ function toolNames(body: unknown): string[] {
 describe('MCP tools through the CLI', () => {
   it('offers mcp.NAME.TOOL and mcp.NAME.all tools, calls them, hides their secrets and stops the servers', async () => {
     const web = await startStreamableServer({ authorization: `Bearer ${TOKEN}` });
-    const dir = await tempDir('mcp');
+    const dir = await temporaryDirectory('mcp');
     const pidFile = join(dir, 'pids');
     const cassette = join(dir, 'cassette.jsonl');
     const server = await startModelServer(
@@ -140,7 +140,7 @@ describe('MCP tools through the CLI', () => {
   }, 60_000);
 
   it('reports a tool the server does not offer before any model request', async () => {
-    const dir = await tempDir('mcp-unknown');
+    const dir = await temporaryDirectory('mcp-unknown');
     const pidFile = join(dir, 'pids');
     const server = await startModelServer([]);
     const hcl = workerProject(localServerBlock(pidFile), '[mcp.local.echo, mcp.local.ecko]');

@@ -14,9 +14,9 @@ import {
   ROOT,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { eventsOf, PROTOCOL, type TestProvider } from './engine-harness.ts';
 
 /** Every provider, each run through the CLI by `describe.each`. */
@@ -58,7 +58,7 @@ export interface CliRunSpec {
 /** The arguments of `sortie run` for a project served by `server`. */
 async function runArguments(spec: CliRunSpec, server: ScriptedModelServer): Promise<string[]> {
   const project = await writeProject(spec.hcl, spec.provider);
-  const stateDir = join(await tempDir('state'), 'state');
+  const stateDir = join(await temporaryDirectory('state'), 'state');
   return [
     'run',
     project,

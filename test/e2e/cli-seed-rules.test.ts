@@ -14,8 +14,8 @@ import {
   jsonLines,
   sortie,
   startModelServer,
-  tempDir,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { runCli } from './cli-providers-harness.ts';
 import { eventsOf, plainTask, reply, wireRequests } from './engine-harness.ts';
 
@@ -117,7 +117,7 @@ const PRICING_WARNING =
 
 describe('a local model with a pricing block (CLI)', () => {
   it('verify warns that local pricing is ignored', async () => {
-    const project = await tempDir('local-pricing');
+    const project = await temporaryDirectory('local-pricing');
     await writeFile(join(project, 'main.hcl'), LOCAL_PROJECT);
     const verified = await sortie(['verify', project, '--var', 'base_url=http://127.0.0.1:9/v1']);
     expect(verified).toEqual({
@@ -128,7 +128,7 @@ describe('a local model with a pricing block (CLI)', () => {
   }, 60_000);
 
   it('costs $0 in every --json event and in the summary, with its tokens counted', async () => {
-    const project = await tempDir('local-pricing');
+    const project = await temporaryDirectory('local-pricing');
     await writeFile(join(project, 'main.hcl'), LOCAL_PROJECT);
     // 1,000 input and 200 output tokens a turn: $0.006 a turn at the ignored prices.
     const turns = plainTask('write', 'writer', 'Written').map((turn) => ({

@@ -14,9 +14,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { killAtModelRequest, resumeToEnd } from './cli-resume-harness.ts';
 
 afterEach(cleanUpAll);
@@ -99,7 +99,7 @@ const FINISH = [
 describe('commander tool_response (CLI)', () => {
   it('stores an agent answer over max_tokens and pages it with result_chunk', async () => {
     const dir = await project();
-    const stateDir = join(await tempDir('state'), 'state');
+    const stateDir = join(await temporaryDirectory('state'), 'state');
     const server = await startModelServer([PLAN, DELEGATE, reply(AGENT, ANSWER), CHUNK, ...FINISH]);
     const run = await sortie([
       'run',
@@ -137,7 +137,7 @@ describe('commander tool_response (CLI)', () => {
     'resumed after a SIGKILL $killed, pages the stored answer with the result tools',
     async ({ at, agentAnswers }) => {
       const dir = await project();
-      const stateDir = join(await tempDir('state'), 'state');
+      const stateDir = join(await temporaryDirectory('state'), 'state');
       const first = await startModelServer([
         PLAN,
         DELEGATE,

@@ -14,9 +14,9 @@ import {
   delegatingTask,
   reply,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { closeHumanTest, closesAfterTest, humanEvents, outputsOf } from './cli-human-harness.ts';
 import { workerProject } from './cli-mcp-harness.ts';
 import { journalOf, journalReaches, sortie } from './cli-resume-harness.ts';
@@ -57,7 +57,7 @@ describe('MCP elicitation across a kill and `sortie resume`', () => {
   it('asks an open question again after a kill and gives the server the answer given then', async () => {
     const model = await bookingModel();
     const project = await bookingProject();
-    const dir = await tempDir('mcp-elicit-resume');
+    const dir = await temporaryDirectory('mcp-elicit-resume');
     const stateDir = join(dir, 'state');
     const exitFile = join(dir, 'exit-code');
     const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'elicit'));
@@ -98,7 +98,7 @@ describe('MCP elicitation across a kill and `sortie resume`', () => {
 
   it('gives the server the journaled answer after a kill, without asking again', async () => {
     const model = await bookingModel();
-    const dir = await tempDir('mcp-elicit-answered');
+    const dir = await temporaryDirectory('mcp-elicit-answered');
     const target = { stateDir: join(dir, 'state'), baseUrl: model.baseUrl('openai') };
     // Inside the state dir, so the journal's watch also sees the server write it.
     const held = join(target.stateDir, 'held.json');

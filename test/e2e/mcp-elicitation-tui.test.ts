@@ -12,9 +12,9 @@ import {
   delegatingTask,
   reply,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { closeHumanTest, closesAfterTest, outputsOf } from './cli-human-harness.ts';
 import { workerProject } from './cli-mcp-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
@@ -36,7 +36,7 @@ describe('MCP elicitation in the TUI (tmux)', () => {
     );
     const block = `mcp "desk" {\n  command = "node"\n  args    = ["${SERVER}"]\n}\n`;
     const project = await writeProject(workerProject(block, '[mcp.desk.book]'));
-    const dir = await tempDir('mcp-elicit-tui');
+    const dir = await temporaryDirectory('mcp-elicit-tui');
     const exitFile = join(dir, 'exit-code');
     const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'form'));
     const command = [

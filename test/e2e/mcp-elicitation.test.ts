@@ -13,9 +13,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { modelArgs, workerProject, WORKER as AGENT, outputsOf } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
@@ -23,7 +23,7 @@ afterEach(cleanUpAll);
 const SERVER = join(import.meta.dirname, '../fixtures/mcp/eliciting-server.mjs');
 
 async function runBooking(extra: string[]) {
-  const dir = await tempDir('mcp-elicit');
+  const dir = await temporaryDirectory('mcp-elicit');
   const model = await startModelServer(
     delegatingTask(
       'work',

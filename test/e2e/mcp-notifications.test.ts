@@ -13,9 +13,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
@@ -23,7 +23,7 @@ afterEach(cleanUpAll);
 const SERVER = join(import.meta.dirname, '../fixtures/mcp/chatty-server.mjs');
 
 async function runIndex(output: '--json' | '--plain') {
-  const dir = await tempDir('mcp-notify');
+  const dir = await temporaryDirectory('mcp-notify');
   const model = await startModelServer(
     delegatingTask(
       'work',

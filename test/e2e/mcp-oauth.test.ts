@@ -17,9 +17,9 @@ import {
   leakForms,
   reply,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { sortieAsync, type ChildResult } from './cli-child.ts';
 import { modelArgs, workerProject, WORKER as AGENT } from './cli-mcp-harness.ts';
 
@@ -42,7 +42,7 @@ async function oauthServers(): Promise<OAuthServers> {
 describe('sortie mcp login, status and logout', () => {
   it('logs in through the browser, lets a run use the server, logs out, and never writes a token', async () => {
     const at = await oauthServers();
-    const dir = await tempDir('mcp-oauth');
+    const dir = await temporaryDirectory('mcp-oauth');
     const browser = join(dir, 'browser.mjs');
     await writeFile(browser, BROWSER_SCRIPT);
     await chmod(browser, 0o755);

@@ -14,9 +14,9 @@ import {
   reply,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { modelArgs, workerProject, WORKER as AGENT, outputsOf } from './cli-mcp-harness.ts';
 
 afterEach(cleanUpAll);
@@ -24,7 +24,7 @@ afterEach(cleanUpAll);
 const SERVER = join(import.meta.dirname, '../fixtures/mcp/sampling-server.mjs');
 
 async function runSummary(samplingLine: string) {
-  const dir = await tempDir('mcp-sample');
+  const dir = await temporaryDirectory('mcp-sample');
   const stateDir = join(dir, 'state');
   const sample = { ...reply(AGENT, 'The tide rose.'), usage: { input: 1000, output: 200 } };
   const model = await startModelServer(

@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cleanUpAll, jsonLines, runDirs, sortie, tempDir } from './agent-tools-harness.ts';
+import { ROOT, cleanUpAll, jsonLines, runDirs, sortie } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const CASSETTE = 'examples/bookshop/cassette.jsonl';
 const CARD = 'For you, who looks up at night: the true story of how people climbed to the Moon.';
@@ -48,7 +49,7 @@ describe('examples/bookshop offline (CLI, shipped cassette, real MCP server)', (
   });
 
   it('runs the mission with the MCP server answering for real and exits 0', async () => {
-    const stateDir = join(await tempDir('bookshop-offline'), 'state');
+    const stateDir = join(await temporaryDirectory('bookshop-offline'), 'state');
     const run = await sortie([
       'run',
       'examples/bookshop',

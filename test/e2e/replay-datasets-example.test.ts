@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cleanUpAll, jsonLines, runDirs, sortie, tempDir } from './agent-tools-harness.ts';
+import { ROOT, cleanUpAll, jsonLines, runDirs, sortie } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const CITIES = '[{"name":"Lisbon","country":"Portugal"},{"name":"Porto","country":"Portugal"}]';
 const CASSETTE = 'examples/datasets/cassette.jsonl';
@@ -34,7 +35,7 @@ describe('examples/datasets offline (CLI, shipped cassette)', () => {
   });
 
   it('runs both iterations from the cassette with no key and exits 0', async () => {
-    const stateDir = join(await tempDir('datasets-offline'), 'state');
+    const stateDir = join(await temporaryDirectory('datasets-offline'), 'state');
     const run = await sortie([
       ...OFFLINE,
       '--input',

@@ -11,10 +11,10 @@ import {
   cleanUpAll,
   sortie,
   startModelServer,
-  tempDir,
   writeProject,
   type CliResult,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import {
   DECIDE_OBJECTIVE,
   SURVEY_HCL,
@@ -37,7 +37,7 @@ let replayedEvents: JournalEvent[] = [];
 
 beforeAll(async () => {
   project = await writeProject(SURVEY_HCL);
-  const directory = await tempDir('replay-equivalence');
+  const directory = await temporaryDirectory('replay-equivalence');
   cassette = join(directory, 'cassette.jsonl');
   stateDir = join(directory, 'state');
   const server = await startModelServer(surveyTurns());

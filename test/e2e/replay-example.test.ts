@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cleanUpAll, jsonLines, runDirs, sortie, tempDir } from './agent-tools-harness.ts';
+import { ROOT, cleanUpAll, jsonLines, runDirs, sortie } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const QUESTION = 'Why is the sky blue?';
 const CASSETTE = 'examples/research/cassette.jsonl';
@@ -29,7 +30,7 @@ describe('examples/research offline (CLI, shipped cassette)', () => {
   });
 
   it('runs every task from the cassette with no key and exits 0', async () => {
-    const stateDir = join(await tempDir('research-offline'), 'state');
+    const stateDir = join(await temporaryDirectory('research-offline'), 'state');
     const run = await sortie([...OFFLINE, '--replay-model', CASSETTE, '--state-dir', stateDir]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -67,7 +68,7 @@ describe('examples/research offline (CLI, shipped cassette)', () => {
   }, 60_000);
 
   it('fails with the diff for a question the cassette was not recorded with', async () => {
-    const stateDir = join(await tempDir('research-other'), 'state');
+    const stateDir = join(await temporaryDirectory('research-other'), 'state');
     const run = await sortie([
       'run',
       'examples/research',

@@ -18,11 +18,11 @@ import {
   sortie,
   startHttpServer,
   startModelServer,
-  tempDir,
   writeProject,
   type CliResult,
   type ReceivedRequest,
 } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 /** Quotes, a backslash, a space and an ampersand: raw, JSON and URL forms all differ. */
 const SERVICE_KEY = 'svc-"live" 7\\k&ey';
@@ -87,7 +87,7 @@ beforeAll(async () => {
     );
   });
   received = service.received;
-  const directory = await tempDir('replay-secrets');
+  const directory = await temporaryDirectory('replay-secrets');
   const cassette = join(directory, 'cassette.jsonl');
   const stateDir = join(directory, 'state');
   const project = await writeProject(HCL);

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { until } from '../helpers/until.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -93,15 +94,9 @@ export class TmuxTerminal {
     this.tmux('send-keys', '-t', this.session, ...keys);
   }
 
-  /** Polls until `check` holds; fails with the last screen after 30 s. */
-  async until(what: string, check: () => boolean): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while (!check()) {
-      if (Date.now() > deadline) {
-        throw new Error(`gave up waiting for ${what}; last screen:\n${this.screen()}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** Polls until `check` holds; fails with the last screen after `timeoutMs` (30 s). */
+  until(what: string, check: () => boolean, timeoutMs?: number): Promise<void> {
+    return until(what, check, { pauseMs: 50, lastSeen: () => this.screen(), timeoutMs });
   }
 
   /** Stops the private server (it may have left on its own when its last session ended). */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { call } from '../helpers/script-turns.ts';
-import { cleanUpAll, tempDir, writeProject } from './agent-tools-harness.ts';
+import { cleanUpAll, writeProject } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 /** Three commander turns of 110 tokens: 330 in all, past the task's limit of 250. */
@@ -40,22 +41,6 @@ afterEach(async () => {
   await cleanUpAll();
 });
 
-/** Waits as `until` does, four times as long: the CLI's first screen comes slowly on a busy machine. */
-async function untilSlow(
-  terminal: TmuxTerminal,
-  what: string,
-  check: () => boolean,
-): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await terminal.until(what, check);
-      return;
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 /** The journal's events of the one run in `stateDir`. */
 function journalEvents(stateDir: string): Array<Record<string, unknown>> {
   const [runId] = readdirSync(join(stateDir, 'runs'));
@@ -75,7 +60,7 @@ describe('a budget warning in the TUI (tmux, real CLI)', () => {
     async ({ columns, rows, keys, to, how }) => {
       const server = await ScriptedModelServer.start({ turns: TURNS });
       opened.push(server);
-      const dir = await tempDir('tui-budget');
+      const dir = await temporaryDirectory('tui-budget');
       const stateDir = join(dir, 'state');
       const exitFile = join(dir, 'exit-code');
       const terminal = new TmuxTerminal(join(dir, 'tmux.socket'), 'budget');
@@ -87,7 +72,8 @@ describe('a budget warning in the TUI (tmux, real CLI)', () => {
       ].join(' ');
       terminal.start(sortieCommand(command, exitFile), { columns, rows });
 
-      await untilSlow(terminal, 'the budget prompt', () => terminal.screen().includes('> ▌'));
+      // Four times the usual wait: the CLI's first screen comes slowly on a busy machine.
+      await terminal.until('the budget prompt', () => terminal.screen().includes('> ▌'), 120_000);
       await terminal.until('the held run', () => terminal.screen().includes('PAUSED (1 held)'));
       expect(terminal.screen()).toContain(
         [

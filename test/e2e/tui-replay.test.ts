@@ -6,13 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanUpAll,
-  sortie,
-  startModelServer,
-  tempDir,
-  writeProject,
-} from './agent-tools-harness.ts';
+import { cleanUpAll, sortie, startModelServer, writeProject } from './agent-tools-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { SURVEY_HCL, journals, surveyTurns, type JournalEvent } from './replay-harness.ts';
 
@@ -27,7 +22,7 @@ let runLog = '';
 let events: JournalEvent[] = [];
 
 beforeAll(async () => {
-  directory = await tempDir('tui-replay');
+  directory = await temporaryDirectory('tui-replay');
   // A private tmux server: killing it touches no one else's panes.
   terminal = new TmuxTerminal(join(directory, 'tmux.socket'), SESSION);
   stateDir = join(directory, 'state');
