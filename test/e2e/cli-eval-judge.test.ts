@@ -3,13 +3,13 @@
  * (gpt-4o answers "Hello, Ada!", gpt-4o-mini "Hi."), judged by a scripted judge that scores a
  * greeting naming Ada 0.9 and any other 0.1.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { ROOT } from './cli-child.ts';
 import { sortieEval, withoutRunIdsAndTimes } from './eval-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const EVAL = `eval "models" {
   mission     = "hello"
@@ -67,7 +67,7 @@ afterEach(() => server?.close());
 
 /** A project whose openai models talk to `base_url`, with the eval and its rubric. */
 function judgedProject(): string {
-  const root = mkdtempSync(join(tmpdir(), 'sortie-eval-judge-'));
+  const root = temporaryDirectorySync('eval-judge');
   const hello = readFileSync(join(ROOT, 'examples/hello/main.hcl'), 'utf8');
   writeFileSync(
     join(root, 'main.hcl'),

@@ -4,8 +4,7 @@
  * begins with the parent's events up to the point, records its parent, and only what follows
  * the point asks the model again. A fork of a fork, and seqs that are no fork point.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -21,6 +20,7 @@ import {
   withoutRunId,
   REPLACE_SCRIPT,
 } from './fork-fixture.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let project: string;
@@ -49,9 +49,9 @@ async function runToEnd(
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPoem });
-  project = mkdtempSync(join(tmpdir(), 'sortie-fork-'));
+  project = temporaryDirectorySync('fork');
   writeFileSync(join(project, 'main.hcl'), FORK_PROJECT);
-  stateDir = mkdtempSync(join(tmpdir(), 'sortie-fork-state-'));
+  stateDir = temporaryDirectorySync('fork-state');
   replacer = join(project, 'replace.mjs');
   writeFileSync(replacer, REPLACE_SCRIPT);
   const run = await runToEnd(['run', project, '--input', 'subject=ants']);
@@ -62,8 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe('sortie fork', () => {

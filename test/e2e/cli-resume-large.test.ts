@@ -5,8 +5,7 @@
  * once (a blob), so the journal with its blobs stays within 1.5× of the pages' size, and every
  * output and every page arrives exactly once (stored as a large result of its commander).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobHash } from '../../src/journal/blob-references.ts';
@@ -21,6 +20,7 @@ import {
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
 import { sortie, type Child } from './cli-resume-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 3;
 const PAGE_BYTES = 3_000_000;
@@ -45,13 +45,12 @@ beforeAll(async () => {
       return turn;
     },
   });
-  project = mkdtempSync(join(tmpdir(), 'sortie-crash-large-'));
+  project = temporaryDirectorySync('crash-large');
   writeFileSync(join(project, 'main.hcl'), largeResultProject(ITEMS));
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(project, { recursive: true, force: true });
 });
 
 /** Runs the CLI to its end, or until its `killAt`th model request kills it. */
@@ -78,7 +77,7 @@ function ofType<T extends MissionEvent['type']>(
 
 describe('kill -9 with 3 MB agent results, then sortie resume', () => {
   it('keeps the journal within 1.5× of the results and every output and page once', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-crash-large-state-'));
+    const stateDir = temporaryDirectorySync('crash-large-state');
     // 18 requests in all (6 per item): killed at the 9th, its resume at its 4th.
     const first = await runCli(['run', project], stateDir, 9);
     const runId = await first.runId;
@@ -132,6 +131,5 @@ describe('kill -9 with 3 MB agent results, then sortie resume', () => {
       starts.slice(1).map(responsesBefore),
     );
     expect(summary.turns).toBe(ofType(events, 'model.response').length);
-    rmSync(stateDir, { recursive: true, force: true });
   }, 240_000);
 });

@@ -3,8 +3,7 @@
  * resumed, through the real CLI: a run of three items is cancelled (SIGINT) while item 2 waits
  * for its model, after items 0 and 1 succeeded, then resumed to its end.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -14,6 +13,7 @@ import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { RESUME_PROJECT, respondToResumable } from '../actors/resume/resume-fixture.ts';
 import { sortieAsync } from './cli-child.ts';
 import { journalOf, journalReaches, sortie } from './cli-resume-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let project: string;
@@ -33,16 +33,14 @@ beforeAll(async () => {
         : turn;
     },
   });
-  project = mkdtempSync(join(tmpdir(), 'sortie-resume-summary-'));
-  stateDir = mkdtempSync(join(tmpdir(), 'sortie-resume-summary-state-'));
+  project = temporaryDirectorySync('resume-summary');
+  stateDir = temporaryDirectorySync('resume-summary-state');
   writeFileSync(join(project, 'main.hcl'), RESUME_PROJECT);
 });
 
 afterAll(async () => {
   releaseHeld();
   await server.close();
-  rmSync(project, { recursive: true, force: true });
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 const target = () => ({ stateDir, baseUrl: server.baseUrl('openai') });

@@ -5,8 +5,7 @@
  * resuming, then resumed to the end. Every time: the run finishes, no task or item that had
  * succeeded runs again, and every output is in the journal exactly once.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeRun } from '../../src/journal/summary.ts';
@@ -17,6 +16,7 @@ import {
   respondToResumable,
 } from '../actors/resume/resume-fixture.ts';
 import { journalOf, sortie as runSortie, type Child } from './cli-resume-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 /** Events a complete run prints (about 180); kills land before the last. */
 const KILL_RANGE = 170;
@@ -32,13 +32,12 @@ beforeAll(async () => {
       return turn === undefined ? undefined : { ...turn, delayMs: 5 };
     },
   });
-  project = mkdtempSync(join(tmpdir(), 'sortie-crash-'));
+  project = temporaryDirectorySync('crash');
   writeFileSync(join(project, 'main.hcl'), RESUME_PROJECT);
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(project, { recursive: true, force: true });
 });
 
 function sortie(args: string[], stateDir: string, killAfter?: number): Child {
@@ -72,7 +71,7 @@ describe(`kill -9 at random points, then sortie resume (seed ${SEED})`, () => {
   it.each(TRIALS)(
     '%s: the run finishes with every output once',
     async (_label, { firstKill, secondKill }) => {
-      const stateDir = mkdtempSync(join(tmpdir(), 'sortie-crash-state-'));
+      const stateDir = temporaryDirectorySync('crash-state');
       const first = sortie(['run', project, '--input', 'topic=things'], stateDir, firstKill);
       const runId = await first.runId;
       const code = await first.exited;
@@ -133,13 +132,12 @@ describe(`kill -9 at random points, then sortie resume (seed ${SEED})`, () => {
       const seqs = journal.map((event) => event.seq);
       expect(new Set(seqs).size).toBe(seqs.length);
       expect(seqs).toEqual([...seqs].sort((left, right) => left - right));
-      rmSync(stateDir, { recursive: true, force: true });
     },
     60_000,
   );
 
   it('refuses to resume a run that succeeded, with a one-line reason and exit 2', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-crash-state-'));
+    const stateDir = temporaryDirectorySync('crash-state');
     const run = sortie(['run', project, '--input', 'topic=things'], stateDir);
     const runId = await run.runId;
     expect(await run.exited).toBe(0);
@@ -147,6 +145,5 @@ describe(`kill -9 at random points, then sortie resume (seed ${SEED})`, () => {
     expect(await again.exited).toBe(2);
     expect(again.stderr()).toBe(`error: run ${runId} succeeded; there is nothing to resume\n`);
     expect(readdirSync(join(stateDir, 'runs'))).toEqual([runId]);
-    rmSync(stateDir, { recursive: true, force: true });
   }, 60_000);
 });

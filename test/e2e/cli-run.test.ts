@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { jsonLines } from './agent-tools-harness.ts';
 import { sortieAsync, sortieSync as sortie } from './cli-child.ts';
+import { until } from '../helpers/until.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DEMO = ['run', 'examples/hello', '--replay-model', 'examples/hello/cassette.jsonl'];
@@ -25,7 +26,7 @@ function stable(text: string, runId: string): string {
 }
 
 describe('the offline demo (child process)', () => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'sortie-demo-'));
+  const stateDir = temporaryDirectorySync('demo');
   let run: ReturnType<typeof sortie>;
   let runId = '';
 
@@ -104,7 +105,7 @@ describe('the offline demo (child process)', () => {
   });
 
   it('prints exactly the journal as JSON lines with --json', () => {
-    const jsonState = mkdtempSync(join(tmpdir(), 'sortie-json-'));
+    const jsonState = temporaryDirectorySync('json');
     const result = sortie([...DEMO, '--json', '--state-dir', jsonState]);
     expect(result.status).toBe(0);
     const printed = result.stdout
@@ -146,7 +147,7 @@ describe('cancelling a run with Ctrl-C (child process)', () => {
   });
 
   it('cancels on SIGINT, journals run.finished cancelled and exits 130', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'sortie-cancel-'));
+    const stateDir = temporaryDirectorySync('cancel');
     const child = spawn(
       process.execPath,
       [
@@ -167,7 +168,7 @@ describe('cancelling a run with Ctrl-C (child process)', () => {
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
     );
-    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await until('the first model request', () => server.requests.length > 0);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     const journal = onlyJournal(stateDir);
@@ -209,7 +210,7 @@ describe('recording a cassette with --record, then replaying it (child process)'
   });
 
   it('records the run redacted, and the cassette replays it with no key and no server', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'sortie-record-'));
+    const directory = temporaryDirectorySync('record');
     const cassette = join(directory, 'cassette.jsonl');
     const stateDir = join(directory, 'state');
     const recorded = await sortieAsync([

@@ -3,11 +3,11 @@
  * folder of the test's own), so `runs`, `show`, `replay` and `resume` take a run id without
  * the project, and a run's first line says where its journal is.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sortieSync } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let base: string;
 let demo: string;
@@ -24,9 +24,9 @@ function indexedIds(): string[] {
 }
 
 beforeAll(() => {
-  base = mkdtempSync(join(tmpdir(), 'sortie-anywhere-'));
+  base = temporaryDirectorySync('anywhere');
   demo = join(base, 'demo');
-  elsewhere = mkdtempSync(join(tmpdir(), 'sortie-elsewhere-'));
+  elsewhere = temporaryDirectorySync('elsewhere');
   expect(sortie(['init', demo], base).status).toBe(0);
   // Only the commander's first answer: its second request has none, so the run fails.
   writeFileSync(

@@ -5,11 +5,11 @@
  * examples, replayed from their cassettes, raise none.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_ENV, ROOT, sortieSync as sortie } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 /** A commander that plans, asks for its plan three times and gives the greeter one task twice. */
 const MOCK = `commander:greet:
@@ -31,7 +31,7 @@ agent:*/greeter:
 `;
 
 function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'sortie-signals-'));
+  return temporaryDirectorySync('signals');
 }
 
 /** The signal events of the only run in a state directory's journal. */

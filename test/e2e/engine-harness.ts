@@ -3,8 +3,7 @@
  * loaded with `loadProject`, a ScriptedModelServer behind the real SDKs, and `startRun` with
  * every event collected.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadProject } from '../../src/config/index.ts';
 import type { RunHandle, RunOptions, RunResult } from '../../src/actors/contracts.ts';
@@ -13,6 +12,7 @@ import type { Message } from '../../src/models/model-types.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import type { ScriptTurn } from '../../src/testing/index.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 export type TestProvider = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
@@ -83,10 +83,9 @@ export async function cleanUp(): Promise<void> {
 export async function runEngine(spec: RunSpec): Promise<EngineRun> {
   const provider = spec.provider ?? 'openai';
   const server = await ScriptedModelServer.start({ turns: spec.turns });
-  const dir = await mkdtemp(join(tmpdir(), 'sortie-engine-'));
+  const dir = await temporaryDirectory('engine');
   cleanups.push(async () => {
     await server.close();
-    await rm(dir, { recursive: true, force: true });
   });
   const { block, model } = modelSetup(provider);
   const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';

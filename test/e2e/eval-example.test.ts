@@ -2,12 +2,12 @@
  * The example eval runs offline exactly as the READMEs say: examples/hello's greetings eval
  * answered by its mock-model file (the mission and the judge), every case passing, exit 0.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runChild } from './cli-child.ts';
 import { withoutRunIdsAndTimes } from './eval-harness.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const COMMAND = 'eval examples/hello --mock-model examples/hello/.evals/mock.yaml';
 
@@ -20,7 +20,7 @@ describe('examples/hello/.evals offline (CLI, mock model)', { timeout: 120_000 }
 
   it('runs every variant and case with no key, the judge answered by the mock file, and exits 0', async () => {
     // SORTIE_HOME keeps the runs out of the checkout, which the command alone would write to.
-    const home = mkdtempSync(join(tmpdir(), 'sortie-eval-example-'));
+    const home = temporaryDirectorySync('eval-example');
     const result = await runChild(process.execPath, ['bin/sortie.js', ...COMMAND.split(' ')], {
       SORTIE_HOME: home,
     });

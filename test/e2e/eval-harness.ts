@@ -5,10 +5,10 @@
  * expects a summary containing "Hello", so `curt` fails that case and only that one.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_ENV, ROOT, type ChildResult } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 export const EVAL = `eval "greetings" {
   mission     = "hello"
@@ -65,7 +65,7 @@ export function evalProject(evalText: string = EVAL): {
   mock: string;
   stateDir: string;
 } {
-  const root = mkdtempSync(join(tmpdir(), 'sortie-eval-'));
+  const root = temporaryDirectorySync('eval');
   cpSync(join(ROOT, 'examples/hello/main.hcl'), join(root, 'main.hcl'));
   mkdirSync(join(root, '.evals'));
   writeFileSync(join(root, '.evals', 'greetings.hcl'), evalText);

@@ -7,25 +7,17 @@
  * and its lineage in `runs`.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtCli } from './built-cli.ts';
 import { CLI_ENV } from './cli-child.ts';
 import { TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const run = promisify(execFile);
-const base = mkdtempSync(join(tmpdir(), 'sortie-newcomer-'));
+const base = temporaryDirectorySync('newcomer');
 /** The built CLI (test/e2e/built-cli.ts): bin/sortie.js, dist/, the checkout's dependencies. */
 let pkg: string;
 let bin: string;
@@ -76,8 +68,6 @@ beforeAll(async () => {
   bin = join(pkg, 'bin', 'sortie.js');
   mkdirSync(user);
 }, 600_000);
-
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 // Sequential steps of one user; each starts the built CLI, slow on a loaded machine.
 describe(

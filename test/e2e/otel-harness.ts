@@ -3,11 +3,11 @@
  * iterated task, a tool error, a failing task, and an agent's reply quoting a secret variable
  * and a protected input (which the run masks, and no exported byte may hold).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReceivedSpan } from '../observe/otlp-receiver.ts';
 import { runChild } from './cli-child.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 export const SECRET = 'tok-"s3cret" 42&x';
 export const PROTECTED = 'code-77\\9 "q"';
@@ -107,7 +107,7 @@ commander:score[*]:
 
 /** A project folder with the mission and its mock answers; returns its paths. */
 export function tracedProject(): { directory: string; mock: string; stateDir: string } {
-  const directory = mkdtempSync(join(tmpdir(), 'sortie-otel-'));
+  const directory = temporaryDirectorySync('otel');
   writeFileSync(join(directory, 'main.hcl'), HCL);
   const mock = join(directory, 'mock.yaml');
   writeFileSync(mock, MOCK);

@@ -4,14 +4,14 @@
  * from TypeScript) and as a CLI (the installed `sortie` bin, which has no sources and no tsx).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ENV, ROOT } from './cli-child.ts';
 import { capitalProject } from '../run/capital-project.ts';
 import { npm, packSortie, placeDependencies } from './package-install-harness.ts';
+import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
 const run = promisify(execFile);
 // Packing builds the whole project (tsc), slow on a busy machine.
@@ -21,7 +21,7 @@ let scratch: string;
 let app: string;
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'sortie-package-'));
+  scratch = await temporaryDirectory('package');
   app = join(scratch, 'app');
   await mkdir(app);
   const tarball = await packSortie(scratch);
@@ -45,8 +45,6 @@ beforeAll(async () => {
   await writeProject(join(app, 'project'), 'tools.lookup');
   await writeProject(join(app, 'plain'), '');
 }, SLOW);
-
-afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** Runs a command in the installed project. */
 async function inApp(command: string, args: string[]): Promise<string> {
