@@ -3,14 +3,14 @@
  * under the log says the elapsed time, who works, tokens and cost while a model is slow, and is
  * redrawn in place; on a pipe it never appears.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { sortieAsync } from './cli-child.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { TURNS } from './tui-script.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
 
@@ -21,7 +21,7 @@ function slowScript(delayMs: number): typeof TURNS {
 
 let server: ScriptedModelServer | undefined;
 let terminal: TmuxTerminal | undefined;
-const directory = mkdtempSync(join(tmpdir(), 'sortie-plain-status-'));
+const directory = temporaryDirectorySync('plain-status');
 
 afterEach(async () => {
   terminal?.close();
@@ -85,5 +85,3 @@ describe('the status line of the line log (real CLI)', () => {
     expect(run.stdout).not.toMatch(/ {2}(looping|stalled|re-delegating): /);
   }, 120_000);
 });
-
-process.on('exit', () => rmSync(directory, { recursive: true, force: true }));

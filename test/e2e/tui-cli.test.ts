@@ -3,8 +3,7 @@
  * scripted model server in this process. Keys go in with `send-keys`, the screen comes back
  * with `capture-pane`; the server's request log shows which gate points have passed.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
@@ -12,10 +11,11 @@ import { formatCost, formatDollars } from '../../src/present/money.ts';
 import { formatCount } from '../../src/present/numbers.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { CLOCK, SURVEY, TOOL, TURNS } from './tui-script.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
 const SESSION = 'run';
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-cli-'));
+const directory = temporaryDirectorySync('tui-cli');
 // A private tmux server: its environment is ours, killing it touches no one else's panes, and
 // its socket goes with the temp directory.
 const SOCKET = join(directory, 'tmux.socket');
@@ -78,7 +78,6 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.close();
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('sortie run in the TUI (tmux, real CLI, scripted model server)', () => {

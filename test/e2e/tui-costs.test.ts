@@ -3,18 +3,17 @@
  * in tmux with NO_COLOR=1: at 80×24 its two Anthropic models and its actors are named apart
  * (`claude_haiku_4_5`, not `anthro…ku_4_5`), at 120×40 every name is whole.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-costs-'));
+const directory = temporaryDirectorySync('tui-costs');
 const terminals: TmuxTerminal[] = [];
 
 afterAll(() => {
   for (const terminal of terminals) terminal.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** Replays the research example at `columns`×`rows` and returns the finished run's Costs tab. */

@@ -4,13 +4,13 @@
  * differently. The greeter's answers for Grace are held until the table shows Ada's row filled
  * and Grace's still waiting; then the table gives way to the report and the exit code is 1.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { ROOT } from './cli-child.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const EVAL = `eval "models" {
   mission     = "hello"
@@ -33,7 +33,7 @@ const EVAL = `eval "models" {
 }
 `;
 
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-eval-'));
+const directory = temporaryDirectorySync('tui-eval');
 let server: ScriptedModelServer;
 /** Lets the held answers for Grace go; replaced for each terminal size. */
 let releaseGrace: () => void = () => undefined;
@@ -88,7 +88,6 @@ beforeAll(async () => {
 afterAll(async () => {
   releaseGrace();
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('sortie eval live table (tmux, real CLI, NO_COLOR=1)', () => {

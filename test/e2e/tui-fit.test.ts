@@ -4,16 +4,16 @@
  * the rest, a help overlay that scrolls, the held request shown whole, the footer of a finished
  * run, and Ctrl-C leaving a finished run.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { TURNS } from './tui-script.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-fit-'));
+const directory = temporaryDirectorySync('tui-fit');
 const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
 const terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'fit');
@@ -37,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.close();
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('sortie run in the TUI at 80×24 with NO_COLOR=1 (tmux, real CLI)', () => {

@@ -5,8 +5,7 @@
  * fork's TUI, `f` on the commander's tool result in the detail pane forks the fork unchanged.
  * Nothing before a fork point asks the model again.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
@@ -21,6 +20,7 @@ import {
   REPLACE_SCRIPT,
 } from './fork-fixture.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 let server: ScriptedModelServer;
 let directory = '';
@@ -31,7 +31,7 @@ let parentId = '';
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond: respondToPoem });
-  directory = mkdtempSync(join(tmpdir(), 'sortie-tui-fork-'));
+  directory = temporaryDirectorySync('tui-fork');
   writeFileSync(join(directory, 'main.hcl'), FORK_PROJECT);
   writeFileSync(join(directory, 'replace.mjs'), REPLACE_SCRIPT);
   stateDir = join(directory, 'state');
@@ -41,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.close();
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 const screen = (): string => terminal.screen();
@@ -136,10 +135,8 @@ async function quitTui(exitFile: string): Promise<string> {
   const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
   for (let presses = 0; presses < 10 && !exitCode().endsWith('\n'); presses++) {
     terminal.press('q');
-    const deadline = Date.now() + 3_000;
-    while (!exitCode().endsWith('\n') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Not exited within 3 s: that q answered the box, so the loop presses the next one.
+    await terminal.until('the exit', () => exitCode().endsWith('\n'), 3_000).catch(() => undefined);
   }
   return exitCode();
 }

@@ -3,14 +3,14 @@
  * model, item 7 failing): opened with `5`, filtered by status and text, sorted, and `enter`
  * opening an item's commander in the tree, at 80×24; then the same at 120×40.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 1_000;
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-items-'));
+const directory = temporaryDirectorySync('tui-items');
 const terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'items');
 const screen = (): string => terminal.screen();
 const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
@@ -61,20 +61,7 @@ commander:visit[*]:
 
 afterAll(() => {
   terminal.close();
-  rmSync(directory, { recursive: true, force: true });
 });
-
-/** `until` with room for 1,000 items on a loaded machine (tmux-terminal's waits are 30 s). */
-async function untilFinished(): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await until('the finished run', () => screen().includes('run finished — q to quit'));
-      return;
-    } catch (error) {
-      if (attempt === 5) throw error;
-    }
-  }
-}
 
 /** The screen's lines from the table's title on. */
 function table(): string[] {
@@ -95,7 +82,12 @@ describe('the item table of 1,000 items (tmux, real CLI, mock model)', () => {
     ].join(' ');
     terminal.start(sortieCommand(args, exitFile), { columns: 80, rows: 24 });
     terminal.keepPaneOnExit();
-    await untilFinished();
+    // Room for 1,000 items on a loaded machine: five times the usual 30 s.
+    await terminal.until(
+      'the finished run',
+      () => screen().includes('run finished — q to quit'),
+      150_000,
+    );
 
     terminal.press('5');
     await until('the item table', () => screen().includes('items of visit'));

@@ -3,17 +3,17 @@
  * send-keys` call), are each handled, in order, with what the keys before them did: the real
  * CLI's TUI in tmux over a finished run of the scripted model server.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { journalOf } from './cli-resume-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { TURNS } from './tui-script.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PROJECT = 'test/fixtures/e2e/tui';
-const directory = mkdtempSync(join(tmpdir(), 'sortie-tui-keys-'));
+const directory = temporaryDirectorySync('tui-keys');
 const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
 const terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'keys');
@@ -29,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.close();
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('keys sent together to the TUI (tmux, real CLI, one send-keys call each)', () => {

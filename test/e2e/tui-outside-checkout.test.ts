@@ -3,19 +3,18 @@
  * checkout still draws the TUI: tsx compiles with the checkout's tsconfig, not with whatever
  * the working folder has (there, none: the TUI's JSX failed with "React is not defined").
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './cli-child.ts';
 import { TmuxTerminal } from './tmux-terminal.ts';
+import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
-const directory = mkdtempSync(join(tmpdir(), 'sortie-outside-'));
+const directory = temporaryDirectorySync('outside');
 const terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'outside');
 
 afterAll(() => {
   terminal.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('the TUI from the sources, run outside the checkout (tmux)', () => {
