@@ -6,6 +6,7 @@
  */
 import type { Message } from '../models/model-types.ts';
 import { reasonOf } from '../base/reason.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { parseToolArguments } from '../tools/define-tool.ts';
 import { submitOutputEnvelope } from '../tools/commander/index.ts';
 import { toolResult } from '../tools/tool-result.ts';
@@ -68,12 +69,12 @@ export const announceHead = {
 /** The answers to a call no rule of its tool gets to see. */
 export const answerAnyCall = {
   alreadyCompleted: rejectWith(() => 'task already completed'),
-  unknownTool: rejectWith(
-    (context) =>
-      `unknown tool ${JSON.stringify(headOf(context).call.name)}; available: ${toolsOf(context)
-        .map((tool) => tool.name)
-        .join(', ')}`,
-  ),
+  // The suggestion is among the tools this commander is offered now, never another actor's.
+  unknownTool: rejectWith((context) => {
+    const { name } = headOf(context).call;
+    const names = toolsOf(context).map((tool) => tool.name);
+    return `unknown tool ${JSON.stringify(name)}${didYouMean(name, names)}; available: ${names.join(', ')}`;
+  }),
   invalidArguments: answer(({ context }) => {
     const { call, parsed } = headOf(context);
     const problems = parsed !== null && !parsed.ok ? parsed.problems : [];

@@ -42,6 +42,25 @@ describe('commander tool calls', () => {
     expect(toolResults(run.result.messages)[0]?.isError).toBe(true);
   });
 
+  it('suggests only a tool the commander can call for an unknown one', async () => {
+    const run = await runCommander(
+      [reply(call('call_agent', { name: 'researcher', task: 'x' }), call('get_subtask'))],
+      { task: { hasAgents: false, hasAskableAgents: false, hasAncestors: false } },
+    );
+    expect(resultsAfterTurn(run.result.messages, 1)).toEqual([
+      {
+        status: 'error',
+        error:
+          'unknown tool "call_agent"; available: set_subtasks, get_subtasks, complete_subtask, task_complete',
+      },
+      {
+        status: 'error',
+        error:
+          'unknown tool "get_subtask" (did you mean "get_subtasks"?); available: set_subtasks, get_subtasks, complete_subtask, task_complete',
+      },
+    ]);
+  });
+
   it('answers malformed JSON arguments with one problem and changes nothing', async () => {
     const run = await runCommander([
       reply(call('set_subtasks', '{"subtasks": ["A"')),

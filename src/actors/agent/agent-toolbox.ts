@@ -153,6 +153,11 @@ export class AgentToolbox {
     return this.offered(loadedSkills).map((tool) => tool.definition.name);
   }
 
+  /** Whether the agent's configuration gives it tools (`tools`, or skills to load). */
+  hasOwnTools(): boolean {
+    return this.agent.tools.length > 0 || this.agent.skills.length > 0;
+  }
+
   /** An own tool, or a tool of a loaded skill. */
   find(name: string, loadedSkills: readonly string[] = []): AgentTool | undefined {
     return (

@@ -8,6 +8,7 @@ import type { ToolCallPart } from '../../models/model-types.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { abortError, untilAborted } from '../../base/abort.ts';
 import { reasonOf } from '../../base/reason.ts';
+import { didYouMean } from '../../base/suggest.ts';
 import { openGate, type StepGate } from '../../runtime/gate.ts';
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorOutcome } from '../../tools/builtins/agent-tool.ts';
@@ -126,11 +127,8 @@ async function runTool(
   loadedSkills: readonly string[],
 ): Promise<ToolOutcome> {
   const tool = runner.toolbox.find(call.name, loadedSkills);
-  if (tool === undefined) {
-    const names = runner.toolbox.names(loadedSkills);
-    const available = names.length === 0 ? 'none' : names.join(', ');
-    return errorOutcome(`unknown tool "${call.name}"; available tools: ${available}`);
-  }
+  if (tool === undefined)
+    return errorOutcome(unknownToolText(runner.toolbox, call.name, loadedSkills));
   const parsed = parseToolArguments(
     tool.validatesOwnArguments === true ? ANY_OBJECT_TOOL : tool.definition,
     call.arguments,
@@ -150,6 +148,23 @@ async function runTool(
     if (signal.aborted) throw error;
     return errorOutcome(`tool failed: ${reasonOf(error)}`);
   }
+}
+
+/**
+ * The error for a call of a tool the agent does not have: a "did you mean" only among the tools
+ * it can call, and, for an agent configured without tools, that the ones it has are the
+ * mission's (dataset and file tools), so the model stops looking for others.
+ */
+function unknownToolText(
+  toolbox: AgentToolbox,
+  name: string,
+  loadedSkills: readonly string[],
+): string {
+  const names = toolbox.names(loadedSkills);
+  const unknown = `unknown tool "${name}"${didYouMean(name, names)}`;
+  if (toolbox.hasOwnTools()) return `${unknown}; available tools: ${names.join(', ')}`;
+  if (names.length === 0) return `${unknown}; this agent has no tools`;
+  return `${unknown}; this agent has no tools of its own, only the mission's: ${names.join(', ')}`;
 }
 
 /** The result as one text for `tool.completed`: rich content lists its parts, never their bytes. */

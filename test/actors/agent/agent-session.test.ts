@@ -215,8 +215,29 @@ describe('agent session call', () => {
     });
     await researcherSession(harness.services).call('Try things', { signal: signal() });
     expect(wireTranscript(harness.server.requests[1]?.body).slice(-2)).toEqual([
-      'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\"; available tools: builtins_http_get, set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
+      'output: {"status":"error","error":"unknown tool \\"builtins_http_post\\" (did you mean \\"builtins_http_get\\"?); available tools: builtins_http_get, set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
       `output: {"status":"error","error":"invalid arguments for builtins_http_get","problems":["/: must have required property 'url'"]}`,
+    ]);
+  });
+
+  it('tells an agent without tools of its own that it has none, suggesting only tools it can call', async () => {
+    harness = await startHarness({
+      hcl: agentHcl().replace('  tools       = [builtins.http.get]\n', ''),
+      turns: [
+        {
+          toolCalls: [
+            { name: 'builtins_http_get', arguments: { url: 'http://127.0.0.1:9/x' } },
+            { name: 'dataset_cont', arguments: { name: 'cities' } },
+          ],
+        },
+        { text: 'done' },
+      ],
+    });
+    await researcherSession(harness.services).call('Try things', { signal: signal() });
+    expect(wireTools(harness.server.requests[0]?.body)).toEqual(DATASET_TOOLS);
+    expect(wireTranscript(harness.server.requests[1]?.body).slice(-2)).toEqual([
+      'output: {"status":"error","error":"unknown tool \\"builtins_http_get\\"; this agent has no tools of its own, only the mission\'s: set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
+      'output: {"status":"error","error":"unknown tool \\"dataset_cont\\" (did you mean \\"dataset_count\\"?); this agent has no tools of its own, only the mission\'s: set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
     ]);
   });
 
