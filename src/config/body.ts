@@ -1,5 +1,5 @@
 import type { Attribute, Block, Body, Span } from './ast.ts';
-import { joinSpans, type DecodeContext } from './context.ts';
+import { errorAt, warningAt, joinSpans, type DecodeContext } from './context.ts';
 import { didYouMean } from '../base/suggest.ts';
 
 /** What a block body may contain. Anything else is an error with a "did you mean". */
@@ -50,10 +50,10 @@ export function checkBody(
     if (spec.attributes.includes(attribute.name)) {
       attributes.set(attribute.name, attribute);
     } else if (ignoredAttributes.includes(attribute.name)) {
-      context.sink.warning(
+      warningAt(
+        context,
         attribute.nameSpan,
         `\`${attribute.name}\` is ignored by sortie`,
-        context.path,
         hints[attribute.name],
       );
     } else {
@@ -65,17 +65,17 @@ export function checkBody(
     if (blocks.includes(block.type)) {
       known.push(block);
     } else if (ignoredBlocks.includes(block.type)) {
-      context.sink.warning(
+      warningAt(
+        context,
         block.typeSpan,
         `\`${block.type}\` blocks are ignored by sortie`,
-        context.path,
         hints[block.type],
       );
     } else if (Object.hasOwn(UNSUPPORTED_BLOCKS, block.type)) {
-      context.sink.error(
+      errorAt(
+        context,
         block.typeSpan,
         `\`${block.type}\` blocks are not supported by sortie`,
-        context.path,
         UNSUPPORTED_BLOCKS[block.type],
       );
     } else {
@@ -84,7 +84,7 @@ export function checkBody(
   }
   for (const name of spec.required ?? []) {
     if (!attributes.has(name)) {
-      context.sink.error(header, `missing required attribute "${name}"`, context.path);
+      errorAt(context, header, `missing required attribute "${name}"`);
     }
   }
   return { attributes, blocks: known };
@@ -107,15 +107,15 @@ function reportUnknown(
     kind === 'attribute' ? [...spec.attributes, ...blocks] : [...blocks, ...spec.attributes];
   const suggestion = didYouMean(name, known);
   if (spec.lenient && suggestion === '') {
-    context.sink.warning(
+    warningAt(
+      context,
       span,
       `unknown ${kind} "${name}" is ignored by sortie`,
-      context.path,
       lenientHint(spec, spec.lenient.what),
     );
     return;
   }
-  context.sink.error(span, `unknown ${kind} "${name}"${suggestion}`, context.path);
+  errorAt(context, span, `unknown ${kind} "${name}"${suggestion}`);
 }
 
 /** What a lenient block takes: "agents use model, personality and the blocks skill". */
@@ -136,7 +136,7 @@ export function headerSpan(block: Block): Span {
 export function checkName(name: string, span: Span, context: DecodeContext): void {
   if (/^[a-z_][a-z0-9_]*$/.test(name)) return;
   const message = `invalid name "${name}": use lowercase letters, digits and _`;
-  context.sink.error(span, message, context.path);
+  errorAt(context, span, message);
 }
 
 /**
@@ -148,10 +148,10 @@ export function blockName(block: Block, context: DecodeContext): string | undefi
   const [label] = block.labels;
   const labelSpan = block.labelSpans[0];
   if (block.labels.length !== 1 || label === undefined || labelSpan === undefined) {
-    context.sink.error(
+    errorAt(
+      context,
       headerSpan(block),
       `\`${block.type}\` block needs exactly one label: ${block.type} "NAME" { ... }`,
-      context.path,
     );
     return undefined;
   }
@@ -163,7 +163,7 @@ export function blockName(block: Block, context: DecodeContext): string | undefi
 export function expectNoLabels(block: Block, context: DecodeContext): boolean {
   const first = block.labelSpans[0];
   if (first === undefined) return true;
-  context.sink.error(first, `\`${block.type}\` block takes no label`, context.path);
+  errorAt(context, first, `\`${block.type}\` block takes no label`);
   return false;
 }
 
@@ -175,11 +175,7 @@ export function singleBlock(
 ): Block | undefined {
   const matching = blocks.filter((block) => block.type === type);
   for (const duplicate of matching.slice(1)) {
-    context.sink.error(
-      duplicate.typeSpan,
-      `duplicate \`${type}\` block: only one is allowed here`,
-      context.path,
-    );
+    errorAt(context, duplicate.typeSpan, `duplicate \`${type}\` block: only one is allowed here`);
   }
   return matching[0];
 }

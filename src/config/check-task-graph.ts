@@ -1,5 +1,5 @@
 import type { Span } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, warningAt, type DecodeContext } from './context.ts';
 import type { TaskDraft } from './decode-task.ts';
 import { findCycles } from './graph-cycles.ts';
 
@@ -21,18 +21,18 @@ export function checkTaskGraph(
     const { task, context } = draft;
     task.dynamic = dynamic.has(task.name);
     if (task.dynamic && draft.dependsOn.length > 0 && draft.dependsOnSpan) {
-      context.sink.error(
+      errorAt(
+        context,
         draft.dependsOnSpan,
         `task "${task.name}" is activated by a route or send_to and cannot have depends_on`,
-        context.path,
       );
     }
     for (const entry of draft.dependsOn) {
       if (entry.name !== task.name && dynamic.has(entry.name)) {
-        context.sink.error(
+        errorAt(
+          context,
           entry.span,
           `task "${task.name}" cannot depend on "${entry.name}": it only runs when a route or send_to activates it`,
-          context.path,
         );
       }
     }
@@ -44,11 +44,7 @@ export function checkTaskGraph(
   for (const cycle of cycles) {
     const first = byName.get(cycle[0] ?? '');
     if (first) {
-      first.context.sink.error(
-        first.labelSpan,
-        `dependency cycle: ${cycle.join(' → ')}`,
-        first.context.path,
-      );
+      errorAt(first.context, first.labelSpan, `dependency cycle: ${cycle.join(' → ')}`);
     }
   }
   const startable = drafts.some(
@@ -56,10 +52,10 @@ export function checkTaskGraph(
       !draft.task.dynamic && draft.dependsOn.every((entry) => entry.name === draft.task.name),
   );
   if (drafts.length > 0 && !startable) {
-    missionContext.sink.error(
+    errorAt(
+      missionContext,
       missionSpan,
       'no task can start: every task depends on another task or is only activated by a route or send_to',
-      missionContext.path,
     );
   }
   warnImpliedDependencies(drafts, byName);
@@ -69,21 +65,13 @@ function checkTaskShape(draft: TaskDraft): void {
   const { task, context } = draft;
   for (const entry of draft.dependsOn) {
     if (entry.name === task.name)
-      context.sink.error(entry.span, `task "${task.name}" depends on itself`, context.path);
+      errorAt(context, entry.span, `task "${task.name}" depends on itself`);
   }
   if (draft.routerSpan && draft.sendToSpan) {
-    context.sink.error(
-      draft.sendToSpan,
-      'a task cannot have both router and send_to',
-      context.path,
-    );
+    errorAt(context, draft.sendToSpan, 'a task cannot have both router and send_to');
   }
   if (draft.routerSpan && task.iterator?.parallel) {
-    context.sink.error(
-      draft.routerSpan,
-      'a parallel iterated task cannot have a router',
-      context.path,
-    );
+    errorAt(context, draft.routerSpan, 'a parallel iterated task cannot have a router');
   }
 }
 
@@ -132,10 +120,10 @@ function warnImpliedDependencies(
         return reached.has(entry.name) && !reached.has(draft.task.name);
       });
       if (through && entry.name !== draft.task.name) {
-        draft.context.sink.warning(
+        warningAt(
+          draft.context,
           entry.span,
           `depends_on "${entry.name}" is already implied through "${through.name}"`,
-          draft.context.path,
         );
       }
     }

@@ -29,6 +29,21 @@ export function within(context: DecodeContext, segment: string): DecodeContext {
   return { ...context, path: [...context.path, segment] };
 }
 
+/** Records an error at `span`, placed at the context's block path. */
+export function errorAt(context: DecodeContext, span: Span, message: string, hint?: string): void {
+  context.sink.error(span, message, context.path, hint);
+}
+
+/** Records a warning at `span`, placed at the context's block path. */
+export function warningAt(
+  context: DecodeContext,
+  span: Span,
+  message: string,
+  hint?: string,
+): void {
+  context.sink.warning(span, message, context.path, hint);
+}
+
 /** A span from the start of `first` to the end of `last`. */
 export function joinSpans(first: Span, last: Span): Span {
   return { file: first.file, start: first.start, end: last.end };

@@ -1,7 +1,7 @@
 import type { Attribute, Block } from './ast.ts';
 import type { ReasoningLevel } from '../models/model-types.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan, type CheckedBody } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, warningAt, within, type DecodeContext } from './context.ts';
 import { CONTEXT_LIMIT_BLOCKS, readContextLimits } from './decode-context-limits.ts';
 import { decodeAgentSkills, type SkillScope } from './decode-skill.ts';
 import { resolveModelRef, type ModelTable } from './model-refs.ts';
@@ -138,10 +138,10 @@ function readModel(
   const reasoning = attribute && readReasoning(attribute, context);
   const known = model && models.blocks.get(model.config)?.models.get(model.key);
   if (model && attribute && reasoning && known?.reasoningCapable === false) {
-    context.sink.warning(
+    warningAt(
+      context,
       attribute.span,
       `${who}: reasoning = "${reasoning}" has no effect: model ${known.apiName} (models.${model.config}.${model.key}) is not reasoning-capable`,
-      context.path,
     );
   }
   return { model, reasoning };
@@ -151,11 +151,7 @@ function readReasoning(attribute: Attribute, context: DecodeContext): ReasoningL
   const text = literalText(attribute.value)?.toLowerCase();
   const level = REASONING_LEVELS.find((candidate) => candidate === text);
   if (level === undefined) {
-    context.sink.error(
-      attribute.value.span,
-      'reasoning must be one of low, medium, high',
-      context.path,
-    );
+    errorAt(context, attribute.value.span, 'reasoning must be one of low, medium, high');
   }
   return level;
 }

@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { checkBody, expectNoLabels, singleBlock } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, warningAt, within, type DecodeContext } from './context.ts';
 import type { CompactionConfig, ContextLimits, PruningConfig } from './config-types.ts';
 import { readNumber } from './values.ts';
 
@@ -42,10 +42,10 @@ function decodeToolResponse(block: Block, context: DecodeContext): number {
   const value = readNumber(attribute, inner, { integer: true, min: 1 });
   if (attribute === undefined || value === undefined) return DEFAULT_TOOL_RESPONSE_MAX_TOKENS;
   if (value <= MAX_TOOL_RESPONSE_MAX_TOKENS) return value;
-  inner.sink.warning(
+  warningAt(
+    inner,
     attribute.value.span,
     `max_tokens ${value} is above the maximum ${MAX_TOOL_RESPONSE_MAX_TOKENS}: ${MAX_TOOL_RESPONSE_MAX_TOKENS} is used`,
-    inner.path,
   );
   return MAX_TOOL_RESPONSE_MAX_TOKENS;
 }
@@ -67,10 +67,10 @@ function decodePruning(block: Block, context: DecodeContext): PruningConfig | un
     return undefined;
   }
   if (pruneTo >= pruneOn) {
-    inner.sink.error(
+    errorAt(
+      inner,
       pruneToAttribute.value.span,
       `prune_to must be less than prune_on (${pruneOn}): pruning keeps prune_to turns of the prune_on reached`,
-      inner.path,
     );
     return undefined;
   }

@@ -2,7 +2,7 @@ import type { Block, Expr } from './ast.ts';
 import { formatProblem, validate } from '../schema/index.ts';
 import { constantValue } from './schema-helpers/index.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { referenceOf } from './references.ts';
 import { readSchema } from './schema-bridge.ts';
 import { didYouMean } from '../base/suggest.ts';
@@ -36,11 +36,7 @@ export function decodeDataset(
   const itemsAttribute = body.attributes.get('items');
   const bindAttribute = body.attributes.get('bind_to');
   if (itemsAttribute && bindAttribute) {
-    inner.sink.error(
-      bindAttribute.nameSpan,
-      'a dataset takes items or bind_to, not both',
-      inner.path,
-    );
+    errorAt(inner, bindAttribute.nameSpan, 'a dataset takes items or bind_to, not both');
   } else if (bindAttribute) {
     const bound = readBinding(bindAttribute.value, inputs, inner);
     if (bound) {
@@ -69,7 +65,7 @@ export function decodeDataset(
       }
       const checked = validate(dataset.schema.jsonSchema, constant.value, { applyDefaults: true });
       for (const problem of checked.problems) {
-        inner.sink.error(item.span, formatProblem({ ...problem, item: index }), inner.path);
+        errorAt(inner, item.span, formatProblem({ ...problem, item: index }));
       }
       values.push(checked.value);
     });
@@ -87,21 +83,13 @@ function readBinding(
   const reference = referenceOf(expr);
   const [root, input, ...rest] = reference?.segments ?? [];
   if (reference === undefined || root !== 'inputs' || input === undefined || rest.length > 0) {
-    context.sink.error(
-      expr.span,
-      'bind_to expects a mission input reference like inputs.NAME',
-      context.path,
-    );
+    errorAt(context, expr.span, 'bind_to expects a mission input reference like inputs.NAME');
     return undefined;
   }
   const field = inputs?.fields.find((candidate) => candidate.name === input);
   if (field === undefined) {
     const names = inputs?.fields.map((candidate) => candidate.name) ?? [];
-    context.sink.error(
-      expr.span,
-      `unknown input "${input}" in bind_to${didYouMean(input, names)}`,
-      context.path,
-    );
+    errorAt(context, expr.span, `unknown input "${input}" in bind_to${didYouMean(input, names)}`);
     return undefined;
   }
   const properties = (inputs?.jsonSchema.properties ?? {}) as Record<
@@ -110,11 +98,7 @@ function readBinding(
   >;
   const inputSchema = properties[input] ?? {};
   if (inputSchema.type !== 'array') {
-    context.sink.error(
-      expr.span,
-      `bind_to needs a list input; input "${input}" is ${field.type}`,
-      context.path,
-    );
+    errorAt(context, expr.span, `bind_to needs a list input; input "${input}" is ${field.type}`);
     return undefined;
   }
   const items = (inputSchema.items ?? {}) as Record<string, unknown>;

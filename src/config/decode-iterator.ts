@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { checkBody, expectNoLabels } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { resolveName } from './references.ts';
 import type { IteratorConfig } from './config-types.ts';
 import { readBool, readNumber } from './values.ts';
@@ -52,7 +52,7 @@ export function decodeIterator(
   for (const name of ['concurrency_limit', 'start_delay', 'smoketest']) {
     const attribute = body.attributes.get(name);
     if (attribute && !parallel) {
-      inner.sink.error(attribute.nameSpan, `${name} needs parallel = true`, inner.path);
+      errorAt(inner, attribute.nameSpan, `${name} needs parallel = true`);
     }
   }
   const number = (name: string, min: number, fallback: number): number =>

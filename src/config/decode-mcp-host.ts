@@ -5,7 +5,7 @@
  */
 import type { Block } from './ast.ts';
 import { checkBody, expectNoLabels, singleBlock } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import type { McpHostConfig } from './config-types.ts';
 import { readServerSecret } from './decode-secret.ts';
 import { readBool, readNumber } from './values.ts';
@@ -39,11 +39,7 @@ export function decodeMcpHost(
       : readNumber(portAttribute, inner, { integer: true, min: PORT_RANGE.min });
   if (enabled === undefined || port === undefined) return undefined;
   if (port > PORT_RANGE.max && portAttribute !== undefined) {
-    inner.sink.error(
-      portAttribute.value.span,
-      `port must be ${PORT_RANGE.max} or less`,
-      inner.path,
-    );
+    errorAt(inner, portAttribute.value.span, `port must be ${PORT_RANGE.max} or less`);
     return undefined;
   }
   const host: McpHostConfig = { enabled, port, span: block.typeSpan };

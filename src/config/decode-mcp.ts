@@ -1,6 +1,6 @@
 import type { Attribute, Block } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { literalOf, readDeferredString, variablesOf } from './deferred-strings.ts';
 import { checkMcpShape, type McpAttributes, type McpShape } from './mcp-rules.ts';
 import type {
@@ -155,11 +155,7 @@ function readSettings(
 ): McpAttributes['env'] {
   if (attribute === undefined) return undefined;
   if (attribute.value.kind !== 'object') {
-    context.sink.error(
-      attribute.value.span,
-      `${attribute.name} must be a map: { NAME = "value" }`,
-      context.path,
-    );
+    errorAt(context, attribute.value.span, `${attribute.name} must be a map: { NAME = "value" }`);
     return undefined;
   }
   const value: McpSetting[] = [];

@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import type { BudgetConfig, MemoryConfig } from './config-types.ts';
 import { readNumber, readString } from './values.ts';
 
@@ -13,10 +13,10 @@ export function decodeMemory(block: Block, context: DecodeContext): MemoryConfig
   if (name === undefined) return undefined;
   const inner = within(context, `memory "${name}"`);
   if (RESERVED_MEMORY_NAMES.includes(name)) {
-    inner.sink.error(
+    errorAt(
+      inner,
       block.labelSpans[0] ?? block.typeSpan,
       `memory name "${name}" is reserved (${RESERVED_MEMORY_NAMES.join(', ')} are slot names)`,
-      inner.path,
     );
   }
   const body = checkBody(
@@ -60,11 +60,7 @@ export function decodeBudget(block: Block, context: DecodeContext): BudgetConfig
   const tokensAttribute = body.attributes.get('tokens');
   const dollarsAttribute = body.attributes.get('dollars');
   if (!tokensAttribute && !dollarsAttribute) {
-    inner.sink.error(
-      block.typeSpan,
-      'budget needs at least one limit: tokens or dollars',
-      inner.path,
-    );
+    errorAt(inner, block.typeSpan, 'budget needs at least one limit: tokens or dollars');
     return undefined;
   }
   const budget: BudgetConfig = {};

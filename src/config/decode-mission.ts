@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, headerSpan, singleBlock } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { decodeAgent, decodeCommander, type AgentScope } from './decode-agent.ts';
 import { DEFAULT_TOOL_RESPONSE_MAX_TOKENS } from './decode-context-limits.ts';
 import { decodeDataset } from './decode-dataset.ts';
@@ -97,10 +97,10 @@ export function decodeMission(
     const label = datasetBlock.labels[0];
     if (label === undefined || datasetBlock.labels.length !== 1) continue;
     if (datasets.has(label)) {
-      inner.sink.error(
+      errorAt(
+        inner,
         datasetBlock.labelSpans[0] ?? datasetBlock.typeSpan,
         `duplicate dataset "${label}"`,
-        inner.path,
       );
     } else datasets.set(label, dataset);
   }
@@ -123,15 +123,11 @@ export function decodeMission(
     });
     if (!draft) continue;
     if (drafts.some((other) => other.task.name === draft.task.name)) {
-      inner.sink.error(draft.labelSpan, `duplicate task "${draft.task.name}"`, inner.path);
+      errorAt(inner, draft.labelSpan, `duplicate task "${draft.task.name}"`);
     } else drafts.push(draft);
   }
   if (taskBlocks.length === 0)
-    inner.sink.error(
-      header,
-      `mission "${name}" has no tasks: add at least one task block`,
-      inner.path,
-    );
+    errorAt(inner, header, `mission "${name}" has no tasks: add at least one task block`);
   checkTaskGraph(drafts, inner, header);
   const mission: MissionConfig = {
     name,
@@ -172,10 +168,10 @@ function readCommander(
   // The reference runtime's older form `commander = models.x.y` means the same as the block.
   const attribute = body.attributes.get('commander');
   if (attribute && blocks.length > 0) {
-    context.sink.error(
+    errorAt(
+      context,
       attribute.nameSpan,
       'commander is given both as an attribute and as a block; use the block',
-      context.path,
     );
     return undefined;
   }
@@ -185,10 +181,10 @@ function readCommander(
   }
   const block = singleBlock(blocks, 'commander', context);
   if (!block) {
-    context.sink.error(
+    errorAt(
+      context,
       header,
       'missing required block "commander": commander { model = models.CONFIG.KEY }',
-      context.path,
     );
     return undefined;
   }
@@ -209,13 +205,13 @@ function decodeScopedAgents(
     if (label === undefined) continue;
     const labelSpan = agentBlock.labelSpans[0] ?? agentBlock.typeSpan;
     if (scope.globalAgents.has(label)) {
-      context.sink.error(
+      errorAt(
+        context,
         labelSpan,
         `agent "${label}" is already declared at the top level; a mission-scoped agent needs its own name`,
-        context.path,
       );
     } else if (labels.has(label)) {
-      context.sink.error(labelSpan, `duplicate agent "${label}"`, context.path);
+      errorAt(context, labelSpan, `duplicate agent "${label}"`);
     } else {
       labels.add(label);
       if (agent) agents.set(label, agent);

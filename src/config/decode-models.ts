@@ -1,7 +1,7 @@
 import type { Expr, Block } from './ast.ts';
 import type { Pricing, ProviderName } from '../models/model-types.ts';
 import { blockName, checkBody, checkName, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, warningAt, within, type DecodeContext } from './context.ts';
 import { HOSTED_PROVIDERS, PROVIDERS, type ModelCatalog } from './model-catalog.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type { ModelBlockConfig } from './config-types.ts';
@@ -37,10 +37,10 @@ export function decodeModel(
   const providerText = literalText(providerAttribute.value);
   if (providerText === undefined || !(PROVIDERS as readonly string[]).includes(providerText)) {
     const suggestion = providerText === undefined ? '' : didYouMean(providerText, PROVIDERS);
-    inner.sink.error(
+    errorAt(
+      inner,
       providerAttribute.value.span,
       `provider must be one of ${PROVIDERS.join(', ')}${suggestion}`,
-      inner.path,
     );
     return undefined;
   }
@@ -59,10 +59,10 @@ export function decodeModel(
     const value = readDeferredString(apiKey.value, 'api_key', inner);
     if (value !== undefined) model.apiKey = value;
   } else if (HOSTED_PROVIDERS.includes(provider)) {
-    inner.sink.error(
+    errorAt(
+      inner,
       header,
       `missing required attribute "api_key": provider "${provider}" needs an API key`,
-      inner.path,
     );
   }
   const baseUrl = body.attributes.get('base_url');
@@ -70,10 +70,10 @@ export function decodeModel(
     const value = readDeferredString(baseUrl.value, 'base_url', inner);
     if (value !== undefined) model.baseUrl = value;
   } else if (provider === 'ollama') {
-    inner.sink.error(
+    errorAt(
+      inner,
       header,
       'missing required attribute "base_url": provider "ollama" needs the URL of your server, e.g. "http://localhost:11434/v1"',
-      inner.path,
     );
   }
   const aliases = body.attributes.get('aliases');
@@ -87,16 +87,16 @@ export function decodeModel(
     model.aliases.size === 0 &&
     aliases.value.kind === 'object'
   ) {
-    inner.sink.error(
+    errorAt(
+      inner,
       aliases.value.span,
       'aliases must name at least one model for provider "ollama"',
-      inner.path,
     );
   } else if (provider === 'ollama' && aliases === undefined) {
-    inner.sink.error(
+    errorAt(
+      inner,
       header,
       'missing required attribute "aliases": provider "ollama" has no built-in models; map keys to the names your server knows',
-      inner.path,
     );
   }
   model.promptCaching = readBool(body.attributes.get('prompt_caching'), inner) ?? true;
@@ -107,16 +107,16 @@ export function decodeModel(
     if (decoded === undefined) continue;
     const labelSpan = pricingBlock.labelSpans[0] ?? pricingBlock.typeSpan;
     if (pricedKeys.has(decoded.key)) {
-      inner.sink.error(labelSpan, `duplicate pricing "${decoded.key}"`, inner.path);
+      errorAt(inner, labelSpan, `duplicate pricing "${decoded.key}"`);
       continue;
     }
     pricedKeys.add(decoded.key);
     if (provider === 'ollama') {
       // The seed: a local model's dollar cost is 0; its tokens are still counted.
-      inner.sink.warning(
+      warningAt(
+        inner,
         labelSpan,
         `pricing "${decoded.key}" is ignored: a local model's dollar cost is always $0 (its tokens are still counted)`,
-        inner.path,
         'remove this pricing block',
       );
     } else {
@@ -155,10 +155,10 @@ function decodePricing(
   );
   const valid = keys.includes(key);
   if (!valid) {
-    inner.sink.error(
+    errorAt(
+      inner,
       block.labelSpans[0] ?? block.typeSpan,
       `pricing "${key}" does not name a model key of this block${didYouMean(key, keys)}`,
-      inner.path,
       `valid keys: ${keys.join(', ')}`,
     );
   }

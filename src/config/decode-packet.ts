@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import type { PacketConfig } from './config-types.ts';
 import { readString } from './values.ts';
 
@@ -24,7 +24,7 @@ export function decodePacket(block: Block, context: DecodeContext): PacketConfig
   if (pathAttribute === undefined || requested === undefined) return undefined;
   const folder = inner.resolveFolder(block.span.file, requested);
   if (!folder.ok) {
-    inner.sink.error(pathAttribute.value.span, folder.message, inner.path);
+    errorAt(inner, pathAttribute.value.span, folder.message);
     return undefined;
   }
   const packet: PacketConfig = {

@@ -1,7 +1,7 @@
 import type { Block, SourceFile } from './ast.ts';
 import type { Diagnostic } from '../base/errors.ts';
 import { checkBody } from './body.ts';
-import type { DecodeContext, LoadTextResult } from './context.ts';
+import { warningAt, type DecodeContext, type LoadTextResult } from './context.ts';
 import { decodeAgent } from './decode-agent.ts';
 import { decodeMcpServer } from './decode-mcp.ts';
 import { decodeMcpHost } from './decode-mcp-host.ts';
@@ -182,10 +182,10 @@ function warnUnknowableRouteInputs(missions: ReadonlyMap<string, MissionDraft>):
         for (const field of target?.inputs?.fields ?? []) {
           if (!field.required || (!field.file && !field.protected)) continue;
           const kind = field.file ? 'file' : 'protected';
-          task.context.sink.warning(
+          warningAt(
+            task.context,
             route.span,
             `route to mission "${route.target.name}": its required ${kind} input "${field.name}" cannot be supplied by a commander in mission_inputs`,
-            task.context.path,
           );
         }
       }

@@ -4,7 +4,7 @@
  */
 import type { Attribute, Block, Expr } from './ast.ts';
 import { checkBody, expectNoLabels } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import type { ConfigSchema, ScheduleConfig, TriggerConfig } from './config-types.ts';
 import { readServerSecret } from './decode-secret.ts';
 import { readScheduleInputs } from './schedule-inputs.ts';
@@ -40,10 +40,10 @@ export function decodeSchedule(
   const given = MODES.filter((mode) => body.attributes.has(mode));
   const [second] = given.slice(1).map((mode) => body.attributes.get(mode));
   if (given.length === 0 || second !== undefined) {
-    inner.sink.error(
+    errorAt(
+      inner,
       second?.nameSpan ?? block.typeSpan,
       'exactly one of at, every or cron must be set',
-      inner.path,
       given.length > 1
         ? `this schedule sets ${given.join(' and ')}; use one schedule block for each`
         : undefined,
@@ -55,10 +55,10 @@ export function decodeSchedule(
   const weekdays = body.attributes.get('weekdays');
   if (weekdays !== undefined) {
     if (schedule.cron !== undefined) {
-      inner.sink.error(
+      errorAt(
+        inner,
         weekdays.nameSpan,
         'weekdays cannot be used with cron',
-        inner.path,
         'name the days in the cron pattern\'s fifth field, such as "0 9 * * 1-5"',
       );
       ok = false;
@@ -71,10 +71,10 @@ export function decodeSchedule(
   const timezone = body.attributes.get('timezone');
   const zone = timezone && readString(timezone, inner);
   if (timezone !== undefined && zone !== undefined && !isTimeZone(zone)) {
-    inner.sink.error(
+    errorAt(
+      inner,
       timezone.value.span,
       `invalid timezone "${zone}": use an IANA time zone name such as "America/Chicago" or "UTC"`,
-      inner.path,
     );
     ok = false;
   } else if (zone !== undefined) schedule.timezone = zone;
@@ -99,11 +99,7 @@ function readMode(
     const times = readEach(at, context, parseAtTime);
     if (times === undefined) return false;
     if (times.length === 0) {
-      context.sink.error(
-        at.value.span,
-        'at needs at least one time, such as ["09:00"]',
-        context.path,
-      );
+      errorAt(context, at.value.span, 'at needs at least one time, such as ["09:00"]');
       return false;
     }
     const unique = new Map(times.map((time) => [time.hour * 60 + time.minute, time]));
@@ -122,7 +118,7 @@ function readMode(
   if (cron === undefined || pattern === undefined) return false;
   const problem = cronPatternProblem(pattern);
   if (problem !== undefined) {
-    context.sink.error(cron.value.span, problem, context.path);
+    errorAt(context, cron.value.span, problem);
     return false;
   }
   schedule.cron = pattern.trim().split(/\s+/).join(' ');
@@ -139,7 +135,7 @@ function readChecked<T>(
   if (text === undefined) return undefined;
   const result = rule(text);
   if ('value' in result) return text;
-  context.sink.error(attribute.value.span, result.problem, context.path);
+  errorAt(context, attribute.value.span, result.problem);
   return undefined;
 }
 
@@ -162,7 +158,7 @@ function readEach<T>(
     const result = rule(text);
     if ('value' in result) values.push(result.value);
     else {
-      context.sink.error(item.span, result.problem, context.path);
+      errorAt(context, item.span, result.problem);
       ok = false;
     }
   }
@@ -198,10 +194,10 @@ export function decodeTrigger(
   if (written === undefined) return undefined;
   const webhookPath = normaliseWebhookPath(written);
   if (webhookPath === undefined) {
-    inner.sink.error(
+    errorAt(
+      inner,
       pathAttribute?.value.span ?? block.typeSpan,
       `invalid webhook_path "${written}": use a path such as "/ingest" made of letters, digits, -, _, . and ~ between slashes`,
-      inner.path,
     );
     return undefined;
   }

@@ -5,7 +5,7 @@
  * turns the guarded entry point off instead of serving it open.
  */
 import type { Attribute } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { readDeferredString } from './deferred-strings.ts';
 
 /** The secret's text, or the variable it reads that has no value. */
@@ -29,7 +29,7 @@ export function readServerSecret(
     text += String(value);
   }
   if (text === '') {
-    context.sink.error(attribute.value.span, `${attribute.name} must not be empty`, context.path);
+    errorAt(context, attribute.value.span, `${attribute.name} must not be empty`);
     return undefined;
   }
   return { secret: text };

@@ -1,6 +1,6 @@
 import type { Attribute, Block, Span } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { readNameList } from './references.ts';
 import { resolveToolRefs, type ToolScope } from './tool-refs.ts';
 import type { SkillConfig } from './config-types.ts';
@@ -72,12 +72,12 @@ export function decodeAgentSkills(
     if (label === undefined) continue;
     const labelSpan: Span = block.labelSpans[0] ?? block.typeSpan;
     if (own.has(label)) {
-      context.sink.error(labelSpan, `duplicate skill "${label}" in agent "${agent}"`, context.path);
+      errorAt(context, labelSpan, `duplicate skill "${label}" in agent "${agent}"`);
     } else if (scope.skillNames.has(label)) {
-      context.sink.error(
+      errorAt(
+        context,
         labelSpan,
         `skill "${label}" of agent "${agent}" has the same name as a global skill`,
-        context.path,
         'rename one of them: an agent-scoped skill cannot shadow a global skill',
       );
     } else own.set(label, skill);

@@ -1,6 +1,6 @@
 import type { Block, Expr, Span, TemplateExpr } from './ast.ts';
 import { blockName, checkBody, expectNoLabels, headerSpan, singleBlock } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { decodeIterator } from './decode-iterator.ts';
 import { decodeBudget } from './decode-memory.ts';
 import { checkObjective } from './objective-check.ts';
@@ -141,7 +141,7 @@ function readObjective(expr: Expr | undefined, context: DecodeContext): Template
       span: expanded.span,
     };
   }
-  context.sink.error(expanded.span, 'objective must be a string', context.path);
+  errorAt(context, expanded.span, 'objective must be a string');
   return undefined;
 }
 
@@ -174,21 +174,13 @@ function decodeRouter(block: Block, context: DecodeContext, scope: TaskScope): T
     const condition = readString(routeBody.attributes.get('condition'), routeContext);
     if (!target || condition === undefined || !targetAttribute) continue;
     if (routes.some((route) => route.key === target.name)) {
-      routeContext.sink.error(
-        targetAttribute.value.span,
-        `duplicate route target "${target.name}"`,
-        routeContext.path,
-      );
+      errorAt(routeContext, targetAttribute.value.span, `duplicate route target "${target.name}"`);
       continue;
     }
     routes.push({ key: target.name, target, condition, span: targetAttribute.value.span });
   }
   if (body.blocks.length === 0) {
-    inner.sink.error(
-      block.typeSpan,
-      'router needs at least one route { target, condition }',
-      inner.path,
-    );
+    errorAt(inner, block.typeSpan, 'router needs at least one route { target, condition }');
   }
   return routes;
 }
@@ -206,20 +198,20 @@ function resolveRouteTarget(
     if (scope.tasks.has(root)) return { kind: 'task', name: root };
     if (scope.missions.has(root)) return { kind: 'mission', name: root };
     const suggestion = didYouMean(root, [...scope.tasks, ...scope.missions]);
-    context.sink.error(expr.span, `unknown route target "${root}"${suggestion}`, context.path);
+    errorAt(context, expr.span, `unknown route target "${root}"${suggestion}`);
     return undefined;
   }
   if (segments.length === 2 && name !== undefined && (root === 'tasks' || root === 'missions')) {
     const names = root === 'tasks' ? scope.tasks : scope.missions;
     const kind = root === 'tasks' ? 'task' : 'mission';
     if (names.has(name)) return { kind, name };
-    context.sink.error(
+    errorAt(
+      context,
       expr.span,
       `unknown ${kind} "${name}" in route target${didYouMean(name, names)}`,
-      context.path,
     );
     return undefined;
   }
-  context.sink.error(expr.span, 'route target expects tasks.NAME or missions.NAME', context.path);
+  errorAt(context, expr.span, 'route target expects tasks.NAME or missions.NAME');
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { Block, Expr } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
 import { readSchema } from './schema-bridge.ts';
 import { didYouMean } from '../base/suggest.ts';
@@ -62,7 +62,7 @@ export function decodeTool(block: Block, context: DecodeContext): CustomToolConf
   const query = entriesOf(field('query'), 'query', inner);
   const requestBody = field('body');
   if (requestBody !== undefined && method === 'get') {
-    inner.sink.error(requestBody.span, 'body is not allowed with builtins.http.get', inner.path);
+    errorAt(inner, requestBody.span, 'body is not allowed with builtins.http.get');
   }
   const contentType = field('content_type');
   if (contentType !== undefined) checkContentType(contentType, method, inner);
@@ -94,15 +94,15 @@ function checkContentType(
 ): void {
   if (method === 'get' || method === 'delete') {
     const message = `content_type is not allowed with builtins.http.${method} (it sends no body)`;
-    context.sink.error(expr.span, message, context.path);
+    errorAt(context, expr.span, message);
     return;
   }
   const literal = literalText(expr);
   if (literal === undefined || isBodyEncoding(literal)) return;
-  context.sink.error(
+  errorAt(
+    context,
     expr.span,
     `content_type must be ${BODY_ENCODING_LIST}, not "${literal}"${didYouMean(literal, BODY_ENCODINGS)}`,
-    context.path,
   );
 }
 
@@ -113,7 +113,7 @@ function entriesOf(
 ): Array<{ name: string; value: Expr }> {
   if (expr === undefined) return [];
   if (expr.kind !== 'object') {
-    context.sink.error(expr.span, `${name} must be a map: { name = "value" }`, context.path);
+    errorAt(context, expr.span, `${name} must be a map: { name = "value" }`);
     return [];
   }
   return expr.entries.map((entry) => ({ name: entry.key, value: entry.value }));
@@ -128,11 +128,7 @@ function checkToolExpression(
   context: DecodeContext,
 ): void {
   for (const call of callsIn(expr)) {
-    context.sink.error(
-      call.nameSpan,
-      `function ${call.name}() cannot be used in ${attributeName}`,
-      context.path,
-    );
+    errorAt(context, call.nameSpan, `function ${call.name}() cannot be used in ${attributeName}`);
   }
   for (const traversal of traversalsIn(expr)) {
     if (traversal.root === 'vars') {
@@ -141,25 +137,21 @@ function checkToolExpression(
       const input = firstStepName(traversal);
       if (inputNames === undefined) continue;
       if (input === undefined) {
-        context.sink.error(traversal.span, 'an input reference reads inputs.NAME', context.path);
+        errorAt(context, traversal.span, 'an input reference reads inputs.NAME');
       } else if (!inputNames.has(input) && inputs !== undefined) {
-        context.sink.error(
+        errorAt(
+          context,
           traversal.span,
           `unknown input "${input}"${didYouMean(input, inputNames)}`,
-          context.path,
         );
       } else if (!inputNames.has(input)) {
-        context.sink.error(
-          traversal.span,
-          `unknown input "${input}": this tool declares no inputs`,
-          context.path,
-        );
+        errorAt(context, traversal.span, `unknown input "${input}": this tool declares no inputs`);
       }
     } else {
-      context.sink.error(
+      errorAt(
+        context,
         traversal.rootSpan,
         `unknown reference "${traversal.root}" in ${attributeName}: use inputs.NAME or vars.NAME`,
-        context.path,
       );
     }
   }

@@ -1,6 +1,6 @@
 import type { Block } from './ast.ts';
 import { blockName, checkBody, headerSpan } from './body.ts';
-import { within, type DecodeContext } from './context.ts';
+import { errorAt, within, type DecodeContext } from './context.ts';
 import type { VariableConfig } from './config-types.ts';
 import { findVariableValue, type VariableSources } from './variable-values.ts';
 import { literalText, readBool, readString } from './values.ts';
@@ -33,13 +33,13 @@ export function decodeVariable(
     ) {
       defaultValue = expr.value;
     } else {
-      inner.sink.error(expr.span, 'default must be a string, number or bool', inner.path);
+      errorAt(inner, expr.span, 'default must be a string, number or bool');
     }
     if (secret) {
-      inner.sink.error(
+      errorAt(
+        inner,
         defaultAttribute.nameSpan,
         `secret variable "${name}" cannot have a default`,
-        inner.path,
         'secrets come from --var or the environment, never from files',
       );
       defaultValue = undefined;

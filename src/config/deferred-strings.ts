@@ -1,5 +1,5 @@
 import type { Expr } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import type { DeferredString } from './config-types.ts';
 import { expandLoads, variableName } from './values.ts';
 
@@ -32,11 +32,7 @@ export function readDeferredString(
       if (variable === undefined) return undefined;
       segments.push({ variable, span: piece.span });
     } else {
-      context.sink.error(
-        piece.span,
-        `${name} must be a string or a variable (vars.NAME)`,
-        context.path,
-      );
+      errorAt(context, piece.span, `${name} must be a string or a variable (vars.NAME)`);
       return undefined;
     }
   }

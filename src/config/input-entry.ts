@@ -3,7 +3,7 @@
  * converted by the input's type, as `--input` converts it; anything else must be a constant.
  */
 import type { Attribute, Expr, Span } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { convertInputText } from './input-text.ts';
 import { constantValue } from './schema-helpers/constant-value.ts';
 import { readString } from './values.ts';
@@ -33,11 +33,11 @@ export function inputEntryValue(
     if (text === undefined) return undefined;
     const converted = convertInputText(text, property);
     if ('value' in converted) return converted;
-    context.sink.error(expr.span, `input "${key}": ${converted.problem}`, context.path);
+    errorAt(context, expr.span, `input "${key}": ${converted.problem}`);
     return undefined;
   }
   const constant = constantValue(expr);
   if (constant.ok) return { value: constant.value };
-  context.sink.error(expr.span, `input "${key}" ${constant.diagnostic.message}`, context.path);
+  errorAt(context, expr.span, `input "${key}" ${constant.diagnostic.message}`);
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { Attribute, Block } from './ast.ts';
 import { headerSpan } from './body.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { literalOf } from './deferred-strings.ts';
 import type { DeferredString, McpSetting } from './config-types.ts';
 
@@ -51,14 +51,14 @@ export function checkMcpShape(
 ): McpShape | undefined {
   const error = (read: Read<unknown>, message: string, onValue = false): undefined => {
     const span = onValue ? read.attribute.value.span : read.attribute.nameSpan;
-    context.sink.error(span, message, context.path);
+    errorAt(context, span, message);
     return undefined;
   };
   if (RESERVED_MCP_NAMES.includes(name)) {
-    context.sink.error(
+    errorAt(
+      context,
       block.labelSpans[0] ?? block.typeSpan,
       `mcp server name "${name}" is reserved: ${RESERVED_MCP_NAMES.join(', ')} name built-in tool namespaces`,
-      context.path,
     );
   }
   const modes = (['command', 'url', 'source'] as const).filter((key) => attributes[key]);
@@ -72,10 +72,10 @@ export function checkMcpShape(
       );
   }
   if (mode === undefined) {
-    context.sink.error(
+    errorAt(
+      context,
       headerSpan(block),
       `mcp "${name}" needs one of command, url or source`,
-      context.path,
       'command runs a local server, url reaches a remote one, source installs a package (npm:NAME or github.com/OWNER/REPO)',
     );
   }

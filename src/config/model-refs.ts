@@ -1,5 +1,5 @@
 import type { Expr } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { modelKeys } from './decode-models.ts';
 import type { ModelCatalog } from './model-catalog.ts';
 import { referenceOf, reportUnsupportedNamespace } from './references.ts';
@@ -24,7 +24,7 @@ export function resolveModelRef(
 ): ModelRef | undefined {
   const reference = referenceOf(expr);
   if (reference === undefined) {
-    context.sink.error(expr.span, 'model expects a reference like models.CONFIG.KEY', context.path);
+    errorAt(context, expr.span, 'model expects a reference like models.CONFIG.KEY');
     return undefined;
   }
   if (reportUnsupportedNamespace(reference, context)) return undefined;
@@ -32,10 +32,10 @@ export function resolveModelRef(
   if (segments[0] === 'models' && (reference.form === 'traversal' || segments.length === 3))
     segments = segments.slice(1);
   else if (reference.form === 'traversal') {
-    context.sink.error(
+    errorAt(
+      context,
       reference.span,
       `model expects a reference like models.CONFIG.KEY, got ${segments.join('.')}`,
-      context.path,
     );
     return undefined;
   }
@@ -43,20 +43,12 @@ export function resolveModelRef(
     return resolveBareKey(segments[0] ?? '', expr, table, context);
   const [config, key] = segments;
   if (segments.length !== 2 || config === undefined || key === undefined) {
-    context.sink.error(
-      reference.span,
-      'model expects a reference like models.CONFIG.KEY',
-      context.path,
-    );
+    errorAt(context, reference.span, 'model expects a reference like models.CONFIG.KEY');
     return undefined;
   }
   if (!table.labels.has(config)) {
     const suggestion = didYouMean(config, table.labels);
-    context.sink.error(
-      reference.span,
-      `unknown model block "${config}"${suggestion}`,
-      context.path,
-    );
+    errorAt(context, reference.span, `unknown model block "${config}"${suggestion}`);
     return undefined;
   }
   const block = table.blocks.get(config);
@@ -66,10 +58,10 @@ export function resolveModelRef(
     const suggestion = didYouMean(key, keys);
     const hint =
       block.provider === 'ollama' ? `add it to the aliases of model "${config}"` : undefined;
-    context.sink.error(
+    errorAt(
+      context,
       reference.span,
       `unknown model "${key}" in model block "${config}"${suggestion}`,
-      context.path,
       hint,
     );
     return undefined;
@@ -94,14 +86,14 @@ function resolveBareKey(
   if (matches.length === 1 && only !== undefined) return only;
   if (matches.length > 1) {
     const candidates = matches.map((match) => `models.${match.config}.${match.key}`).join(', ');
-    context.sink.error(
+    errorAt(
+      context,
       expr.span,
       `model "${key}" is ambiguous: ${candidates}`,
-      context.path,
       'write the full reference',
     );
     return undefined;
   }
-  context.sink.error(expr.span, `unknown model "${key}"${didYouMean(key, allKeys)}`, context.path);
+  errorAt(context, expr.span, `unknown model "${key}"${didYouMean(key, allKeys)}`);
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { TemplateExpr } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { callsIn, firstStepName, traversalsIn } from './expression-references.ts';
 import { didYouMean } from '../base/suggest.ts';
 import type { ConfigSchema, IteratorConfig } from './config-types.ts';
@@ -29,11 +29,7 @@ export function checkObjective(
   context: DecodeContext,
 ): void {
   for (const call of callsIn(objective)) {
-    context.sink.error(
-      call.nameSpan,
-      `function ${call.name}() cannot be used in an objective`,
-      context.path,
-    );
+    errorAt(context, call.nameSpan, `function ${call.name}() cannot be used in an objective`);
   }
   for (const traversal of traversalsIn(objective)) {
     const name = firstStepName(traversal);
@@ -48,10 +44,10 @@ export function checkObjective(
         checkItem(traversal.span, name, scope, context);
         break;
       default:
-        context.sink.error(
+        errorAt(
+          context,
           traversal.rootSpan,
           `unknown reference "${traversal.root}" in objective${didYouMean(traversal.root, ['inputs', 'vars', 'item'])}: use inputs.NAME, vars.NAME or item`,
-          context.path,
         );
     }
   }
@@ -69,23 +65,19 @@ function checkInput(
   if (name === undefined || field === undefined) {
     const names = fields.map((candidate) => candidate.name);
     const suggestion = name === undefined ? '' : didYouMean(name, names);
-    context.sink.error(
-      span,
-      `unknown input "${name ?? ''}" in objective${suggestion}`,
-      context.path,
-    );
+    errorAt(context, span, `unknown input "${name ?? ''}" in objective${suggestion}`);
   } else if (field.protected) {
-    context.sink.error(
+    errorAt(
+      context,
       span,
       `protected input "${name}" cannot be interpolated into an objective`,
-      context.path,
       `agents pass it to tools as \${secrets.${name}}`,
     );
   } else if (field.file) {
-    context.sink.error(
+    errorAt(
+      context,
       span,
       `file input "${name}" cannot be interpolated into an objective`,
-      context.path,
       `agents read it through the slot input.${name}`,
     );
   }
@@ -97,7 +89,7 @@ function checkVariable(
   context: DecodeContext,
 ): void {
   if (name === undefined) {
-    context.sink.error(span, 'a variable reference reads vars.NAME', context.path);
+    errorAt(context, span, 'a variable reference reads vars.NAME');
     return;
   }
   const variable = context.variables.get(name);
@@ -111,18 +103,14 @@ function checkVariable(
       suggestion === ''
         ? `vars.${name} in an objective needs a variable "${name}" block: sortie reads a variable without one as a secret, and an objective is shown to models and people`
         : `unknown variable "${name}"${suggestion}`;
-    context.sink.error(
+    errorAt(
+      context,
       span,
       message,
-      context.path,
       `declare it with variable "${name}" { } to use its value in objectives`,
     );
   } else if (variable.secret) {
-    context.sink.error(
-      span,
-      `secret variable "${name}" cannot be used in an objective`,
-      context.path,
-    );
+    errorAt(context, span, `secret variable "${name}" cannot be used in an objective`);
   }
 }
 
@@ -137,10 +125,10 @@ function checkItem(
     const hint = scope.iterator
       ? 'a sequential task gets its items from dataset_next'
       : 'iterate the task over a dataset with iterator { dataset = datasets.NAME, parallel = true }';
-    context.sink.error(
+    errorAt(
+      context,
       span,
       'item can only be used in the objective of a parallel iterated task',
-      context.path,
       hint,
     );
     return;
@@ -148,10 +136,10 @@ function checkItem(
   const fields = (scope.itemSchema?.fields ?? []).map((field) => field.name);
   if (name !== undefined && fields.length > 0 && !fields.includes(name)) {
     const suggestion = didYouMean(name, fields);
-    context.sink.error(
+    errorAt(
+      context,
       span,
       `unknown field "${name}" of dataset "${scope.iterator.dataset}" items${suggestion}`,
-      context.path,
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { Attribute, Expr, Span } from './ast.ts';
 import { UNSUPPORTED_BLOCKS } from './body.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { didYouMean } from '../base/suggest.ts';
 import { literalText, readList } from './values.ts';
 
@@ -36,10 +36,10 @@ export function reportUnsupportedNamespace(reference: Reference, context: Decode
   const [root] = reference.segments;
   const blockType = root === undefined ? undefined : UNSUPPORTED_NAMESPACES[root];
   if (blockType === undefined || reference.segments.length < 2) return false;
-  context.sink.error(
+  errorAt(
+    context,
     reference.span,
     `\`${root}.*\` references are not supported by sortie (\`${blockType}\` blocks are not supported)`,
-    context.path,
     UNSUPPORTED_BLOCKS[blockType],
   );
   return true;
@@ -69,10 +69,10 @@ export function resolveName(
   const example = `${lookup.namespace}.NAME`;
   const article = /^[aeiou]/.test(lookup.kind) ? 'an' : 'a';
   if (reference === undefined) {
-    context.sink.error(
+    errorAt(
+      context,
       expr.span,
       `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}`,
-      context.path,
     );
     return undefined;
   }
@@ -82,19 +82,19 @@ export function resolveName(
   if (segments.length === 2 && segments[0] === lookup.namespace) name = segments[1];
   else if (segments.length === 1 && reference.form === 'string') name = segments[0];
   if (name === undefined) {
-    context.sink.error(
+    errorAt(
+      context,
       reference.span,
       `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}, got ${segments.join('.')}`,
-      context.path,
     );
     return undefined;
   }
   if (!lookup.names.has(name)) {
     const suggestion = didYouMean(name, lookup.names.keys());
-    context.sink.error(
+    errorAt(
+      context,
       reference.span,
       `unknown ${lookup.kind} "${name}" in ${lookup.where}${suggestion}`,
-      context.path,
     );
     return undefined;
   }
@@ -112,11 +112,7 @@ export function resolveNameList(
     const name = resolveName(item, lookup, context);
     if (name === undefined) continue;
     if (resolved.some((entry) => entry.name === name)) {
-      context.sink.error(
-        item.span,
-        `duplicate ${lookup.kind} "${name}" in ${lookup.where}`,
-        context.path,
-      );
+      errorAt(context, item.span, `duplicate ${lookup.kind} "${name}" in ${lookup.where}`);
       continue;
     }
     resolved.push({ name, span: item.span });

@@ -4,7 +4,7 @@
  * then the whole validated. A schedule that could never start its mission fails `verify`.
  */
 import type { Attribute, Span } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import type { ConfigSchema } from './config-types.ts';
 import { inputEntryValue } from './input-entry.ts';
 import { didYouMean } from '../base/suggest.ts';
@@ -28,29 +28,25 @@ export function readScheduleInputs(
   const names = schema?.fields.map((field) => field.name) ?? [];
   if (attribute !== undefined) {
     if (attribute.value.kind !== 'object') {
-      context.sink.error(
-        attribute.value.span,
-        'inputs must be a map: { NAME = value }',
-        context.path,
-      );
+      errorAt(context, attribute.value.span, 'inputs must be a map: { NAME = value }');
       return undefined;
     }
     for (const entry of attribute.value.entries) {
       const property = properties[entry.key];
       if (property === undefined || !names.includes(entry.key)) {
-        context.sink.error(
+        errorAt(
+          context,
           entry.keySpan,
           `mission "${mission}" has no input "${entry.key}"${didYouMean(entry.key, names)}`,
-          context.path,
         );
         ok = false;
         continue;
       }
       if (property[FILE_MARKER] === true) {
-        context.sink.error(
+        errorAt(
+          context,
           entry.keySpan,
           `input "${entry.key}" is a file input, which a schedule cannot give`,
-          context.path,
           'give it a default, or start the mission with --input or through the API',
         );
         ok = false;
@@ -65,10 +61,10 @@ export function readScheduleInputs(
   const at = attribute?.nameSpan ?? header;
   for (const field of schema?.fields ?? []) {
     if (field.required && !(field.name in values)) {
-      context.sink.error(
+      errorAt(
+        context,
         at,
         `schedule does not give required input "${field.name}" of mission "${mission}"`,
-        context.path,
         `add it to the schedule's inputs: inputs = { ${field.name} = ... }`,
       );
       ok = false;
@@ -77,7 +73,7 @@ export function readScheduleInputs(
   if (!ok || schema === undefined) return ok ? values : undefined;
   const checked = validate(schema.jsonSchema, values);
   for (const problem of checked.problems) {
-    context.sink.error(at, `schedule input ${formatProblem(problem)}`, context.path);
+    errorAt(context, at, `schedule input ${formatProblem(problem)}`);
   }
   return checked.problems.length === 0 ? values : undefined;
 }

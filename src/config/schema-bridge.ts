@@ -7,7 +7,7 @@ import {
 } from './schema-helpers/index.ts';
 import type { Diagnostic } from '../base/errors.ts';
 import { expectNoLabels, singleBlock, type CheckedBody } from './body.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import type { ConfigSchema } from './config-types.ts';
 import { expandLoads } from './values.ts';
 
@@ -30,10 +30,10 @@ export function readSchema(
     const second = attribute && blocks[0] ? blocks[0] : inputBlocks[0];
     const span = second?.typeSpan ?? attribute?.nameSpan;
     if (span) {
-      context.sink.error(
+      errorAt(
+        context,
         span,
         `${name} is written in more than one form here; use either the attribute or the blocks`,
-        context.path,
       );
     }
     return undefined;

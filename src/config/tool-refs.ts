@@ -1,5 +1,5 @@
 import type { Expr } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { referenceOf, reportUnsupportedNamespace, type Reference } from './references.ts';
 import { didYouMean } from '../base/suggest.ts';
 import {
@@ -55,7 +55,7 @@ export function resolveToolRefs(
   for (const item of items) {
     const reference = referenceOf(item);
     if (reference === undefined) {
-      context.sink.error(item.span, EXPECTED, context.path);
+      errorAt(context, item.span, EXPECTED);
       continue;
     }
     if (reportUnsupportedNamespace(reference, context)) continue;
@@ -83,25 +83,17 @@ function resolveToolRef(
     if (builtins !== undefined)
       return builtins.map((builtin) => ({ kind: 'builtin', name: builtin }));
     const suggestion = didYouMean(text, Object.keys(BUILTIN_REFERENCES));
-    context.sink.error(
-      reference.span,
-      `unknown built-in tool "${text}"${suggestion}`,
-      context.path,
-    );
+    errorAt(context, reference.span, `unknown built-in tool "${text}"${suggestion}`);
     return undefined;
   }
   if (root === 'tools' && reference.segments.length === 2 && name !== undefined) {
     if (scope.customTools.has(name)) return [{ kind: 'custom', name }];
     const suggestion = didYouMean(name, scope.customTools);
-    context.sink.error(
-      reference.span,
-      `unknown tool "${name}" in tools${suggestion}`,
-      context.path,
-    );
+    errorAt(context, reference.span, `unknown tool "${name}" in tools${suggestion}`);
     return undefined;
   }
   if (root === 'mcp') return resolveMcpToolRef(reference, scope, context);
-  context.sink.error(reference.span, `${EXPECTED}, got ${text}`, context.path);
+  errorAt(context, reference.span, `${EXPECTED}, got ${text}`);
   return undefined;
 }
 
@@ -116,10 +108,10 @@ function resolveMcpToolRef(
 ): ToolRef[] | undefined {
   const [, server, tool, ...rest] = reference.segments;
   if (server === undefined || tool === undefined || tool === '' || rest.length > 0) {
-    context.sink.error(
+    errorAt(
+      context,
       reference.span,
       `an MCP tool reference reads mcp.SERVER.TOOL or mcp.SERVER.all, got ${reference.segments.join('.')}`,
-      context.path,
     );
     return undefined;
   }
@@ -129,12 +121,7 @@ function resolveMcpToolRef(
       scope.mcpServers.size === 0
         ? 'declare the server with an mcp "NAME" { ... } block'
         : undefined;
-    context.sink.error(
-      reference.span,
-      `unknown MCP server "${server}" in tools${suggestion}`,
-      context.path,
-      hint,
-    );
+    errorAt(context, reference.span, `unknown MCP server "${server}" in tools${suggestion}`, hint);
     return undefined;
   }
   const ref: ToolRef = { kind: 'mcp', server, span: reference.span };
@@ -153,11 +140,7 @@ export function resolveImplements(
   const method = HTTP_METHODS.find((candidate) => `builtins.http.${candidate}` === text);
   if (method === undefined) {
     const suggestion = text === undefined ? '' : didYouMean(text, HTTP_TOOLS);
-    context.sink.error(
-      expr.span,
-      `implements must be one of ${HTTP_TOOLS.join(', ')}${suggestion}`,
-      context.path,
-    );
+    errorAt(context, expr.span, `implements must be one of ${HTTP_TOOLS.join(', ')}${suggestion}`);
   }
   return method;
 }

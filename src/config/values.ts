@@ -1,5 +1,5 @@
 import type { Attribute, CallExpr, Expr, TemplateExpr, TemplateText } from './ast.ts';
-import type { DecodeContext } from './context.ts';
+import { errorAt, type DecodeContext } from './context.ts';
 import { missingVariableHint } from './variable-values.ts';
 
 /**
@@ -64,16 +64,12 @@ function loadedText(call: CallExpr, context: DecodeContext): TemplateExpr {
   const [argument] = call.args;
   const requested = argument === undefined ? undefined : literalText(argument);
   if (call.args.length !== 1 || requested === undefined) {
-    context.sink.error(
-      call.span,
-      'load() takes one argument: a literal path such as "prompts/x.md"',
-      context.path,
-    );
+    errorAt(context, call.span, 'load() takes one argument: a literal path such as "prompts/x.md"');
     return empty;
   }
   const result = context.loadText(requested);
   if (!result.ok) {
-    context.sink.error(call.span, result.message, context.path);
+    errorAt(context, call.span, result.message);
     return empty;
   }
   return { ...empty, parts: [{ kind: 'text', value: result.text, span: call.span }] };
@@ -112,7 +108,7 @@ function stringOf(expr: Expr, name: string, context: DecodeContext): string | un
     return text;
   }
   if (expr.kind === 'traversal' && expr.root === 'vars') return interpolated(expr, name, context);
-  context.sink.error(expr.span, `${name} must be a string`, context.path);
+  errorAt(context, expr.span, `${name} must be a string`);
   return undefined;
 }
 
@@ -123,7 +119,7 @@ function interpolated(expr: Expr, name: string, context: DecodeContext): string 
     const variable = variableOf(expr, context);
     return variable === undefined ? undefined : String(variable);
   }
-  context.sink.error(expr.span, `${name} may only interpolate vars.* and load()`, context.path);
+  errorAt(context, expr.span, `${name} may only interpolate vars.* and load()`);
   return undefined;
 }
 
@@ -136,12 +132,7 @@ export function variableOf(
   if (name === undefined) return undefined;
   const variable = context.variables.get(name);
   if (variable?.value === undefined) {
-    context.sink.error(
-      expr.span,
-      `variable "${name}" has no value`,
-      context.path,
-      missingVariableHint(name),
-    );
+    errorAt(context, expr.span, `variable "${name}" has no value`, missingVariableHint(name));
     return undefined;
   }
   return variable.value;
@@ -154,7 +145,7 @@ export function variableOf(
 export function variableName(expr: Expr, context: DecodeContext): string | undefined {
   const [step, ...rest] = expr.kind === 'traversal' ? expr.steps : [];
   if (expr.kind !== 'traversal' || step?.kind !== 'attr' || rest.length > 0) {
-    context.sink.error(expr.span, 'a variable reference reads vars.NAME', context.path);
+    errorAt(context, expr.span, 'a variable reference reads vars.NAME');
     return undefined;
   }
   return context.useVariable(step.name, expr.span, context.path).name;
@@ -168,7 +159,7 @@ export function readBool(
   if (attribute === undefined) return undefined;
   const expr = attribute.value;
   if (expr.kind === 'literal' && typeof expr.value === 'boolean') return expr.value;
-  context.sink.error(expr.span, `${attribute.name} must be true or false`, context.path);
+  errorAt(context, expr.span, `${attribute.name} must be true or false`);
   return undefined;
 }
 
@@ -183,19 +174,15 @@ export function readNumber(
   const kind = options.integer ? 'a whole number' : 'a number';
   const value = expr.kind === 'literal' ? expr.value : undefined;
   if (typeof value !== 'number' || (options.integer && !Number.isInteger(value))) {
-    context.sink.error(expr.span, `${attribute.name} must be ${kind}`, context.path);
+    errorAt(context, expr.span, `${attribute.name} must be ${kind}`);
     return undefined;
   }
   if (options.exclusiveMin !== undefined && value <= options.exclusiveMin) {
-    context.sink.error(
-      expr.span,
-      `${attribute.name} must be greater than ${options.exclusiveMin}`,
-      context.path,
-    );
+    errorAt(context, expr.span, `${attribute.name} must be greater than ${options.exclusiveMin}`);
     return undefined;
   }
   if (options.min !== undefined && value < options.min) {
-    context.sink.error(expr.span, `${attribute.name} must be ${options.min} or more`, context.path);
+    errorAt(context, expr.span, `${attribute.name} must be ${options.min} or more`);
     return undefined;
   }
   return value;
@@ -208,11 +195,7 @@ export function readList(
 ): Expr[] | undefined {
   if (attribute === undefined) return undefined;
   if (attribute.value.kind === 'tuple') return attribute.value.items;
-  context.sink.error(
-    attribute.value.span,
-    `${attribute.name} must be a list: [ ... ]`,
-    context.path,
-  );
+  errorAt(context, attribute.value.span, `${attribute.name} must be a list: [ ... ]`);
   return undefined;
 }
 
@@ -223,11 +206,7 @@ export function readStringMap(
 ): Map<string, string> | undefined {
   const expr = expandLoads(attribute.value, context);
   if (expr.kind !== 'object') {
-    context.sink.error(
-      expr.span,
-      `${attribute.name} must be a map: { key = "value" }`,
-      context.path,
-    );
+    errorAt(context, expr.span, `${attribute.name} must be a map: { key = "value" }`);
     return undefined;
   }
   const result = new Map<string, string>();
