@@ -397,6 +397,12 @@ export interface EventPayloads {
   };
   'gate.paused': { point: GatePoint; reason: GatePauseReason; breakpoint: string | null };
   'gate.resumed': { point: GatePoint; how: GateResumeHow };
+  /**
+   * A person set (`set`) or removed a breakpoint of the run's gate (the TUI, `sortie attach`,
+   * the served run's control route); `breakpoints` is the gate's list afterwards, so every
+   * client following the events shows the same list.
+   */
+  'breakpoints.changed': { breakpoint: string; set: boolean; breakpoints: string[] };
   warning: { code: string; message: string };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The debugger of a served run, as `sortie attach` shows it in the TUI: a mirror of the run's
  * gate on the server. What the gate holds comes from the run's `gate.paused` and
- * `gate.resumed` events; pausing, stepping, continuing and breakpoints are sent to
+ * `gate.resumed` events, its breakpoints (whoever set them) from `breakpoints.changed`; pausing, stepping, continuing and breakpoints are sent to
  * `POST /api/runs/{id}/control`, and the gate it answers with (paused, breakpoints) replaces
  * the mirror's. The TUI's commands are synchronous: the mirror changes at once, the request
  * follows, and a failed request is reported through `onError`.
@@ -93,7 +93,7 @@ export class RemoteGate implements GateControls {
     return () => this.listeners.delete(listener);
   }
 
-  /** Follows the run's events: the points the server's gate holds and lets go. */
+  /** Follows the run's events: the points the server's gate holds and lets go, its breakpoints. */
   observe(event: MissionEvent): void {
     if (event.type === 'gate.paused') {
       this.points.push(event.point);
@@ -102,6 +102,8 @@ export class RemoteGate implements GateControls {
       const index = this.points.findIndex((point) => samePoint(point, event.point));
       if (index >= 0) this.points.splice(index, 1);
       if (event.how === 'continue') this.paused = false;
+    } else if (event.type === 'breakpoints.changed') {
+      this.breakpoints = [...event.breakpoints];
     } else {
       return;
     }

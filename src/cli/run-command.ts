@@ -12,7 +12,7 @@ import type { RunJournalState } from '../journal/restore.ts';
 import { runPaths } from '../journal/paths.ts';
 import { formatCost } from '../present/money.ts';
 import type { MissionEvent } from '../base/events.ts';
-import { DebugGate, parseBreakpoint } from '../runtime/gate.ts';
+import { DebugGate, gateNoticeEvent, parseBreakpoint } from '../runtime/gate.ts';
 import { holdOnBudgetWarning } from '../runtime/budget-raises.ts';
 import { createEventHub } from './event-hub.ts';
 import { ExitCode, exitCodeOf } from '../base/exit-codes.ts';
@@ -124,7 +124,7 @@ export async function executeRun(
     const indexed = indexRun(prepared, handle.runId, io);
     asker?.attach(handle.human);
     // The gate's pauses become events (journal, TUI); no point is held before startRun returns.
-    gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
+    gate?.onNotice((notice) => handle.bus.emit(gateNoticeEvent(notice)));
     const interrupts = handleInterrupts(
       () => handle.cancel(),
       () => environment.exitNow(ExitCode.cancelled),

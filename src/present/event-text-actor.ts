@@ -97,6 +97,12 @@ function pausedText(event: EventOf<'gate.paused'>): string {
   return event.breakpoint === null ? what : `breakpoint ${event.breakpoint}: ${what}`;
 }
 
+/** `breakpoint tool:x set · breakpoints: tool:x, model`: the change, then the list it left. */
+function breakpointsText(event: EventOf<'breakpoints.changed'>): string {
+  const list = event.breakpoints.length === 0 ? 'none' : event.breakpoints.join(', ');
+  return `breakpoint ${event.breakpoint} ${event.set ? 'set' : 'removed'} · breakpoints: ${list}`;
+}
+
 /** What a held point is before: `tool NAME`, `model KEY`, `route KEY → …`, `error of NAME: …`. */
 function heldWhat(point: GatePoint): string {
   switch (point.kind) {
@@ -165,5 +171,6 @@ export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
   'budget.raised': { text: raisedText },
   'gate.paused': { text: pausedText },
   'gate.resumed': { text: (event) => `resumed (${event.how})` },
+  'breakpoints.changed': { text: breakpointsText },
   warning: { text: (event, { paint }) => `${paint('warn', 'warning')}: ${event.message}` },
 };

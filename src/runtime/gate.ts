@@ -4,7 +4,13 @@
  * steps or continues. This is the only hook debugging needs.
  */
 import { abortError } from '../base/abort.ts';
-import type { GatePauseReason, GatePoint, GateResumeHow, MissionEvent } from '../base/events.ts';
+import type {
+  EventInput,
+  GatePauseReason,
+  GatePoint,
+  GateResumeHow,
+  MissionEvent,
+} from '../base/events.ts';
 import { BreakpointArming } from './breakpoint-arming.ts';
 import {
   breakpointMatches,
@@ -34,7 +40,15 @@ export const openGate: StepGate = {
 /** What the debug gate tells its listener (the wiring turns these into events). */
 export type GateNotice =
   | { type: 'gate.paused'; point: GatePoint; reason: GatePauseReason; breakpoint: string | null }
-  | { type: 'gate.resumed'; point: GatePoint; how: GateResumeHow };
+  | { type: 'gate.resumed'; point: GatePoint; how: GateResumeHow }
+  | { type: 'breakpoints.changed'; breakpoint: string; set: boolean; breakpoints: string[] };
+
+/** The event a notice becomes: a held point's actor's, a breakpoint change the run's. */
+export function gateNoticeEvent(notice: GateNotice): EventInput {
+  return notice.type === 'breakpoints.changed'
+    ? { ...notice, actor: 'run' }
+    : { ...notice, actor: notice.point.actor };
+}
 
 /** Options of the debugger's gate. */
 export interface DebugGateOptions {
@@ -67,7 +81,7 @@ export interface GateControls {
   toggleBreakpoint(spec: string): boolean;
   list(): string[];
   held(): GatePoint[];
-  /** Adds a listener told when the gate holds or lets go of a point; returns its remover. */
+  /** Adds a listener told when the gate holds or lets go of a point or its breakpoints change; returns its remover. */
   onNotice(listener: () => void): () => void;
 }
 
@@ -159,13 +173,16 @@ export class DebugGate implements StepGate, GateControls {
   toggleBreakpoint(spec: string): boolean {
     const breakpoint = parseBreakpoint(spec);
     const text = formatBreakpoint(breakpoint);
-    if (this.breakpoints.delete(text)) {
+    const set = !this.breakpoints.delete(text);
+    if (set) {
+      this.breakpoints.set(text, breakpoint);
+      this.arming.added();
+    } else {
       this.arming.removed(text);
-      return false;
     }
-    this.breakpoints.set(text, breakpoint);
-    this.arming.added();
-    return true;
+    // Every client of the run (other attached TUIs) learns the list from the event this becomes.
+    this.notify({ type: 'breakpoints.changed', breakpoint: text, set, breakpoints: this.list() });
+    return set;
   }
 
   /** The breakpoints, in the order they were set. */
@@ -178,7 +195,7 @@ export class DebugGate implements StepGate, GateControls {
     return this.waiting.map((entry) => entry.point);
   }
 
-  /** Adds a listener for pause and resume notices; returns the function that removes it. */
+  /** Adds a listener for pause, resume and breakpoint notices; returns the function that removes it. */
   onNotice(listener: (notice: GateNotice) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

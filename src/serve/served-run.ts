@@ -8,7 +8,7 @@ import { isJournaled, type MissionEvent } from '../base/events.ts';
 import { encodeEvent } from '../journal/writer.ts';
 import { addToRunIndex } from '../journal/run-index.ts';
 import type { Redactor } from '../base/redact.ts';
-import { DebugGate } from '../runtime/gate.ts';
+import { DebugGate, gateNoticeEvent } from '../runtime/gate.ts';
 import type { MissionConfig } from '../config/config-types.ts';
 import {
   executeMissionRun,
@@ -138,9 +138,7 @@ export class ServedRun {
           choose: () => this.choose(),
           ...(context.traces !== undefined ? { traces: context.traces } : {}),
           started: (handle) =>
-            this.gate.onNotice((notice) =>
-              handle.bus.emit({ ...notice, actor: notice.point.actor }),
-            ),
+            this.gate.onNotice((notice) => handle.bus.emit(gateNoticeEvent(notice))),
         },
       );
       const { status } = this.result;

@@ -6,7 +6,7 @@
 import { loadProject } from '../../src/config/index.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import type { RunHandle, RunOptions, RunResult } from '../../src/actors/contracts.ts';
-import type { DebugGate } from '../../src/runtime/gate.ts';
+import { gateNoticeEvent, type DebugGate } from '../../src/runtime/gate.ts';
 import { openRunQueue } from '../../src/run/queue-run.ts';
 import { newRunId, startRun } from '../../src/run/start-run.ts';
 import type { ScriptTurn } from '../../src/testing/index.ts';
@@ -61,7 +61,7 @@ export async function startQueuedRun(options: QueuedRunOptions): Promise<QueuedR
     ...(options.human !== undefined ? { human: options.human } : {}),
   });
   // As `sortie run` does: the gate's pauses become events of the run.
-  options.gate?.onNotice((notice) => handle.bus.emit({ ...notice, actor: notice.point.actor }));
+  options.gate?.onNotice((notice) => handle.bus.emit(gateNoticeEvent(notice)));
   const done = handle.done.then(async (result) => {
     await queue.close(result.status === 'succeeded');
     return result;

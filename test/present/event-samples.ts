@@ -118,6 +118,13 @@ export const SAMPLES: Samples = {
     breakpoint: 'tool:builtins_http_get',
   },
   'gate.resumed': { type: 'gate.resumed', actor: POINT.actor, point: POINT, how: 'step' },
+  'breakpoints.changed': {
+    type: 'breakpoints.changed',
+    actor: 'run',
+    breakpoint: 'cost:0.50',
+    set: true,
+    breakpoints: ['tool:builtins_http_get', 'cost:0.50'],
+  },
   'tool.called': {
     type: 'tool.called',
     actor: POINT.actor,

@@ -87,6 +87,8 @@ describe('the event table', () => {
       'context.compacted': 'context compacted: 12 turns → 3 (prompt of 120,400 tokens)',
       'gate.paused': 'breakpoint tool:builtins_http_get: paused before tool builtins_http_get',
       'gate.resumed': 'resumed (step)',
+      'breakpoints.changed':
+        'breakpoint cost:0.50 set · breakpoints: tool:builtins_http_get, cost:0.50',
       'tool.called': '→ builtins_http_get https://example.com/天気',
       'tool.completed': '✗ builtins_http_get: HTTP 503: unavailable',
       'question.asked': 'question from commander:analyze: Which source?',

@@ -29,6 +29,9 @@ function track(gate: DebugGate, point: GatePoint, log: string[], signal?: AbortS
 }
 
 function describeNotice(notice: GateNotice): string {
+  if (notice.type === 'breakpoints.changed') {
+    return `${notice.set ? 'set' : 'removed'} ${notice.breakpoint}: [${notice.breakpoints.join(', ')}]`;
+  }
   return notice.type === 'gate.paused'
     ? `paused ${notice.point.actor} (${notice.reason}${notice.breakpoint ? ` ${notice.breakpoint}` : ''})`
     : `resumed ${notice.point.actor} (${notice.how})`;
@@ -342,13 +345,21 @@ describe('DebugGate', () => {
     expect(log).toEqual(['commander:a model']);
   });
 
-  it('toggles breakpoints and lists them in the order they were set', () => {
-    const gate = new DebugGate({ breakpoints: ['model', 'tool:builtins.http.get'] });
+  it('toggles breakpoints, lists them in the order they were set and tells each change', () => {
+    const notices: string[] = [];
+    const gate = new DebugGate({
+      breakpoints: ['model', 'tool:builtins.http.get'],
+      onNotice: (notice) => notices.push(describeNotice(notice)),
+    });
     expect(gate.list()).toEqual(['model', 'tool:builtins_http_get']);
     expect(gate.toggleBreakpoint('actor:commander:a')).toBe(true);
     expect(gate.toggleBreakpoint('tool:builtins_http_get')).toBe(false);
     expect(gate.list()).toEqual(['model', 'actor:commander:a']);
     expect(() => gate.toggleBreakpoint('nonsense')).toThrow(UsageError);
+    expect(notices).toEqual([
+      'set actor:commander:a: [model, tool:builtins_http_get, actor:commander:a]',
+      'removed tool:builtins_http_get: [model, actor:commander:a]',
+    ]);
     expect(() => new DebugGate({ breakpoints: ['tool:'] })).toThrow('bad breakpoint "tool:"');
   });
 

@@ -6,7 +6,7 @@ import {
   type BudgetRaiseRequest,
 } from '../../src/runtime/budget-raises.ts';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
-import { DebugGate, type GatePoint } from '../../src/runtime/gate.ts';
+import { DebugGate, gateNoticeEvent, type GatePoint } from '../../src/runtime/gate.ts';
 import { budgetPromptLines } from '../../src/tui/components/BudgetPrompt.tsx';
 import { KEYS, mountApp, type Mounted } from './app-harness.tsx';
 import { emitFetchTask, testBus } from './fixture.ts';
@@ -32,7 +32,7 @@ async function warnedRun(): Promise<{
 }> {
   const bus = testBus();
   const gate = new DebugGate({
-    onNotice: (notice) => bus.emit({ ...notice, actor: notice.point.actor }),
+    onNotice: (notice) => bus.emit(gateNoticeEvent(notice)),
   });
   bus.subscribe(holdOnBudgetWarning(gate));
   const raiser = new BudgetRaiser((event) => bus.emit(event));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventBus } from '../../src/runtime/event-bus.ts';
-import { DebugGate, type GatePoint } from '../../src/runtime/gate.ts';
+import { DebugGate, gateNoticeEvent, type GatePoint } from '../../src/runtime/gate.ts';
 import { KEYS, mountApp, settle, type Mounted } from './app-harness.tsx';
 import { emitAnalyzeTask, emitFetchTask, testBus } from './fixture.ts';
 
@@ -28,7 +28,7 @@ afterEach(() => {
 async function liveRun(): Promise<{ app: Mounted; gate: DebugGate; bus: EventBus }> {
   const bus = testBus();
   const gate = new DebugGate({
-    onNotice: (notice) => bus.emit({ ...notice, actor: notice.point.actor }),
+    onNotice: (notice) => bus.emit(gateNoticeEvent(notice)),
   });
   const app = await mountApp({ bus, gate });
   mounted = app;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunHandle, RunResult } from '../../src/actors/contracts.ts';
 import { startRun } from '../../src/run/start-run.ts';
 import { loadProject } from '../../src/config/index.ts';
-import { DebugGate } from '../../src/runtime/gate.ts';
+import { DebugGate, gateNoticeEvent } from '../../src/runtime/gate.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { modelSetup, plainTask } from '../e2e/engine-harness.ts';
@@ -68,7 +68,7 @@ describe('the TUI on a live run', () => {
     const run: { handle?: RunHandle } = {};
     const gate = new DebugGate({
       startPaused: true,
-      onNotice: (notice) => run.handle?.bus.emit({ ...notice, actor: notice.point.actor }),
+      onNotice: (notice) => run.handle?.bus.emit(gateNoticeEvent(notice)),
     });
     const app = await mountApp({
       gate,

@@ -4,7 +4,7 @@
  * (points released, cancel, exit) to the file named by the first argument.
  */
 import { appendFileSync } from 'node:fs';
-import { DebugGate } from '../../src/runtime/gate.ts';
+import { DebugGate, gateNoticeEvent } from '../../src/runtime/gate.ts';
 import { renderTui } from '../../src/tui/index.ts';
 import { emitAnalyzeTask, emitFetchTask, testBus } from './fixture.ts';
 
@@ -14,7 +14,7 @@ const note = (line: string): void => appendFileSync(report, `${line}\n`);
 const bus = testBus();
 const gate = new DebugGate({
   startPaused: true,
-  onNotice: (notice) => bus.emit({ ...notice, actor: notice.point.actor }),
+  onNotice: (notice) => bus.emit(gateNoticeEvent(notice)),
 });
 const handle = renderTui({
   subscribe: (listener) => bus.subscribe(listener),
