@@ -25,6 +25,7 @@ import type {
   CreateAgentSession,
   RunServices,
 } from '../contracts.ts';
+import { userText } from '../commander/conversation-helpers.ts';
 import { HUMAN_ASK_TOOL } from '../../tools/builtins/human-ask.ts';
 import { holdsStoredResult } from '../../tools/results/index.ts';
 import { contextPolicyOf } from '../../runtime/context-window.ts';
@@ -154,7 +155,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
   private async runCall(task: string, by: InvokedBy): Promise<AgentCallResult> {
     const unprepared = await this.prepare(by.signal);
     if (unprepared !== undefined) return unprepared;
-    this.append(this.actorId, this.conversation, userMessage(task));
+    this.append(this.actorId, this.conversation, userText(task));
     return this.runMachine(by);
   }
 
@@ -243,7 +244,7 @@ class ConversationSession implements AgentSession, SessionPrompts {
     const forkId = actorId.fork(this.actorId);
     try {
       const setup = this.turnSetup();
-      this.append(forkId, this.forkMessages, userMessage(question));
+      this.append(forkId, this.forkMessages, userText(question));
       const { response } = await this.services.runModelTurn({
         actor: forkId,
         task: this.spec.task,
@@ -365,8 +366,4 @@ class ConversationSession implements AgentSession, SessionPrompts {
     this.tail = run.catch(() => undefined);
     return run;
   }
-}
-
-function userMessage(text: string): Message {
-  return { role: 'user', parts: [{ type: 'text', text }] };
 }
