@@ -1,10 +1,9 @@
 /**
- * Anthropic replies → sortie responses (pure). Streamed and non-streamed replies are first
- * reduced to one `AnthropicReply` shape, which keeps tool input as the raw JSON text the model
+ * Anthropic replies → sortie responses (pure). A streamed reply is first reduced to one
+ * `AnthropicReply` shape, which keeps tool input as the raw JSON text the model
  * sent so malformed arguments survive to become an error tool result.
  */
 import type {
-  Message as WireMessage,
   MessageDeltaUsage,
   RefusalStopDetails,
   Usage as WireUsage,
@@ -83,36 +82,6 @@ function refusalDetail(details: AnthropicReply['stopDetails']): string | undefin
     return details?.category ? `${explanation} (${details.category})` : explanation;
   }
   return details?.category ?? undefined;
-}
-
-/** A non-streamed `Message` as an AnthropicReply. */
-export function replyFromMessage(message: WireMessage): AnthropicReply {
-  const blocks = message.content.map((block): AnthropicReplyBlock => {
-    switch (block.type) {
-      case 'text':
-        return { type: 'text', text: block.text };
-      case 'thinking':
-        return { type: 'thinking', thinking: block.thinking, signature: block.signature };
-      case 'redacted_thinking':
-        return { type: 'redacted_thinking', data: block.data };
-      case 'tool_use':
-        return {
-          type: 'tool_use',
-          id: block.id,
-          name: block.name,
-          inputJson: JSON.stringify(block.input ?? {}),
-        };
-      default:
-        return { type: 'unknown', wireType: block.type };
-    }
-  });
-  return {
-    model: message.model,
-    blocks,
-    stopReason: message.stop_reason,
-    stopDetails: message.stop_details,
-    usage: message.usage,
-  };
 }
 
 function blockToPart(block: AnthropicReplyBlock, warnings: string[]): Part | undefined {

@@ -1,13 +1,12 @@
-import type { Message as WireMessage } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
 import {
   fromAnthropicReply,
   mapStopReason,
   normalizeUsage,
-  replyFromMessage,
+  type AnthropicReply,
 } from '../../../src/models/anthropic/from-wire.ts';
 import { AnthropicStreamAccumulator } from '../../../src/models/anthropic/stream-accumulator.ts';
-import { fixtureEvents, fixtureJson } from './read-fixture.ts';
+import { fixtureEvents } from './read-fixture.ts';
 
 function accumulate(name: string): { accumulator: AnthropicStreamAccumulator; deltas: string[] } {
   const accumulator = new AnthropicStreamAccumulator('requested-model');
@@ -119,9 +118,27 @@ describe('Anthropic stream accumulation (recorded stream)', () => {
   });
 });
 
-describe('Anthropic non-streamed replies (recorded message)', () => {
+describe('Anthropic replies with redacted thinking and server tools', () => {
   it('keeps redacted thinking as reasoning state, ignores unknown blocks with a warning', () => {
-    const reply = replyFromMessage(fixtureJson<WireMessage>('message-redacted-thinking.json'));
+    const reply: AnthropicReply = {
+      model: 'claude-opus-4-5-20251101',
+      blocks: [
+        {
+          type: 'redacted_thinking',
+          data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB8URj2pLmN3kWd',
+        },
+        { type: 'unknown', wireType: 'server_tool_use' },
+        { type: 'text', text: 'Claude Shannon was born on April 30, 1916.' },
+      ],
+      stopReason: 'end_turn',
+      usage: {
+        input_tokens: 2095,
+        output_tokens: 503,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 1800,
+        output_tokens_details: { thinking_tokens: 310 },
+      },
+    };
     expect(fromAnthropicReply(reply)).toEqual({
       message: {
         role: 'assistant',
