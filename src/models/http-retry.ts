@@ -2,6 +2,7 @@
  * HTTP-level retry facts shared by every adapter: which statuses are retryable, how long a
  * server asked us to wait, and which network failures are worth another attempt.
  */
+import { errorCodes } from '../base/http/index.ts';
 
 /** Statuses that mean "try again later" (models.md, Retries and faults). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
@@ -81,20 +82,9 @@ const NETWORK_CODES: Readonly<Record<string, NetworkFailureKind>> = {
  * code — never by message text. Undefined when no known network code is found.
  */
 export function classifyNetworkError(error: unknown): NetworkFailure | undefined {
-  const seen = new Set<unknown>();
-  const pending: unknown[] = [error];
-  while (pending.length > 0) {
-    const current = pending.shift();
-    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      const kind = NETWORK_CODES[code];
-      if (kind !== undefined) return { kind, code, retryable: true };
-    }
-    pending.push((current as { cause?: unknown }).cause);
-    const nested = (current as { errors?: unknown }).errors;
-    if (Array.isArray(nested)) pending.push(...nested);
+  for (const code of errorCodes(error)) {
+    const kind = NETWORK_CODES[code];
+    if (kind !== undefined) return { kind, code, retryable: true };
   }
   return undefined;
 }

@@ -2,4 +2,4 @@
 export { sdkFetch, transportFetch } from './fetch.ts';
 export { REDIRECT_STATUSES } from './redirects.ts';
 export { TransportResponse } from './response.ts';
-export { TransportUnsupportedError } from './transport-errors.ts';
+export { errorCodes, TransportUnsupportedError } from './transport-errors.ts';

@@ -24,3 +24,28 @@ export function bodyTerminated(cause: unknown, signal: AbortSignal | null | unde
   if (signal?.aborted === true) return signal.reason;
   return new TypeError('terminated', { cause });
 }
+
+/**
+ * The string `code`s of an error and of the errors behind it (its `cause` chain, an
+ * AggregateError's `errors`), nearest first: fetch and undici wrap the socket's error, so its
+ * system code is seldom on the error thrown.
+ */
+export function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.shift();
+    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const { code, cause, errors } = current as {
+      code?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') codes.push(code);
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return codes;
+}

@@ -1,3 +1,4 @@
+import { errorCodes } from '../../base/http/index.ts';
 import { reasonOf } from '../../base/reason.ts';
 
 /** Why an HTTP request produced no response; each kind reads as a short phrase in messages. */
@@ -38,11 +39,10 @@ export function httpFailure(kind: HttpFailureKind, url: string, detail: string):
 
 /**
  * Classifies a network error thrown by fetch or by sortie's HTTP transport (which throws as
- * fetch does). undici wraps the socket error in `cause` (sometimes an AggregateError holding
- * one error per address tried), so the code is searched through that chain.
+ * fetch does) by the nearest code behind it.
  */
 export function classifyNetworkError(error: unknown, url: string): HttpFailure {
-  const code = findErrorCode(error);
+  const code = errorCodes(error)[0];
   if (code === 'ECONNREFUSED') return httpFailure('refused', url, 'connection refused');
   if (code !== undefined && DNS_CODES.has(code)) {
     return httpFailure('dns', url, 'DNS lookup failed (host not found)');
@@ -57,17 +57,4 @@ export function classifyNetworkError(error: unknown, url: string): HttpFailure {
     return httpFailure('invalid_request', url, `invalid request: ${reasonOf(error)}`);
   }
   return httpFailure('network', url, `network error${code === undefined ? '' : ` (${code})`}`);
-}
-
-function findErrorCode(error: unknown, depth = 0): string | undefined {
-  if (depth > 5 || typeof error !== 'object' || error === null) return undefined;
-  const record = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof record.code === 'string') return record.code;
-  if (Array.isArray(record.errors)) {
-    for (const inner of record.errors) {
-      const code = findErrorCode(inner, depth + 1);
-      if (code !== undefined) return code;
-    }
-  }
-  return findErrorCode(record.cause, depth + 1);
 }
