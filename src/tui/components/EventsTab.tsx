@@ -4,7 +4,7 @@
  * fork at the one under it).
  */
 import { Box, Text } from 'ink';
-import type { EventLine } from '../store/index.ts';
+import { windowStart, type EventLine } from '../store/index.ts';
 import { formatElapsed } from '../../present/numbers.ts';
 import { shortActorId } from '../../present/actor-text.ts';
 import { padEnd, textWidth, truncate } from '../../present/columns.ts';
@@ -57,23 +57,16 @@ export function eventLineText(
   return truncate(`${head} ${line.text}`, width);
 }
 
-/** The first line to show so that the cursor line (index; -1 for none) is on screen. */
-function cursorInView(start: number, cursor: number, height: number): number {
-  if (cursor < 0) return start;
-  if (cursor < start) return cursor;
-  return cursor >= start + height ? cursor - height + 1 : start;
-}
-
 /** The filter line and the visible slice of the log. */
 export function EventsTab(props: EventsTabProps) {
   const showFilter = props.editing || props.filter !== '';
   const height = Math.max(1, props.height - (showFilter ? 1 : 0));
-  const maxStart = Math.max(0, props.lines.length - height);
-  const start = cursorInView(
-    props.start === null ? maxStart : Math.min(props.start, maxStart),
-    props.lines.findIndex((line) => line.seq === props.selected),
-    height,
-  );
+  const total = props.lines.length;
+  // A null start follows the newest lines (windowStart clamps it to the last screen); with no
+  // cursor, the start itself is what stays in view.
+  const following = props.start ?? total;
+  const cursor = props.lines.findIndex((line) => line.seq === props.selected);
+  const start = windowStart(following, cursor < 0 ? following : cursor, height, total);
   const visible = props.lines.slice(start, start + height);
   const columns = eventColumns(visible, props.width);
   return (

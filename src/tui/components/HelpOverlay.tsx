@@ -32,11 +32,6 @@ export function helpLines(context: Pick<KeyContext, 'mode' | 'finished'>, width:
   );
 }
 
-/** The first line of a help screen showing `height` lines from `start`. */
-export function helpStartFor(start: number, height: number, total: number): number {
-  return Math.max(0, Math.min(start, total - height));
-}
-
 const MODE_NAMES: Record<Mode, string> = {
   live: 'live run',
   replay: 'replay',
@@ -46,7 +41,7 @@ const MODE_NAMES: Record<Mode, string> = {
 /** The help screen (replaces the body while open). */
 export function HelpOverlay({ mode, lines, start, height }: HelpOverlayProps) {
   const room = Math.max(0, height - 1);
-  const first = helpStartFor(start, room, lines.length);
+  const first = Math.max(0, Math.min(start, lines.length - room));
   const shown = lines.slice(first, first + room);
   const position =
     shown.length < lines.length

@@ -5,7 +5,7 @@
  */
 import type { Command, Overlay, Pane } from '../keys.ts';
 import { parseActorId } from '../../base/events.ts';
-import type { TreeRow } from '../store/tree-rows.ts';
+import { windowStart, type TreeRow } from '../store/tree-rows.ts';
 import type { AnswerForm } from './answer-form.ts';
 import { ITEM_COLUMNS, ITEM_STATUSES, type ItemQuery, type ItemRow } from './item-table.ts';
 
@@ -146,10 +146,8 @@ function moveEventsCursor(view: ViewState, facts: ViewFacts, delta: number): Vie
   const from = at < 0 ? seqs.length : at;
   const cursor = clamp(from + delta, 0, seqs.length - 1);
   const height = Math.max(1, facts.bodyHeight);
-  const maxStart = Math.max(0, seqs.length - height);
-  let start = Math.min(view.eventsStart ?? maxStart, maxStart);
-  if (cursor < start) start = cursor;
-  else if (cursor >= start + height) start = cursor - height + 1;
+  // No start yet follows the newest lines: windowStart clamps it to the last screen.
+  const start = windowStart(view.eventsStart ?? seqs.length, cursor, height, seqs.length);
   return { ...view, eventsSelected: seqs[cursor] ?? null, eventsStart: start };
 }
 
