@@ -22,23 +22,27 @@ function taskOfActor(actor: string): string {
   return parsed.name;
 }
 
-function addTurn(
-  row: CostRow,
-  event: EventOf<'model.response'>,
-  unpriced: boolean,
-  local: boolean,
-): CostRow {
+/** What a model response, or a resumed run's earlier sessions, spent. */
+interface Spent {
+  requests: number;
+  usage: TokenUsage;
+  costPico: string;
+  unpriced: boolean;
+}
+
+/** A cost row with `spent` added; a local model's spending is never unpriced. */
+function withSpending(row: CostRow, spent: Spent, local: boolean): CostRow {
   return {
     key: row.key,
-    requests: row.requests + 1,
-    input: row.input + event.usage.input,
-    cacheRead: row.cacheRead + event.usage.cacheRead,
-    cacheWrite: row.cacheWrite + event.usage.cacheWrite,
-    output: row.output + event.usage.output,
-    reasoning: row.reasoning + event.usage.reasoning,
-    reasoningEstimated: row.reasoningEstimated || event.usage.reasoningEstimated === true,
-    costPico: row.costPico + BigInt(event.costPico),
-    unpriced: row.unpriced || unpriced,
+    requests: row.requests + spent.requests,
+    input: row.input + spent.usage.input,
+    cacheRead: row.cacheRead + spent.usage.cacheRead,
+    cacheWrite: row.cacheWrite + spent.usage.cacheWrite,
+    output: row.output + spent.usage.output,
+    reasoning: row.reasoning + spent.usage.reasoning,
+    reasoningEstimated: row.reasoningEstimated || spent.usage.reasoningEstimated === true,
+    costPico: row.costPico + BigInt(spent.costPico),
+    unpriced: row.unpriced || (spent.unpriced && !local),
     local: row.local || local,
   };
 }
@@ -53,12 +57,13 @@ export function reduceCost(draft: StateDraft, event: EventOf<'model.response'>):
     byActor: event.actor,
     byModel: modelKey(event.model),
   } as const;
+  const turn = { requests: 1, usage: event.usage, costPico: event.costPico, unpriced };
   for (const table of ['byTask', 'byActor', 'byModel'] as const) {
     const key = keys[table];
     const row = draft.costRow(table, key) ?? emptyCostRow(key);
-    draft.setCostRow(table, addTurn(row, event, unpriced, table === 'byModel' && local));
+    draft.setCostRow(table, withSpending(row, turn, table === 'byModel' && local));
   }
-  draft.setCostTotal(addTurn(draft.state.costs.total, event, unpriced, false));
+  draft.setCostTotal(withSpending(draft.state.costs.total, turn, false));
   const tokens = usageTokens(event.usage);
   const costPico = BigInt(event.costPico);
   draft.patchHeader({
@@ -72,26 +77,6 @@ export function reduceCost(draft: StateDraft, event: EventOf<'model.response'>):
 /** The per-task and per-actor row holding what a resumed run's earlier sessions spent. */
 export const EARLIER_SESSIONS = '(before resume)';
 
-function spentRow(
-  key: string,
-  spent: { requests: number; usage: TokenUsage; costPico: string; unpriced: boolean },
-  local: boolean,
-): CostRow {
-  return {
-    key,
-    requests: spent.requests,
-    input: spent.usage.input,
-    cacheRead: spent.usage.cacheRead,
-    cacheWrite: spent.usage.cacheWrite,
-    output: spent.usage.output,
-    reasoning: spent.usage.reasoning,
-    reasoningEstimated: spent.usage.reasoningEstimated === true,
-    costPico: BigInt(spent.costPico),
-    unpriced: spent.unpriced && !local,
-    local,
-  };
-}
-
 /**
  * A resumed run starts from what its earlier sessions spent (`run.started`'s `before`): the
  * header, the totals, each model, and one `(before resume)` row per task and actor table. A
@@ -99,13 +84,13 @@ function spentRow(
  */
 export function countEarlierSessions(draft: StateDraft, before: RunTotals): void {
   if (draft.state.costs.total.requests >= before.requests) return;
-  const earlier = spentRow(EARLIER_SESSIONS, before, false);
+  const earlier = withSpending(emptyCostRow(EARLIER_SESSIONS), before, false);
   draft.setCostTotal({ ...earlier, key: 'total' });
   draft.setCostRow('byTask', earlier);
   draft.setCostRow('byActor', earlier);
   for (const spent of before.models) {
     const local = spent.model.provider === 'ollama';
-    draft.setCostRow('byModel', spentRow(modelKey(spent.model), spent, local));
+    draft.setCostRow('byModel', withSpending(emptyCostRow(modelKey(spent.model)), spent, local));
   }
   draft.patchHeader({
     tokens: usageTokens(before.usage),
