@@ -46,37 +46,31 @@ function heldToolArguments(point: GatePoint, detail: ActorDetail): string {
   return prettyJson(point.detail);
 }
 
-function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
+/** The block of a held point, without the key and fold every held block has. */
+function heldBlock(
+  point: GatePoint,
+  detail: ActorDetail,
+): Omit<DetailBlock, 'key' | 'collapsedLines'> {
   if (point.kind === 'route') {
-    return {
-      key: 'held',
-      title: '⏸ held before the route takes effect',
-      body: `route: ${point.detail}`,
-      collapsedLines: Infinity,
-    };
+    return { title: '⏸ held before the route takes effect', body: `route: ${point.detail}` };
   }
   if (point.kind === 'error') {
     // The failed call's own block below carries its seq: f and e fork there.
     return {
-      key: 'held',
       title: `⏸ held before the error of tool ${point.tool ?? ''} goes back to the model`,
       body: prettyJson(point.detail),
-      collapsedLines: Infinity,
       ...(point.tool === undefined ? {} : { tool: point.tool }),
     };
   }
   if (point.kind === 'tool') {
     return {
-      key: 'held',
       title: `⏸ held before tool ${point.tool ?? ''}: arguments`,
       body: heldToolArguments(point, detail),
-      collapsedLines: Infinity,
       tool: point.tool,
     };
   }
   const pending = detail.messages.map((message) => `${message.role}: ${messageText(message)}`);
   return {
-    key: 'held',
     title: `⏸ held before model request: ${countOf(detail.messages.length, 'message')}`,
     body: [
       `model: ${point.detail}`,
@@ -84,7 +78,6 @@ function heldBlock(point: GatePoint, detail: ActorDetail): DetailBlock {
       `system: ${point.system ?? detail.system ?? '(not sent yet)'}`,
       ...pending,
     ].join('\n'),
-    collapsedLines: Infinity,
   };
 }
 
@@ -111,39 +104,27 @@ export function detailBlocks(
   held: readonly GatePoint[],
 ): DetailBlock[] {
   const blocks: DetailBlock[] = [];
+  // A block with no tool to break on and no seq to fork at.
+  const add = (key: string, title: string, body: string, collapsedLines: number): void => {
+    blocks.push({ key, title, body, collapsedLines });
+  };
   const heldPoint = held.find((point) => point.actor === node.id);
-  if (heldPoint !== undefined) blocks.push(heldBlock(heldPoint, detail));
-  blocks.push({
-    key: 'status',
-    title: `${statusIcon(node.status)} ${node.id}`,
-    body: `${node.status}${node.activity === '' ? '' : ` · ${node.activity}`} · ${formatCount(node.tokens)} tokens · ${formatCost(node.costPico, node.unpriced)}`,
-    collapsedLines: Infinity,
-  });
+  if (heldPoint !== undefined) {
+    blocks.push({ key: 'held', collapsedLines: Infinity, ...heldBlock(heldPoint, detail) });
+  }
+  const activity = node.activity === '' ? '' : ` · ${node.activity}`;
+  const spend = `${formatCount(node.tokens)} tokens · ${formatCost(node.costPico, node.unpriced)}`;
+  const status = `${node.status}${activity} · ${spend}`;
+  add('status', `${statusIcon(node.status)} ${node.id}`, status, Infinity);
   if (node.signals.length > 0) {
-    blocks.push({
-      key: 'signals',
-      title: 'signals',
-      body: node.signals.map((signal) => `⚠ ${signal.message}`).join('\n'),
-      collapsedLines: 3,
-    });
+    add('signals', 'signals', node.signals.map((signal) => `⚠ ${signal.message}`).join('\n'), 3);
   }
   if (detail.plan.length > 0) {
-    blocks.push({
-      key: 'plan',
-      title: 'plan',
-      body: detail.plan
-        .map((subtask) => `${SUBTASK_MARKS[subtask.status]} ${subtask.title}`)
-        .join('\n'),
-      collapsedLines: Infinity,
-    });
+    const plan = detail.plan.map((subtask) => `${SUBTASK_MARKS[subtask.status]} ${subtask.title}`);
+    add('plan', 'plan', plan.join('\n'), Infinity);
   }
   if (detail.system !== null) {
-    blocks.push({
-      key: 'system',
-      title: `system prompt (${formatCount(detail.system.length)} chars)`,
-      body: detail.system,
-      collapsedLines: 0,
-    });
+    add('system', `system prompt (${formatCount(detail.system.length)} chars)`, detail.system, 0);
   }
   detail.messages.forEach((message, position) => {
     const seq = detail.messageSeqs[position] ?? null;
@@ -155,38 +136,14 @@ export function detailBlocks(
       ...(seq === null ? {} : { forkSeq: seq }),
     });
   });
-  if (detail.streaming !== '') {
-    blocks.push({
-      key: 'streaming',
-      title: 'streaming…',
-      body: detail.streaming,
-      collapsedLines: Infinity,
-    });
-  }
+  if (detail.streaming !== '') add('streaming', 'streaming…', detail.streaming, Infinity);
   detail.toolCalls.forEach((call, position) => blocks.push(toolBlock(call, position)));
   detail.forkMessages.forEach((message, position) => {
-    blocks.push({
-      key: `fork-${position}`,
-      title: `question fork · ${message.role}`,
-      body: messageText(message),
-      collapsedLines: 3,
-    });
+    add(`fork-${position}`, `question fork · ${message.role}`, messageText(message), 3);
   });
   detail.outputs.forEach((output, position) => {
-    blocks.push({
-      key: `output-${position}`,
-      title: 'output',
-      body: showValue(output),
-      collapsedLines: 12,
-    });
+    add(`output-${position}`, 'output', showValue(output), 12);
   });
-  if (detail.errors.length > 0) {
-    blocks.push({
-      key: 'errors',
-      title: 'errors',
-      body: detail.errors.join('\n'),
-      collapsedLines: Infinity,
-    });
-  }
+  if (detail.errors.length > 0) add('errors', 'errors', detail.errors.join('\n'), Infinity);
   return blocks;
 }
