@@ -18,18 +18,13 @@ function progressPatch(
 }
 
 function onSucceeded(draft: StateDraft, event: EventOf<'iteration.succeeded'>): void {
-  progressPatch(draft, event.task, (progress) => ({
+  const { task, index, itemId } = event;
+  progressPatch(draft, task, (progress) => ({
     succeeded: progress.succeeded + 1,
     running: Math.max(0, progress.running - 1),
   }));
-  finishSubtree(draft, commanderId(event.task, event.index), 'succeeded');
-  setItem(draft, event.task, {
-    index: event.index,
-    itemId: event.itemId,
-    status: 'succeeded',
-    output: event.output,
-    error: null,
-  });
+  finishSubtree(draft, commanderId(task, index), 'succeeded');
+  setItem(draft, task, { index, itemId, status: 'succeeded', output: event.output, error: null });
 }
 
 function onFailed(draft: StateDraft, event: EventOf<'iteration.failed'>): void {
@@ -42,13 +37,8 @@ function onFailed(draft: StateDraft, event: EventOf<'iteration.failed'>): void {
   // A failure with retries left is one attempt, not the item's outcome.
   if (!event.final) return;
   finishSubtree(draft, commander, 'failed');
-  setItem(draft, event.task, {
-    index: event.index,
-    itemId: event.itemId,
-    status: 'failed',
-    output: null,
-    error: event.error,
-  });
+  const { index, itemId } = event;
+  setItem(draft, event.task, { index, itemId, status: 'failed', output: null, error: event.error });
 }
 
 /** Applies an iteration event; returns false when the event is not one. */
@@ -57,20 +47,16 @@ export function reduceItems(draft: StateDraft, event: MissionEvent): boolean {
     case 'dataset.locked':
       progressPatch(draft, event.task, () => ({ total: event.count }));
       return true;
-    case 'iteration.started':
-      progressPatch(draft, event.task, (progress) => ({ running: progress.running + 1 }));
-      patchActor(draft, commanderId(event.task, event.index), {
+    case 'iteration.started': {
+      const { task, index, itemId } = event;
+      progressPatch(draft, task, (progress) => ({ running: progress.running + 1 }));
+      patchActor(draft, commanderId(task, index), {
         status: 'running',
         activity: event.attempt > 1 ? `attempt ${event.attempt}` : '',
       });
-      setItem(draft, event.task, {
-        index: event.index,
-        itemId: event.itemId,
-        status: 'running',
-        output: null,
-        error: null,
-      });
+      setItem(draft, task, { index, itemId, status: 'running', output: null, error: null });
       return true;
+    }
     case 'iteration.succeeded':
       onSucceeded(draft, event);
       return true;
