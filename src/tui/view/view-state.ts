@@ -195,6 +195,14 @@ function expandOrCollapse(
   return { ...view, collapsed: toggled(view.collapsed, row.id, !expand) };
 }
 
+/** Leaving the filter line: the filtered lists start again from the top (events: the newest). */
+const FILTER_CLOSED = {
+  overlay: 'none',
+  eventsStart: null,
+  eventsSelected: null,
+  itemsCursor: 0,
+} as const satisfies Partial<ViewState>;
+
 /** The view after a navigation command; other commands leave it as it is. */
 export function applyViewCommand(
   view: ViewState,
@@ -236,16 +244,9 @@ export function applyViewCommand(
     case 'filter':
       return { ...view, overlay: 'filter' };
     case 'filterApply':
-      return { ...view, overlay: 'none', eventsStart: null, eventsSelected: null, itemsCursor: 0 };
+      return { ...view, ...FILTER_CLOSED };
     case 'filterCancel':
-      return {
-        ...view,
-        overlay: 'none',
-        filter: '',
-        eventsStart: null,
-        eventsSelected: null,
-        itemsCursor: 0,
-      };
+      return { ...view, ...FILTER_CLOSED, filter: '' };
     case 'filterErase':
       return { ...view, filter: view.filter.slice(0, -1) };
     case 'answer':
