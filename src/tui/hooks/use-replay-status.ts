@@ -6,17 +6,15 @@ import type { ReplayPlayer, ReplayStatus } from '../replay-player.ts';
 export function useReplayStatus(player: ReplayPlayer | undefined): ReplayStatus | null {
   const snapshot = useRef<ReplayStatus | null>(player?.status() ?? null);
   const subscribe = useMemo(
-    () => (listener: () => void) =>
-      player === undefined
-        ? () => undefined
-        : (() => {
-            // Catch up with changes made between the render and this subscription.
-            snapshot.current = player.status();
-            return player.onStatus(() => {
-              snapshot.current = player.status();
-              listener();
-            });
-          })(),
+    () => (listener: () => void) => {
+      if (player === undefined) return () => undefined;
+      // Catch up with changes made between the render and this subscription.
+      snapshot.current = player.status();
+      return player.onStatus(() => {
+        snapshot.current = player.status();
+        listener();
+      });
+    },
     [player],
   );
   return useSyncExternalStore(subscribe, () => snapshot.current);
