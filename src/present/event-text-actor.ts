@@ -14,19 +14,10 @@ import { humanAnsweredText, humanAskedText } from './human-text.ts';
 import { argumentsText, messageText, toolCallText, toolResultText } from './message-text.ts';
 import { formatDollars } from './money.ts';
 import { countOf, formatCount, formatDuration } from './numbers.ts';
+import type { WorkEventType } from './event-text-run.ts';
 import type { Painter } from './paint.ts';
 
-type ActorEventType = Exclude<
-  MissionEventType,
-  | `run.${string}`
-  | `mission.${string}`
-  | `task.${string}`
-  | `iteration.${string}`
-  | `dataset.${string}`
-  | 'plan.updated'
-  | 'output.submitted'
-  | 'route.chosen'
->;
+type ActorEventType = Exclude<MissionEventType, WorkEventType>;
 
 function modelName(model: EventOf<'model.request'>['model']): string {
   return `${model.config}.${model.key}`;

@@ -13,16 +13,18 @@ import { formatCost } from './money.ts';
 import { formatCount, formatDuration } from './numbers.ts';
 import type { Painter } from './paint.ts';
 
-type RunEventType = Extract<
+/** The event types this file reads; event-text-actor.ts reads the others. */
+export type WorkEventType = Extract<
   MissionEventType,
-  `run.${string}` | `mission.${string}` | `task.${string}` | `iteration.${string}`
+  | `run.${string}`
+  | `mission.${string}`
+  | `task.${string}`
+  | `iteration.${string}`
+  | `dataset.${string}`
+  | 'plan.updated'
+  | 'output.submitted'
+  | 'route.chosen'
 >;
-type WorkEventType =
-  | RunEventType
-  | Extract<
-      MissionEventType,
-      'plan.updated' | 'output.submitted' | 'route.chosen' | `dataset.${string}`
-    >;
 
 /** A run's, mission's or task's outcome word, coloured by how it went. */
 export function outcomeWord(outcome: Outcome, paint: Painter): string {
@@ -71,7 +73,8 @@ function planText(event: EventOf<'plan.updated'>): string {
   return `plan ${done}/${event.subtasks.length} done${now}`;
 }
 
-const RUN_FORMS: EventFormTable<Extract<RunEventType, `run.${string}` | `mission.${string}`>> = {
+/** Run, mission, task, iteration, plan, output, route and dataset events. */
+export const WORK_FORMS: EventFormTable<WorkEventType> = {
   'run.started': {
     text: (event) =>
       `${event.resumed ? 'resumed' : 'started'} run ${event.runId} (mission ${event.mission})`,
@@ -100,55 +103,44 @@ const RUN_FORMS: EventFormTable<Extract<RunEventType, `run.${string}` | `mission
     text: (event, { paint, runTotals }) =>
       `${paint('warn', 'cancelled')}: ${firstLine(event.reason, ERROR_LINE)} · ${runTotals(event.mission)}`,
   },
-};
-
-const TASK_FORMS: EventFormTable<Extract<RunEventType, `task.${string}` | `iteration.${string}`>> =
-  {
-    'task.started': {
-      text: (event, context) =>
-        event.restored === true
-          ? 'restored from the journal (succeeded before the restart)'
-          : `started${startedBecause(event, context)}${event.iterated ? ' (iterated)' : ''}`,
+  'task.started': {
+    text: (event, context) =>
+      event.restored === true
+        ? 'restored from the journal (succeeded before the restart)'
+        : `started${startedBecause(event, context)}${event.iterated ? ' (iterated)' : ''}`,
+  },
+  'task.succeeded': {
+    text: (event, { paint }) => {
+      const route = event.route === null ? '' : ` → route ${event.route}`;
+      const summary = firstLine(event.summary, EXCERPT);
+      return `${paint('good', 'succeeded')}${route}${summary === '' ? '' : `: ${summary}`}`;
     },
-    'task.succeeded': {
-      text: (event, { paint }) => {
-        const route = event.route === null ? '' : ` → route ${event.route}`;
-        const summary = firstLine(event.summary, EXCERPT);
-        return `${paint('good', 'succeeded')}${route}${summary === '' ? '' : `: ${summary}`}`;
-      },
-    },
-    'task.failed': {
-      text: (event, { paint }) =>
-        `${paint('bad', 'failed')}: ${firstLine(event.error, ERROR_LINE)}`,
-    },
-    'task.cancelled': {
-      text: (event, { paint }) =>
-        `${paint('warn', 'cancelled')}: ${firstLine(event.reason, ERROR_LINE)}`,
-    },
-    'task.skipped': { text: (event) => `skipped (${skipText(event.reason, event.cause)})` },
-    'iteration.started': {
-      text: (event, context) =>
-        `${item(event, context)} started: ${event.itemId}${attemptText(event.attempt)}`,
-      log: noLine,
-    },
-    'iteration.succeeded': {
-      text: (event, context) =>
-        `${item(event, context)} ${context.paint('good', 'succeeded')}${attemptText(event.attempt)}`,
-    },
-    'iteration.failed': {
-      text: (event, context) =>
-        `${item(event, context)} ${context.paint('bad', 'failed')}${attemptText(event.attempt)}: ${firstLine(event.error, ERROR_LINE)}`,
-    },
-    'iteration.retrying': {
-      text: (event, context) =>
-        `${item(event, context)} ${context.paint('warn', 'retrying')} (attempt ${event.attempt}/${event.maxAttempts}): ${firstLine(event.error, ERROR_LINE)}`,
-    },
-  };
-
-/** Run, mission, task, iteration, plan, output, route and dataset events. */
-export const WORK_FORMS: EventFormTable<WorkEventType> = {
-  ...RUN_FORMS,
-  ...TASK_FORMS,
+  },
+  'task.failed': {
+    text: (event, { paint }) => `${paint('bad', 'failed')}: ${firstLine(event.error, ERROR_LINE)}`,
+  },
+  'task.cancelled': {
+    text: (event, { paint }) =>
+      `${paint('warn', 'cancelled')}: ${firstLine(event.reason, ERROR_LINE)}`,
+  },
+  'task.skipped': { text: (event) => `skipped (${skipText(event.reason, event.cause)})` },
+  'iteration.started': {
+    text: (event, context) =>
+      `${item(event, context)} started: ${event.itemId}${attemptText(event.attempt)}`,
+    log: noLine,
+  },
+  'iteration.succeeded': {
+    text: (event, context) =>
+      `${item(event, context)} ${context.paint('good', 'succeeded')}${attemptText(event.attempt)}`,
+  },
+  'iteration.failed': {
+    text: (event, context) =>
+      `${item(event, context)} ${context.paint('bad', 'failed')}${attemptText(event.attempt)}: ${firstLine(event.error, ERROR_LINE)}`,
+  },
+  'iteration.retrying': {
+    text: (event, context) =>
+      `${item(event, context)} ${context.paint('warn', 'retrying')} (attempt ${event.attempt}/${event.maxAttempts}): ${firstLine(event.error, ERROR_LINE)}`,
+  },
   'plan.updated': { text: planText },
   'output.submitted': {
     text: (event) =>

@@ -29,4 +29,4 @@ export function eventLogText(event: MissionEvent, context: EventTextContext): st
 }
 
 export { EXCERPT, type EventTextContext } from './event-forms.ts';
-export { outcomeWord, skipText } from './event-text-run.ts';
+export { skipText } from './event-text-run.ts';
