@@ -27,11 +27,16 @@ import type { TuiStore, WarnedBudget } from './store/index.ts';
 import { INITIAL_VIEW, focusedPane, type ViewState } from './view/view-state.ts';
 import { breakpointRows } from './view/breakpoint-rows.ts';
 
+/** The App's inputs: the store it draws, the run's controls, and what lends the terminal. */
 export interface AppProps {
   store: TuiStore;
+  /** Cancels the run (`RunHandle.cancel`); a replay passes a no-op. */
   cancel: () => void;
+  /** The debugger's gate of a live run: enables pause, step, continue and breakpoints. */
   gate?: GateControls;
+  /** Replay mode: the player the replay keys drive. */
   replay?: ReplayPlayer;
+  /** Shown first in the header. Default `sortie`. */
   title?: string;
   /** The clock for elapsed time (tests pass a fixed one). */
   now?: () => number;
@@ -149,34 +154,32 @@ export function App(props: AppProps) {
   });
 
   return (
-    <>
-      <Box flexDirection="column" width={screen.columns}>
-        <Header
-          header={state.header}
-          title={props.title ?? 'sortie'}
-          now={now}
-          paused={paused}
-          heldCount={held.length}
-          replay={replayStatus}
-          width={screen.columns}
-        />
-        <Tabs active={view.tab} />
-        <TabBody
-          state={state}
-          view={view}
-          screen={screen}
-          mode={mode}
-          held={held}
-          breakpoints={gate.view.breakpoints}
-          warned={budget?.waiting[0]}
-        />
-        {view.overlay === 'confirm' ? <ConfirmQuit /> : null}
-        <Footer
-          context={context}
-          notice={notice || hintFor(view, finished, question?.actor ?? null, budget?.waiting[0])}
-          width={screen.columns}
-        />
-      </Box>
-    </>
+    <Box flexDirection="column" width={screen.columns}>
+      <Header
+        header={state.header}
+        title={props.title ?? 'sortie'}
+        now={now}
+        paused={paused}
+        heldCount={held.length}
+        replay={replayStatus}
+        width={screen.columns}
+      />
+      <Tabs active={view.tab} />
+      <TabBody
+        state={state}
+        view={view}
+        screen={screen}
+        mode={mode}
+        held={held}
+        breakpoints={gate.view.breakpoints}
+        warned={budget?.waiting[0]}
+      />
+      {view.overlay === 'confirm' ? <ConfirmQuit /> : null}
+      <Footer
+        context={context}
+        notice={notice || hintFor(view, finished, question?.actor ?? null, budget?.waiting[0])}
+        width={screen.columns}
+      />
+    </Box>
   );
 }

@@ -6,12 +6,9 @@ import chalk from 'chalk';
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
-import type { BudgetRaising } from '../runtime/budget-raises.ts';
-import type { GateControls } from '../runtime/gate.ts';
-import { App, type HumanDeskAnswers } from './app.tsx';
+import { App, type AppProps } from './app.tsx';
 import { summaryLine } from './components/FinalSummary.tsx';
-import type { Suspend, TuiForker } from './hooks/use-fork.ts';
-import type { ReplayPlayer } from './replay-player.ts';
+import type { Suspend } from './hooks/use-fork.ts';
 import { createTuiStore } from './store/index.ts';
 
 export {
@@ -24,26 +21,10 @@ export { createTuiStore, type TuiState, type TuiStore } from './store/index.ts';
 export { App, type AppProps } from './app.tsx';
 export type { Suspend, TuiForker } from './hooks/use-fork.ts';
 
-/** What the TUI needs from a run (or a replay). */
-export interface RenderTuiOptions {
+/** What the TUI needs from a run (or a replay): the App's props but those renderTui makes, and the terminal. */
+export interface RenderTuiOptions extends Omit<AppProps, 'store' | 'suspend' | 'now'> {
   /** The event source: a run's `bus.subscribe`, or a replay player's `subscribe`. */
   subscribe: (listener: (event: MissionEvent) => void) => () => void;
-  /** The debugger's gate of a live run: enables pause, step, continue and breakpoints. */
-  gate?: GateControls;
-  /** Cancels the run (`RunHandle.cancel`); a replay passes a no-op. */
-  cancel: () => void;
-  /** A live run's desk for questions to the person: the TUI answers them (`a`). */
-  human?: HumanDeskAnswers;
-  /** A live run's budgets: a warning holds the run and the person may raise the limit. */
-  budgets?: BudgetRaising;
-  /** Replay mode: the player the replay keys drive. */
-  replay?: ReplayPlayer;
-  /** Makes forks from the TUI (`f`, `e`); absent where the run cannot be forked. */
-  forker?: TuiForker;
-  /** A served run watched from here (`sortie attach`): `q` detaches, the run goes on. */
-  attached?: boolean;
-  /** Shown first in the header. Default `sortie`. */
-  title?: string;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
   /** Route console output above the UI (default true; tests whose console cannot be patched pass false). */
