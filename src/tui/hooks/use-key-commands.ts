@@ -137,7 +137,7 @@ const FORM_EDITS: Partial<
   answerPreviousValue: (form, fields) => pickValue(form, fields, -1),
 };
 
-function gateCommand(command: Command, gate: GateControls): string | null {
+function gateCommand(command: 'pauseResume' | 'step' | 'continue', gate: GateControls): string {
   switch (command) {
     case 'pauseResume':
       if (gate.isPaused) {
@@ -155,8 +155,6 @@ function gateCommand(command: Command, gate: GateControls): string | null {
     case 'continue':
       gate.continue();
       return 'continuing';
-    default:
-      return null;
   }
 }
 
@@ -240,9 +238,7 @@ export function runCommand(command: Command, targets: CommandTargets): void {
     return;
   }
   if (command === 'pauseResume' || command === 'step' || command === 'continue') {
-    targets.setNotice(
-      gate === undefined ? 'no debugger in this run' : (gateCommand(command, gate) ?? ''),
-    );
+    targets.setNotice(gate === undefined ? 'no debugger in this run' : gateCommand(command, gate));
     targets.refreshGate();
     return;
   }
