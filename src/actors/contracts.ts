@@ -205,6 +205,8 @@ export interface ModelTurnRequest {
   tools: ToolDefinition[];
   /** A limit on the reply's tokens (an MCP server's sampling sets one); default: the provider's. */
   maxOutputTokens?: number;
+  /** An MCP server's sampling request: answered outside the actor's conversation. */
+  sampling?: boolean;
   /** False: the model is asked for one tool call per reply (agents' `parallel_tool_calls`). */
   parallelToolCalls?: boolean;
   signal: AbortSignal;

@@ -144,11 +144,12 @@ export function recordCost(
 /** Emits the adapter's warnings and `model.response` with usage, cost and duration. */
 export function announceResponse(
   run: TurnRun,
-  actor: string,
+  request: ModelTurnRequest,
   sending: Sending,
   response: ModelResponse,
   cost: TurnCost,
 ): void {
+  const { actor } = request;
   for (const warning of response.warnings) {
     run.bus.emit({ type: 'warning', actor, code: 'model.adapter', message: warning });
   }
@@ -163,6 +164,7 @@ export function announceResponse(
     unpriced: cost.unpriced,
     stopReason: response.stopReason,
     ...(response.stopDetail !== undefined ? { stopDetail: response.stopDetail } : {}),
+    ...(request.sampling === true ? { sampling: true as const } : {}),
     durationMs: sending.durationMs,
   });
 }

@@ -61,7 +61,7 @@ export function createRunModelTurn(services: RunModelTurnServices): RunModelTurn
     const sending = announceRequest(run, request);
     const response = await callModel(run, request, sending);
     const cost = recordCost(run, request, response);
-    announceResponse(run, request.actor, sending, response, cost);
+    announceResponse(run, request, sending, response, cost);
     recordBudget(run, request, response, cost);
     failDeclined(response);
     return { response, costPico: cost.pico, unpriced: cost.unpriced };

@@ -273,6 +273,11 @@ export interface EventPayloads {
     stopReason: StopReason;
     /** What the provider said about a refused, blocked or filtered reply (see ModelResponse). */
     stopDetail?: string;
+    /**
+     * A reply to an MCP server's sampling request, outside the actor's conversation: no fork
+     * point, since a fork could not replay the server's request it answered.
+     */
+    sampling?: true;
     durationMs: number;
   };
   'model.retry': {

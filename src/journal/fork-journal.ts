@@ -19,10 +19,14 @@ export type ForkPoint =
 /** How many valid points before and after a refused seq the message names. */
 const NEAREST = 2;
 
-/** Whether a run can be forked at this event: a commander's or agent's reply or tool result, or a mission's start. */
+/**
+ * Whether a run can be forked at this event: a commander's or agent's reply (not one to an MCP
+ * server's sampling request) or tool result, or a mission's start.
+ */
 export function isForkPoint(event: MissionEvent): event is ForkPoint {
   if (event.type === 'mission.started') return true;
   if (event.type !== 'model.response' && event.type !== 'tool.completed') return false;
+  if (event.type === 'model.response' && event.sampling === true) return false;
   // A question fork (`actor#fork`) is not resumed from the journal: it cannot be forked at.
   const kind = parseActorId(event.actor)?.kind;
   return kind === 'commander' || kind === 'agent';
@@ -43,11 +47,18 @@ export function forkPointAt(
   const what =
     event === undefined
       ? `run ${runId} has no event ${seq} (its events are 1–${events.at(-1)?.seq ?? 0})`
-      : `event ${seq} of run ${runId} is ${event.type} (${event.actor})`;
+      : `event ${seq} of run ${runId} is ${event.type} (${event.actor})${samplingNote(event)}`;
   throw new UsageError(
     `${what}; a fork starts at a model response, a tool result or a mission's start`,
     nearest.length === 0 ? undefined : `the nearest are ${nearest.join(', ')}`,
   );
+}
+
+/** Why a model response is refused although the message names model responses. */
+function samplingNote(event: MissionEvent): string {
+  return event.type === 'model.response' && event.sampling === true
+    ? ", a reply to an MCP server's sampling request"
+    : '';
 }
 
 /** `13 (model.response of commander:greet)`. */

@@ -51,12 +51,13 @@ async function runSummary(samplingLine: string) {
   model.assertDone();
   const agentRequests = model.requests.filter((request) => request.actor === AGENT);
   const events = jsonLines(run.stdout);
-  return { agentRequests, events, project, stateDir };
+  return { agentRequests, events, project, stateDir, model };
 }
 
 describe('MCP sampling through the CLI', () => {
   it('answers with the agent model when the block allows it, counting the turn on the agent', async () => {
-    const { agentRequests, events, project, stateDir } = await runSummary('  sampling = true\n');
+    const { agentRequests, events, project, stateDir, model } =
+      await runSummary('  sampling = true\n');
     expect(agentRequests).toHaveLength(3);
     const sampled = agentRequests[1]!.body as Record<string, unknown>;
     expect({
@@ -115,6 +116,25 @@ describe('MCP sampling through the CLI', () => {
       expect.stringMatching(/ · TIME · 1,224 tokens · \$0\.0003$/),
       '  work  succeeded  TIME  1,224 tokens  $0.0003',
       '  main.gpt_4o_mini  gpt-4o-mini  7 turns  1,224 tokens  $0.0003',
+    ]);
+    // The sample is no fork point: a fork could not replay the server's request it answered.
+    const [own, sample, last] = responses.map((event) => Number(event.seq));
+    const result = events.find((event) => event.type === 'tool.completed' && event.actor === AGENT);
+    const agentPoints = show.stdout.split('\n').find((line) => line.startsWith(`  ${AGENT} `));
+    expect(agentPoints?.replace(/ +/g, ' ')).toBe(
+      ` ${AGENT} replies ${own} ${last} · result ${String(result?.seq)}`,
+    );
+    const fork = await sortie([
+      'fork',
+      runId,
+      project,
+      '--at',
+      String(sample),
+      ...modelArgs(model, stateDir),
+    ]);
+    expect([fork.status, fork.stderr.split('\n')[0]]).toEqual([
+      2,
+      `error: event ${sample} of run ${runId} is model.response (${AGENT}), a reply to an MCP server's sampling request; a fork starts at a model response, a tool result or a mission's start`,
     ]);
   }, 120_000);
 

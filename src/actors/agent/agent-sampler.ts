@@ -28,6 +28,7 @@ export function agentSampler(runModelTurn: RunModelTurn, agent: SamplingAgent): 
         messages: request.messages,
         tools: [],
         maxOutputTokens: request.maxOutputTokens,
+        sampling: true,
         signal,
       });
       return { message: response.message, model: response.model, stopReason: response.stopReason };
