@@ -45,7 +45,8 @@ export function reduceRun(draft: StateDraft, event: MissionEvent): boolean {
       return true;
     case 'mission.failed':
       finishActor(draft, rootOf(draft, event.mission), 'failed');
-      addError(draft, rootOf(draft, event.mission), event.error);
+      // A chat's root already shows its task's error; the mission's only repeats it.
+      if (draft.state.chatAgent === null) addError(draft, `mission:${event.mission}`, event.error);
       return true;
     case 'mission.cancelled':
       finishSubtree(draft, rootOf(draft, event.mission), 'cancelled');

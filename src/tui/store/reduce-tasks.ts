@@ -22,6 +22,14 @@ function onOutput(draft: StateDraft, event: EventOf<'output.submitted'>): void {
   });
 }
 
+/**
+ * The node a task's start and end mark: the task, or a chat's agent, which stands for the
+ * chat's one task (the tree shows no task above it), so a failed chat shows as a failed task.
+ */
+function taskNode(draft: StateDraft, task: string): string {
+  return draft.state.chatAgent ?? `task:${task}`;
+}
+
 /** Applies a task event; returns false when the event is not one. */
 export function reduceTasks(draft: StateDraft, event: MissionEvent): boolean {
   switch (event.type) {
@@ -36,7 +44,7 @@ export function reduceTasks(draft: StateDraft, event: MissionEvent): boolean {
       return true;
     }
     case 'task.succeeded':
-      finishSubtree(draft, `task:${event.task}`, 'succeeded');
+      finishSubtree(draft, taskNode(draft, event.task), 'succeeded');
       draft.setOutput({
         ...taskOutput(draft, event.task),
         status: 'succeeded',
@@ -45,12 +53,12 @@ export function reduceTasks(draft: StateDraft, event: MissionEvent): boolean {
       });
       return true;
     case 'task.failed':
-      finishSubtree(draft, `task:${event.task}`, 'failed');
-      addError(draft, `task:${event.task}`, event.error);
+      finishSubtree(draft, taskNode(draft, event.task), 'failed');
+      addError(draft, taskNode(draft, event.task), event.error);
       draft.setOutput({ ...taskOutput(draft, event.task), status: 'failed' });
       return true;
     case 'task.cancelled':
-      finishSubtree(draft, `task:${event.task}`, 'cancelled');
+      finishSubtree(draft, taskNode(draft, event.task), 'cancelled');
       draft.setOutput({ ...taskOutput(draft, event.task), status: 'cancelled' });
       return true;
     case 'task.skipped':

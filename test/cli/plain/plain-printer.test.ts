@@ -405,6 +405,85 @@ describe('plain line log', () => {
     );
   });
 
+  it('prints a failed chat as a failed task: its line, the mission line and the summary row', () => {
+    const chat = 'agent:chat/fetcher';
+    const out = printRun([
+      [
+        0,
+        {
+          type: 'run.started',
+          actor: 'run',
+          mission: 'chat',
+          resumed: false,
+          chat: { agent: 'fetcher' },
+        },
+      ],
+      [
+        10,
+        {
+          type: 'mission.started',
+          actor: 'mission:chat',
+          mission: 'chat',
+          inputs: {},
+          chainedFrom: null,
+        },
+      ],
+      [
+        20,
+        {
+          type: 'task.started',
+          actor: 'task:chat',
+          task: 'chat',
+          activatedBy: null,
+          iterated: false,
+        },
+      ],
+      [
+        30,
+        {
+          type: 'tool.called',
+          actor: chat,
+          callId: 'c1',
+          tool: 'builtins_http_get',
+          arguments: '{}',
+        },
+      ],
+      [
+        1500,
+        {
+          type: 'task.failed',
+          actor: 'task:chat',
+          task: 'chat',
+          error: 'the agent stopped',
+          durationMs: 1480,
+        },
+      ],
+      [
+        1500,
+        {
+          type: 'mission.failed',
+          actor: 'mission:chat',
+          mission: 'chat',
+          error: 'task "chat" failed: the agent stopped',
+          failedTask: 'chat',
+          durationMs: 1490,
+        },
+      ],
+    ]);
+    expect(out.split('\n')).toEqual([
+      '00:00.0 run  started run run-1 (mission chat)',
+      '00:00.0 mission:chat  started',
+      '00:00.0 task:chat  started',
+      '00:00.0 agent:chat/fetcher  → builtins_http_get',
+      '00:01.5 task:chat  failed: the agent stopped',
+      '00:01.5 mission:chat  failed: task "chat" failed: the agent stopped · 1 task · 0 tokens · $0.0000',
+      'tasks:',
+      '  chat  failed  the agent stopped',
+      'costs: no model requests',
+      '',
+    ]);
+  });
+
   it('prints only the summary when quiet', () => {
     expect(printRun(RUN.slice(0, 6), { quiet: true })).toBe(
       [

@@ -1,6 +1,6 @@
 /**
  * A chat's tree (`sortie chat`): the agent talked to is the one root, with no empty commander,
- * task or mission above it, and it ends with the chat.
+ * task or mission above it; it ends with the chat and fails as the chat's task does.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
@@ -64,5 +64,34 @@ describe('the tree of a chat', () => {
       ]),
     );
     expect(state.actors.get(AGENT)?.status).toBe('succeeded');
+  });
+
+  it("shows a failed chat as a failed task: its node failed with the task's error, once", () => {
+    const state = applyEvents(
+      initialState(),
+      eventsOf([
+        ...chat,
+        {
+          type: 'task.failed',
+          actor: 'task:chat',
+          task: 'chat',
+          error: 'the agent stopped without an answer',
+          durationMs: 80,
+        },
+        {
+          type: 'mission.failed',
+          actor: 'mission:chat',
+          mission: 'chat',
+          error: 'task "chat" failed: the agent stopped without an answer',
+          failedTask: 'chat',
+          durationMs: 90,
+        },
+      ]),
+    );
+    expect([...state.actors.keys()]).toEqual([AGENT]);
+    expect(state.actors.get(AGENT)?.status).toBe('failed');
+    expect(state.details.get(AGENT)?.errors).toEqual(['the agent stopped without an answer']);
+    expect([...state.details.keys()]).toEqual([AGENT]);
+    expect(state.outputs.get('chat')?.status).toBe('failed');
   });
 });
