@@ -2,11 +2,21 @@
  * Packs sortie with `npm pack` (which builds it: `prepack`) and installs the tarball into an
  * empty project with no network. npm installs the tarball `--offline` with an empty cache and
  * an unreachable registry; the dependencies it would fetch are placed beforehand as hard links
- * (copies across file systems) of this checkout's production dependency tree, which npm keeps
- * because they satisfy the tarball's ranges. docs/decisions.md ("sortie as a package").
+ * (copies across file systems) of the production dependency tree installed for this checkout
+ * (in a git worktree, possibly another checkout's linked in), which npm keeps because they
+ * satisfy the tarball's ranges. docs/decisions.md ("sortie as a package").
  */
 import { execFile } from 'node:child_process';
-import { copyFile, link, lstat, mkdir, readdir, readlink, symlink } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  realpath,
+  symlink,
+} from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './cli-child.ts';
@@ -46,8 +56,10 @@ export async function packSortie(destination: string): Promise<string> {
  * `project/node_modules`, with the `.bin` links of those that have them.
  */
 export async function placeDependencies(project: string, extra: string[]): Promise<void> {
-  const listed = await npm(ROOT, ['ls', '--omit=dev', '--all', '--parseable']);
-  const modules = join(ROOT, 'node_modules');
+  // The tree is listed where it was installed: a git worktree whose node_modules links to
+  // another checkout's would have npm ls report every package there as extraneous.
+  const modules = await realpath(join(ROOT, 'node_modules'));
+  const listed = await npm(dirname(modules), ['ls', '--omit=dev', '--all', '--parseable']);
   const topLevel = listed
     .split('\n')
     .map((line) => relative(modules, line))
