@@ -33,16 +33,10 @@ export function resolveStateDir(sources: StateDirectorySources): string {
   return join(resolve(cwd, sources.projectRoot), STATE_DIRECTORY_NAME);
 }
 
-/** The files and folders of one run. */
+/** The folder and the journal of one run. */
 export interface RunPaths {
   dir: string;
   journal: string;
-  results: string;
-  scratchpad: string;
-  /** Long strings of the journal, one file per distinct text (blob-store.ts). */
-  blobs: string;
-  /** Holds the writing process's id while the journal is open (`running` vs `interrupted`). */
-  writerPid: string;
 }
 
 /** The folder holding every run. */
@@ -50,17 +44,10 @@ export function runsDirectory(stateDir: string): string {
   return join(stateDir, 'runs');
 }
 
-/** `runs/RUN_ID/{journal.jsonl,blobs/,results/,scratchpad/}`. */
+/** `runs/RUN_ID/` and its `journal.jsonl`. */
 export function runPaths(stateDir: string, runId: string): RunPaths {
   const dir = join(runsDirectory(stateDir), checkSegment(runId, 'run id'));
-  return {
-    dir,
-    journal: join(dir, JOURNAL_FILE_NAME),
-    results: join(dir, 'results'),
-    scratchpad: join(dir, 'scratchpad'),
-    blobs: join(dir, BLOBS_DIRECTORY_NAME),
-    writerPid: join(dir, WRITER_PID_FILE_NAME),
-  };
+  return { dir, journal: join(dir, JOURNAL_FILE_NAME) };
 }
 
 /** The journal's file name inside a run folder. */
@@ -69,16 +56,6 @@ export const JOURNAL_FILE_NAME = 'journal.jsonl';
 export const BLOBS_DIRECTORY_NAME = 'blobs';
 /** The writer-pid file's name inside a run folder. */
 export const WRITER_PID_FILE_NAME = 'writer.pid';
-
-/** `memories/NAME/`: a shared memory folder. */
-export function memoryDirectory(stateDir: string, name: string): string {
-  return join(stateDir, 'memories', checkSegment(name, 'memory name'));
-}
-
-/** `missions/NAME/memory/`: a mission's own memory folder. */
-export function missionMemoryDirectory(stateDir: string, mission: string): string {
-  return join(stateDir, 'missions', checkSegment(mission, 'mission name'), 'memory');
-}
 
 /** Every run id in the state directory (unsorted); none when there is no `runs/` yet. */
 export async function listRunIds(stateDir: string): Promise<string[]> {

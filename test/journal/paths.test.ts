@@ -2,13 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnknownRunError } from '../../src/journal/journal-errors.ts';
-import {
-  findRunId,
-  memoryDirectory,
-  missionMemoryDirectory,
-  resolveStateDir,
-  runPaths,
-} from '../../src/journal/paths.ts';
+import { findRunId, resolveStateDir, runPaths } from '../../src/journal/paths.ts';
 import { UsageError } from '../../src/base/errors.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
 
@@ -42,13 +36,7 @@ describe('layout', () => {
     expect(runPaths('/s', 'abc')).toEqual({
       dir: '/s/runs/abc',
       journal: '/s/runs/abc/journal.jsonl',
-      results: '/s/runs/abc/results',
-      blobs: '/s/runs/abc/blobs',
-      scratchpad: '/s/runs/abc/scratchpad',
-      writerPid: '/s/runs/abc/writer.pid',
     });
-    expect(memoryDirectory('/s', 'notes')).toBe('/s/memories/notes');
-    expect(missionMemoryDirectory('/s', 'research')).toBe('/s/missions/research/memory');
   });
 
   it.each(['..', '../x', 'a/b', 'a\\b', '', '/abs'])('refuses %j as a run id', (runId) => {
