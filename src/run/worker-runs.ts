@@ -17,11 +17,7 @@ import { actorId, type MissionEvent } from '../base/events.ts';
 import { EventBus } from '../runtime/event-bus.ts';
 import { restoreFromJournal, type MissionJournal } from '../journal/restore.ts';
 import { createAgentSession } from '../actors/agent/index.ts';
-import {
-  createMissionRuntime,
-  readShippedStates,
-  type MissionRuntime,
-} from '../actors/mission/mission-runtime.ts';
+import { createMissionRuntime, type MissionRuntime } from '../actors/mission/mission-runtime.ts';
 import { assemblePreparedTask } from '../actors/mission/task-preparation.ts';
 import { runItemCommander } from '../actors/mission/parallel-task.ts';
 import {
@@ -246,9 +242,10 @@ export class WorkerRuns {
       throw error;
     });
     redactor.current = services.redact;
-    const runtime = createMissionRuntime(services, createAgentSession);
+    // A worker runs no mission: its task states are those the run process shipped with its jobs.
     const statuses: Record<string, TaskStatus> = {};
-    readShippedStates(runtime, statuses);
+    const states = { statuses, activators: {}, settled: {} };
+    const runtime = createMissionRuntime(services, createAgentSession, () => states);
     return { runtime, statuses, publisher, control, tries };
   }
 }

@@ -8,7 +8,7 @@ import type { MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import { SortieError } from '../../base/errors.ts';
 import { perObject } from '../../base/per-object.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
-import { TaskGraph, type TaskStatus } from '../../runtime/task-graph.ts';
+import { TaskGraph } from '../../runtime/task-graph.ts';
 import type { MissionTaskStates } from '../../machines/mission-scheduling.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';
 import { CommanderRegistry } from '../commander/commander-registry.ts';
@@ -22,7 +22,7 @@ export interface MissionRuntime {
   graph: TaskGraph;
   /**
    * The task states as the mission machine holds them (its actor's snapshot once the mission
-   * runs, see `readMissionStates`; on a worker, what the run process shipped).
+   * runs; on a worker, what the run process shipped).
    */
   tasks: () => Readonly<MissionTaskStates>;
   commanders: CommanderRegistry;
@@ -37,32 +37,12 @@ export interface MissionRuntime {
   restore?: MissionJournal;
 }
 
-const NO_TASK_STATES: Readonly<MissionTaskStates> = Object.freeze({
+/** The task states of a mission before its actor runs (or one whose context could not be made). */
+export const NO_TASK_STATES: Readonly<MissionTaskStates> = Object.freeze({
   statuses: {},
   activators: {},
   settled: {},
 });
-
-/** The runtime reads its task states from the running mission actor's snapshot from now on. */
-export function readMissionStates(
-  runtime: MissionRuntime,
-  mission: { getSnapshot(): { context?: MissionTaskStates } },
-): void {
-  // An actor whose context could not even be made has none; its mission ran no task.
-  runtime.tasks = () => mission.getSnapshot().context ?? NO_TASK_STATES;
-}
-
-/**
- * A worker's runtime reads the task states the run process shipped with its jobs (`statuses`,
- * filled as jobs come): the run process holds them, a worker runs no mission.
- */
-export function readShippedStates(
-  runtime: MissionRuntime,
-  statuses: Readonly<Record<string, TaskStatus>>,
-): void {
-  const states: MissionTaskStates = { statuses, activators: {}, settled: {} };
-  runtime.tasks = () => states;
-}
 
 /** A task name the mission does not have: a defect of the wiring. */
 export class MissingTaskError extends SortieError {
@@ -94,10 +74,11 @@ export function missionGraph(tasks: Iterable<TaskConfig>): TaskGraph {
   );
 }
 
-/** A fresh runtime for one mission over its services. */
+/** A fresh runtime for one mission over its services, reading its task states from `tasks`. */
 export function createMissionRuntime(
   services: RunServices,
   createAgentSession: CreateAgentSession,
+  tasks: () => Readonly<MissionTaskStates>,
   keepGoing = false,
   restore?: MissionJournal,
 ): MissionRuntime {
@@ -106,7 +87,7 @@ export function createMissionRuntime(
     services,
     createAgentSession,
     graph: graphOfMission(services.mission),
-    tasks: () => NO_TASK_STATES,
+    tasks,
     commanders: new CommanderRegistry(services.runDir),
     forks: new CommanderForks(services),
     commanderStarts: new StartLine(),

@@ -3,6 +3,7 @@
  * started under a root subscription whose error handler turns a defect into a failed
  * mission instead of a crashed process. The run's signal cancels it.
  */
+import type { Actor } from 'xstate';
 import { runToEnd, type RunToEndOptions } from '../run-to-end.ts';
 import type { MissionConfig } from '../../config/config-types.ts';
 import type {
@@ -21,7 +22,7 @@ import {
   type TaskResult,
 } from '../contracts.ts';
 import { missionEffects } from './mission-effects.ts';
-import { createMissionRuntime, readMissionStates } from './mission-runtime.ts';
+import { createMissionRuntime, NO_TASK_STATES } from './mission-runtime.ts';
 import { taskResults } from './task-results.ts';
 import { runTaskWork } from './task-work.ts';
 import type { MissionJournal } from '../../journal/restore.ts';
@@ -77,9 +78,11 @@ function missionError(output: MissionMachineOutput): string {
 export async function runMission(options: RunMissionOptions): Promise<MissionRunResult> {
   const { services } = options;
   const { bus, mission } = services;
+  let missionRunning: Actor<typeof missionMachine> | undefined;
   const runtime = createMissionRuntime(
     services,
     options.createAgentSession,
+    () => missionRunning?.getSnapshot().context ?? NO_TASK_STATES,
     options.keepGoing ?? false,
     options.restore,
   );
@@ -122,7 +125,9 @@ export async function runMission(options: RunMissionOptions): Promise<MissionRun
       // Cancelling is a transition of the mission: it stops its tasks and still ends with an output.
       windDown: (actor) =>
         actor.send({ type: 'mission.cancel', reason: cancelReasonOf(services.signal) }),
-      created: (actor) => readMissionStates(runtime, actor),
+      created: (actor) => {
+        missionRunning = actor;
+      },
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
     },
   ).catch((defect: unknown) => ({ defect }));
