@@ -22,14 +22,17 @@ export function stateDirFor(directory: string, stateDir: string | undefined, io:
 }
 
 /**
- * Makes sure a run can be recorded below the state directory: creates `STATE/runs` (parents
- * included) or throws a usage error saying why it cannot — before anything starts.
+ * The state directory of a command that records runs (`--state-dir`, then `SORTIE_HOME`, then
+ * `<project>/.sortie`) with `STATE/runs` made (parents included) before anything starts, or a
+ * usage error saying why it cannot be.
  */
-export async function prepareStateDir(
-  stateDir: string,
+export async function recordingStateDir(
   flag: string | undefined,
   env: Record<string, string | undefined>,
-): Promise<void> {
+  projectRoot: string,
+  cwd: string,
+): Promise<string> {
+  const stateDir = resolveStateDir({ stateDir: flag, env, projectRoot, cwd });
   try {
     await makeDirectory(runsDirectory(stateDir));
   } catch (error) {
@@ -43,20 +46,6 @@ export async function prepareStateDir(
           : `${error.path} is a file, not a folder`;
     throw stateDirError(stateDir, problem, flag, env);
   }
-}
-
-/**
- * The state directory of a command that records runs (`--state-dir`, then `SORTIE_HOME`, then
- * `<project>/.sortie`), made ready with prepareStateDir before anything starts.
- */
-export async function recordingStateDir(
-  flag: string | undefined,
-  env: Record<string, string | undefined>,
-  projectRoot: string,
-  cwd: string,
-): Promise<string> {
-  const stateDir = resolveStateDir({ stateDir: flag, env, projectRoot, cwd });
-  await prepareStateDir(stateDir, flag, env);
   return stateDir;
 }
 
