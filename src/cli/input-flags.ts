@@ -47,7 +47,10 @@ export function parseInputFlags(
       continue;
     }
     given.add(name);
-    const converted = convert(name, text, property, cwd);
+    const converted =
+      property[FILE_MARKER] === true
+        ? fileValue(name, text, cwd)
+        : convertInputText(text, property);
     if ('problem' in converted) problems.push(`--input ${flag}: ${converted.problem}`);
     else values[name] = converted.value;
   }
@@ -74,25 +77,11 @@ export function parseInputFlags(
   throw new UsageError(`invalid inputs for mission "${mission}":\n  ${problems.join('\n  ')}`);
 }
 
-function convert(
-  name: string,
-  text: string,
-  property: PropertySchema,
-  cwd: string,
-): ConvertedInput {
-  if (property[FILE_MARKER] === true) return fileValue(name, text, cwd);
-  return convertInputText(text, property);
-}
-
 /**
  * `@PATH` (relative to the working directory, must exist) or `base64:DATA[#FILENAME]`; an
  * upload with no `#FILENAME` is named after the input.
  */
-function fileValue(
-  name: string,
-  text: string,
-  cwd: string,
-): { value: unknown } | { problem: string } {
+function fileValue(name: string, text: string, cwd: string): ConvertedInput {
   if (text.startsWith('@')) {
     const path = text.slice(1);
     const absolute = resolve(cwd, path);
