@@ -6,6 +6,7 @@
 import { totalTokens } from '../../models/usage.ts';
 import type { MissionEvent, RunTotals } from '../../base/events.ts';
 import { skipText } from '../../present/event-text.ts';
+import { entryOf } from '../../base/per-object.ts';
 
 /** A task as the summary shows it. */
 export interface TaskLine {
@@ -141,13 +142,7 @@ export function finishedTasks(state: LogState, mission: string): TaskLine[] {
 }
 
 function taskLine(state: LogState, task: string): TaskLine {
-  const key = taskKey(state, task);
-  let line = state.tasks.get(key);
-  if (line === undefined) {
-    line = runningLine(state, task, new Map());
-    state.tasks.set(key, line);
-  }
-  return line;
+  return entryOf(state.tasks, taskKey(state, task), () => runningLine(state, task, new Map()));
 }
 
 function runningLine(state: LogState, task: string, items: Map<number, unknown>): TaskLine {
