@@ -71,9 +71,7 @@ export async function continueJournaledRun(
         mission.inputs,
         mission.name,
         environment.cwd,
-        {
-          partial: true,
-        },
+        { partial: true },
       );
       return { mission, inputs: resumedInputs(mission, state, given) };
     },
