@@ -6,10 +6,7 @@ import type { Message, ToolCallPart } from '../models/model-types.ts';
  * crash interrupted (resume answers them, or continues `call_agent`'s own conversation).
  */
 export function unansweredToolCalls(messages: readonly Message[]): ToolCallPart[] {
-  let lastAssistant = -1;
-  messages.forEach((message, index) => {
-    if (message.role === 'assistant') lastAssistant = index;
-  });
+  const lastAssistant = messages.findLastIndex((message) => message.role === 'assistant');
   const assistant = messages[lastAssistant];
   if (assistant === undefined) return [];
   const answered = new Set<string>();
