@@ -27,14 +27,12 @@ export interface RunQueueRequest {
   traceparent?: (item: QueuedItem) => string | undefined;
 }
 
-/**
- * Refuses what a worker could not get without Redis holding a secret or a local path: a
- * protected input given on the command line (one with `value = vars.x` is resolved by each
- * worker from its own variables), file inputs.
- */
-export function checkQueueRun(request: RunQueueRequest): void {
-  const fields = request.mission.inputs?.fields ?? [];
-  for (const field of fields) {
+/** Checks the request, reaches Redis, ships the project and opens the run's item queue. */
+export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQueue> {
+  // Refused: what a worker could not get without Redis holding a secret or a local path, a
+  // protected input given on the command line (one with `value = vars.x` is resolved by each
+  // worker from its own variables), file inputs.
+  for (const field of request.mission.inputs?.fields ?? []) {
     if (!(field.name in request.inputs)) continue;
     if (field.protected) {
       throw new UsageError(
@@ -47,11 +45,6 @@ export function checkQueueRun(request: RunQueueRequest): void {
       );
     }
   }
-}
-
-/** Checks the request, reaches Redis, ships the project and opens the run's item queue. */
-export async function openRunQueue(request: RunQueueRequest): Promise<RunItemQueue> {
-  checkQueueRun(request);
   const queue = await import('../actors/queue/index.ts');
   await queue.checkRedisReachable(request.url);
   return queue.RunItemQueue.open({
