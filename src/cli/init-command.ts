@@ -2,11 +2,12 @@
  * `sortie init [DIR]`: writes the project of `init-files.ts` into DIR, never over a file that
  * is there (a usage error naming them, nothing written), and says how to run it.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { ExitCode } from '../base/exit-codes.ts';
+import { kindOf } from '../run/find-run.ts';
 import { initFiles } from './init-files.ts';
 import type { CliIo } from './io.ts';
 
@@ -14,9 +15,7 @@ import type { CliIo } from './io.ts';
 export async function initCommand(directory: string, io: CliIo): Promise<number> {
   const files = initFiles(basename(resolve(directory)));
   const paths = files.map(([name]) => join(directory, name));
-  const present = (await Promise.all(paths.map(exists))).flatMap((found, index) =>
-    found ? [paths[index]!] : [],
-  );
+  const present = paths.filter((path) => kindOf(path) !== 'missing');
   if (present.length > 0) {
     throw new UsageError(
       `sortie init does not overwrite files: ${present.join(', ')} ${present.length === 1 ? 'exists' : 'exist'}; nothing was written`,
@@ -43,11 +42,4 @@ export async function initCommand(directory: string, io: CliIo): Promise<number>
     ].join('\n'),
   );
   return ExitCode.ok;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
 }
