@@ -1,9 +1,8 @@
-import { dirname, resolve } from 'node:path';
 import { describeFileSystemError, isFileSystemError } from '../base/file-system-error.ts';
 import { makeDirectory } from '../base/make-directory.ts';
 import { UsageError } from '../base/errors.ts';
 import { resolveStateDir, runsDirectory, STATE_DIRECTORY_ENV } from '../journal/paths.ts';
-import { kindOf } from '../run/find-run.ts';
+import { kindOf, projectStateDir } from '../run/find-run.ts';
 import type { CliIo } from './io.ts';
 
 /**
@@ -12,9 +11,7 @@ import type { CliIo } from './io.ts';
  * exists but is not a folder is a usage error; a missing one simply holds no runs yet.
  */
 export function stateDirFor(directory: string, stateDir: string | undefined, io: CliIo): string {
-  const absolute = resolve(directory);
-  const projectRoot = kindOf(absolute) === 'file' ? dirname(absolute) : absolute;
-  const resolved = resolveStateDir({ stateDir, env: io.env, projectRoot });
+  const resolved = projectStateDir(directory, io.env, process.cwd(), stateDir);
   if (kindOf(resolved) === 'file') {
     throw stateDirError(resolved, 'it is a file, not a folder', stateDir, io.env);
   }

@@ -127,17 +127,18 @@ function found(runId: string, stateDir: string, project: string | undefined): Fo
 }
 
 /**
- * The state directory a project uses without `--state-dir`: SORTIE_HOME, else `.sortie/` of
- * the folder (of its folder when it is an .hcl file).
+ * The state directory of a project: `stateDir` (`--state-dir`) when given, else SORTIE_HOME,
+ * else `.sortie/` of the folder (of its folder when it is an .hcl file).
  */
 export function projectStateDir(
   directory: string,
   env: Record<string, string | undefined>,
   cwd: string,
+  stateDir?: string,
 ): string {
   const absolute = resolve(cwd, directory);
   const projectRoot = kindOf(absolute) === 'file' ? dirname(absolute) : absolute;
-  return resolveStateDir({ env, projectRoot, cwd });
+  return resolveStateDir({ stateDir, env, projectRoot, cwd });
 }
 
 /** Whether `path` is a file, a folder, or missing. */
