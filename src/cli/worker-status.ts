@@ -35,29 +35,20 @@ export class WorkerStatus {
     const ok = !(result instanceof Error) && result.outcome.status === 'succeeded';
     if (ok) this.done += 1;
     else this.failed += 1;
-    if (this.io.stderrIsTty) {
-      this.redraw();
-      return;
-    }
-    const what = `${data.runId} ${data.task}[${data.index}] try ${data.attempt}`;
     const why =
       result instanceof Error
         ? `error: ${result.message}`
         : result.outcome.status === 'succeeded'
           ? 'succeeded'
           : `failed: ${result.outcome.error}`;
-    this.io.stderr(`${what} ${why}\n`);
+    this.itemSettled(data, why);
   }
 
   /** An item went back to the queue unfinished (the worker is stopping). */
   handedBack(data: ItemJobData): void {
     this.running -= 1;
     this.handed += 1;
-    if (this.io.stderrIsTty) {
-      this.redraw();
-      return;
-    }
-    this.io.stderr(`${data.runId} ${data.task}[${data.index}] try ${data.attempt} handed back\n`);
+    this.itemSettled(data, 'handed back');
   }
 
   stopping(): void {
@@ -69,6 +60,12 @@ export class WorkerStatus {
     this.io.stderr(
       `sortie worker stopped: ${this.done} succeeded, ${this.failed} failed${handed}\n`,
     );
+  }
+
+  /** On a terminal the status line shows the counts; otherwise a line says how the item ended. */
+  private itemSettled(data: ItemJobData, how: string): void {
+    if (this.io.stderrIsTty) this.redraw();
+    else this.io.stderr(`${data.runId} ${data.task}[${data.index}] try ${data.attempt} ${how}\n`);
   }
 
   private redraw(): void {
