@@ -11,7 +11,8 @@ import type { Config, MissionConfig } from '../config/config-types.ts';
 import type { RunJournalState } from '../journal/restore.ts';
 import { runPaths } from '../journal/paths.ts';
 import { formatCost } from '../present/money.ts';
-import type { MissionEvent } from '../base/events.ts';
+import { isJournaled, type MissionEvent } from '../base/events.ts';
+import { encodeEvent } from '../journal/writer.ts';
 import { DebugGate, gateNoticeEvent, parseBreakpoint } from '../runtime/gate.ts';
 import { holdOnBudgetWarning } from '../runtime/budget-raises.ts';
 import { createEventHub } from './event-hub.ts';
@@ -20,7 +21,6 @@ import { parseInputFlags } from './input-flags.ts';
 import { humanOptions, type HumanOptions } from './human-flags.ts';
 import { handleInterrupts, type SignalSource } from './interrupts.ts';
 import { useColor, type CliIo } from './io.ts';
-import { createJsonPrinter } from './json-printer.ts';
 import { loadForRun } from './load-for-run.ts';
 import { checkCassetteFlags } from '../run/run-clients.ts';
 import { chooseOutputMode, type OutputMode } from './output-mode.ts';
@@ -340,7 +340,12 @@ function headlessOutput(
   resume: RunJournalState | undefined,
 ): HeadlessOutput {
   if (prepared.mode === 'json') {
-    return { subscriber: createJsonPrinter(io.stdout), finish: () => undefined };
+    // One event per line, encoded exactly as the journal writes it (every event but the
+    // display-only deltas), so `sortie run --json` and `journal.jsonl` are read by one parser.
+    const subscriber = (event: MissionEvent): void => {
+      if (isJournaled(event)) io.stdout(encodeEvent(event));
+    };
+    return { subscriber, finish: () => undefined };
   }
   const printer: PlainPrinter = createPlainPrinter({
     write: io.stdout,
