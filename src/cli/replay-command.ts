@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../base/errors.ts';
 import { readJournal } from '../journal/reader.ts';
 import { JOURNAL_FILE_NAME } from '../journal/paths.ts';
-import type { MissionEvent } from '../base/events.ts';
 import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { findRun, kindOf, type FoundRun } from '../run/find-run.ts';
@@ -54,19 +53,15 @@ export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<
     const parent = { runId: run.runId, project, flags: { chain: true, stateDir: run.stateDir } };
     return forkFromTui(chosen, parent, io, processEnvironment());
   }
-  printEvents(events, io, path);
-  return ExitCode.ok;
-}
-
-/** The recorded events as the plain line log (the run's first line names the journal), then its summary. */
-export function printEvents(events: readonly MissionEvent[], io: CliIo, journal: string): void {
+  // The plain line log (the run's first line names the journal), then its summary.
   const printer = createPlainPrinter({
     write: io.stdout,
     color: useColor(io, 'stdout'),
-    journalOf: () => journal,
+    journalOf: () => path,
   });
   for (const event of events) printer.onEvent(event);
   printer.printSummary();
+  return ExitCode.ok;
 }
 
 /** `--speed`: a number from MIN_SPEED to MAX_SPEED. */
