@@ -19,19 +19,9 @@ export const registerVerify: RegisterCommand = (program: Command, io: CliIo, set
       '--strict-hcl',
       "check every file with HCL's own parser (hcl2json), not only files with a syntax problem",
     )
-    .action(
-      async (
-        directory: string,
-        options: { var?: string[]; tokens?: boolean; strictHcl?: boolean },
-      ) => {
-        setExitCode(
-          await verify(directory, options.var ?? [], io, {
-            tokens: options.tokens === true,
-            ...(options.strictHcl === true ? { strictHcl: true } : {}),
-          }),
-        );
-      },
-    );
+    .action(async (directory: string, options: VerifyOptions & { var?: string[] }) => {
+      setExitCode(await verify(directory, options.var ?? [], io, options));
+    });
 };
 
 /** What `verify` prints and checks beyond the default. */
