@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MissionEvent } from '../base/events.ts';
 import { isMissing, listRunIds, runPaths, WRITER_PID_FILE_NAME } from './paths.ts';
 import { journalEvents } from './reader.ts';
 import { summarizeEventStream, type RunStatus, type RunSummary } from './summary.ts';
@@ -76,13 +75,7 @@ export async function listRunsAt(runs: readonly RunLocation[]): Promise<RunRow[]
 export async function loadRunSummary(stateDir: string, runId: string): Promise<RunSummary> {
   const paths = runPaths(stateDir, runId);
   const unfinished = (await journalWriterAlive(paths.dir)) ? 'running' : 'interrupted';
-  return summarizeEventStream(eventsOnly(journalEvents(paths.journal)), unfinished);
-}
-
-async function* eventsOnly(
-  lines: AsyncIterable<{ event: MissionEvent }>,
-): AsyncGenerator<MissionEvent> {
-  for await (const { event } of lines) yield event;
+  return summarizeEventStream(journalEvents(paths.journal), unfinished);
 }
 
 async function readRunRow(stateDir: string, runId: string): Promise<RunRow> {

@@ -34,13 +34,13 @@ export function summarizeRun(
   return builder.result();
 }
 
-/** `summarizeRun` over a stream of events (a big journal is never held in memory). */
+/** `summarizeRun` over a journal's stream of lines (a big journal is never held in memory). */
 export async function summarizeEventStream(
-  events: AsyncIterable<MissionEvent>,
+  lines: AsyncIterable<{ event: MissionEvent }>,
   unfinished: 'running' | 'interrupted' = 'interrupted',
 ): Promise<RunSummary> {
   const builder = new SummaryBuilder(unfinished);
-  for await (const event of events) builder.add(event);
+  for await (const { event } of lines) builder.add(event);
   return builder.result();
 }
 
