@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie attach` as commander parses them. */
 export interface AttachFlags {
@@ -14,7 +12,7 @@ export interface AttachFlags {
  * `sortie attach RUN_ID`: a run of `sortie serve`, live, in the TUI (pause, step, breakpoints,
  * answers act on the server's run; `q` detaches), or its log with --plain / --json.
  */
-export const registerAttach: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerAttach: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('attach')
     .description('watch and drive a run of `sortie serve` (TUI on a terminal, else the line log)')

@@ -1,8 +1,6 @@
-import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import type { HumanFlags } from './human-flags.ts';
-import type { CliIo } from './io.ts';
 import { withDebugAndModelOptions, type RunFlags } from './run.ts';
 
 /** The flags of `sortie chat` as commander parses them: run's that apply, and `--task`. */
@@ -26,7 +24,7 @@ export interface ChatFlags extends Pick<
 }
 
 /** `sortie chat AGENT [DIR]`: a conversation with one agent of the project, journaled as a run. */
-export const registerChat: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerChat: RegisterCommand = (program, io, setExitCode) => {
   withDebugAndModelOptions(
     program
       .command('chat')

@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie eval` as commander parses them. */
 export interface EvalFlags {
@@ -22,7 +20,7 @@ export interface EvalFlags {
 }
 
 /** `sortie eval [DIR] [NAME…]`: run a project's evals and report pass rates and figures. */
-export const registerEval: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerEval: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('eval')
     .description(

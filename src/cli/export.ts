@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie export`. */
 export interface ExportFlags {
@@ -10,7 +8,7 @@ export interface ExportFlags {
 }
 
 /** `sortie export RUN_ID [DIR] --otlp [URL]`: send a journaled run as OpenTelemetry traces. */
-export const registerExport: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerExport: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('export')
     .description('send a journaled run as OpenTelemetry traces (the spans a live export sends)')

@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 import { withRunOptions, type RunFlags } from './run.ts';
 
 /** The flags of `sortie fork`: those of `run` and `resume`, the fork point and `--edit`. */
@@ -10,7 +8,7 @@ export interface ForkFlags extends RunFlags {
 }
 
 /** `sortie fork RUN_ID --at SEQ [DIR]`: a new run that goes on from an event of another. */
-export const registerFork: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerFork: RegisterCommand = (program, io, setExitCode) => {
   withRunOptions(
     program
       .command('fork')

@@ -1,9 +1,7 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** `sortie init [DIR]`: scaffold a project that runs at once offline with its mock model. */
-export const registerInit: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerInit: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('init')
     .description('make a new project (a model, an agent, a mission and a mock model) in DIR')

@@ -1,14 +1,12 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import type { CliIo } from './io.ts';
 import { collect } from './collect-flag.ts';
 
 /**
  * `sortie models [DIR]`: every key of every model block with API name, prices and reasoning
  * flag; in a folder with no project and no DIR, the built-in keys of each provider.
  */
-export const registerModels: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerModels: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('models')
     .description(

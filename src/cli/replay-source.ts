@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie replay`. */
 export interface ReplayFlags {
@@ -15,7 +13,7 @@ export interface ReplayFlags {
  * recorded pace (or `--speed`), with stepping; otherwise it prints the recorded events as the
  * plain line log at once (no waiting), which is what a log file or a pipe wants.
  */
-export const registerReplay: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerReplay: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('replay')
     .description(

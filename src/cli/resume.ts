@@ -1,10 +1,8 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 import { withRunOptions, type RunFlags } from './run.ts';
 
 /** `sortie resume RUN_ID [DIR]`: continue an interrupted or failed run from its journal. */
-export const registerResume: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerResume: RegisterCommand = (program, io, setExitCode) => {
   withRunOptions(
     program
       .command('resume')

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import type { HumanFlags } from './human-flags.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie run` as commander parses them. */
 export interface RunFlags extends HumanFlags {
@@ -80,7 +79,7 @@ export function withRunOptions(command: Command): Command {
 }
 
 /** `sortie run [DIR] [MISSION]`: run a mission with the TUI, the line log or JSONL. */
-export const registerRun: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerRun: RegisterCommand = (program, io, setExitCode) => {
   withRunOptions(
     program
       .command('run')

@@ -1,14 +1,13 @@
-import type { Command } from 'commander';
 import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
-import { useColor, type CliIo } from './io.ts';
+import { useColor } from './io.ts';
 
 /**
  * `sortie runs [DIR]`: past runs with id, mission, status, start, duration, tokens and cost —
  * of the project DIR (or `--state-dir`), else of the run index and the current folder, with
  * the project each was started from.
  */
-export const registerRuns: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerRuns: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('runs')
     .description('list past runs: id, mission, status, start, duration, tokens, cost')
@@ -36,7 +35,7 @@ export const registerRuns: RegisterCommand = (program: Command, io: CliIo, setEx
 };
 
 /** `sortie show RUN_ID [DIR]`: a run's summary (tasks, outputs, costs) from its journal. */
-export const registerShow: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerShow: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('show')
     .description("show a run's summary: tasks, outputs, costs (an unambiguous id prefix works)")
@@ -58,7 +57,7 @@ export const registerShow: RegisterCommand = (program: Command, io: CliIo, setEx
 };
 
 /** `sortie diff RUN_A RUN_B [DIR]`: where two runs' conversations part and what differs after. */
-export const registerDiff: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerDiff: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('diff')
     .description("show where two runs' conversations part, per actor, and what differs after")

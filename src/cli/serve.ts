@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie serve` as commander parses them. */
 export interface ServeFlags {
@@ -19,7 +17,7 @@ export interface ServeFlags {
 }
 
 /** `sortie serve [DIR]`: run the project's missions as a service (HTTP API, webhooks). */
-export const registerServe: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerServe: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('serve')
     .description(

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
 import { ExitCode } from '../base/exit-codes.ts';
@@ -6,7 +5,7 @@ import { useColor, type CliIo } from './io.ts';
 import { plural, summarize } from './verify-summary.ts';
 
 /** `sortie verify [DIR]`: load and validate everything, print diagnostics and a summary. */
-export const registerVerify: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerVerify: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('verify')
     .description(

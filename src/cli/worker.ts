@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
 import { collect } from './collect-flag.ts';
 import type { RegisterCommand } from './commands.ts';
-import type { CliIo } from './io.ts';
 
 /** The flags of `sortie worker`. */
 export interface WorkerFlags {
@@ -14,7 +12,7 @@ export interface WorkerFlags {
 }
 
 /** `sortie worker`: run the items of distributed runs (docs/distributed.md). */
-export const registerWorker: RegisterCommand = (program: Command, io: CliIo, setExitCode) => {
+export const registerWorker: RegisterCommand = (program, io, setExitCode) => {
   program
     .command('worker')
     .description('take the items of parallel tasks of `sortie run --queue` runs and run them')
