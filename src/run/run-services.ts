@@ -26,6 +26,7 @@ import { prepareMissionInputs } from './run-inputs.ts';
 import { createRunMcpPool } from './run-mcp.ts';
 import { createRunRedactor } from './run-redactor.ts';
 import { makeDirectory, makeNewDirectory } from '../base/make-directory.ts';
+import { runPaths } from '../journal/paths.ts';
 
 /** What `createRunServices` needs for one mission of a run. */
 export interface RunServicesOptions {
@@ -81,11 +82,6 @@ export interface RunServicesOptions {
 export const defaultModelClients: ModelClientFactory = (model, hooks) =>
   createModelClient(model, { onRetry: hooks.onRetry });
 
-/** The run directory of a run: `<stateDir>/runs/<runId>`. */
-export function runDirectory(stateDir: string, runId: string): string {
-  return join(stateDir, 'runs', runId);
-}
-
 /**
  * Builds the RunServices of one mission; sweeps scratchpads of old runs first (once a day). Starts the MCP
  * servers whose specific tools the mission's agents reference and checks those tools exist:
@@ -98,7 +94,7 @@ export async function createRunServices(options: RunServicesOptions): Promise<Ru
     const known = [...config.missions.keys()].join(', ');
     throw new UsageError(`mission "${options.mission}" does not exist; missions: ${known}`);
   }
-  const runDir = runDirectory(stateDir, runId);
+  const runDir = runPaths(stateDir, runId).dir;
   await makeNewDirectory(runDir);
   await sweepScratchpadsDaily(stateDir, options.now ?? new Date(), runId);
   // Protected inputs with a configured value (`value = vars.x`) take it unless the run gives one.

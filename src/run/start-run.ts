@@ -34,7 +34,8 @@ import { runMission } from '../actors/mission/run-mission.ts';
 import { chatStart, runChat } from '../actors/chat/index.ts';
 import { createRunRedactor, eventRedactor } from './run-redactor.ts';
 import { createRunMcpPool } from './run-mcp.ts';
-import { createRunServices, runDirectory } from './run-services.ts';
+import { createRunServices } from './run-services.ts';
+import { runPaths } from '../journal/paths.ts';
 import { removeLeftAppendFolders } from '../base/append-file.ts';
 import { FINISHED_COMMANDERS_PREFIX } from '../actors/commander/commander-registry.ts';
 import { KNOWLEDGE_PREFIX } from '../runtime/knowledge-store.ts';
@@ -197,7 +198,7 @@ async function runMissions(context: RunContext): Promise<RunResult> {
   // Protected inputs of every mission run so far stay masked in the later ones.
   const earlierMissions: Array<{ mission: MissionConfig; inputs: Record<string, unknown> }> = [];
   if (options.resume !== undefined) {
-    const runDir = runDirectory(options.stateDir, runId);
+    const runDir = runPaths(options.stateDir, runId).dir;
     await removeLeftAppendFolders(runDir, [FINISHED_COMMANDERS_PREFIX, KNOWLEDGE_PREFIX]);
   }
   // One set of MCP servers for the whole run, stopped before the run reports its end.
