@@ -5,7 +5,7 @@
  * journaled event. `sortie show` and a resumed run's figures both come from here.
  */
 import { addUsage, emptyUsage } from '../models/usage.ts';
-import type { MissionEvent, ModelTotals, RunTotals } from '../base/events.ts';
+import type { EventOf, MissionEvent, ModelTotals, RunTotals } from '../base/events.ts';
 
 /** Adds up events one at a time (a big journal is never held for it). */
 export class RunTotalsTally {
@@ -58,7 +58,7 @@ export class RunTotalsTally {
     return this.sessionStart === null ? 0 : Math.max(0, this.lastTime - this.sessionStart);
   }
 
-  private addResponse(event: Extract<MissionEvent, { type: 'model.response' }>): void {
+  private addResponse(event: EventOf<'model.response'>): void {
     this.requests += 1;
     this.usage = addUsage(this.usage, event.usage);
     this.costPico += BigInt(event.costPico);

@@ -4,7 +4,7 @@
  */
 import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
-import { parseActorId, type MissionEvent } from '../base/events.ts';
+import { parseActorId, type EventOf, type MissionEvent } from '../base/events.ts';
 import { entryOf } from '../base/per-object.ts';
 import { budgetChangeText } from '../present/event-text-actor.ts';
 import { isForkPoint } from './fork-journal.ts';
@@ -173,10 +173,7 @@ class SummaryBuilder {
   }
 
   private finishMission(
-    event: Extract<
-      MissionEvent,
-      { type: 'mission.succeeded' | 'mission.failed' | 'mission.cancelled' }
-    >,
+    event: EventOf<'mission.succeeded'> | EventOf<'mission.failed'> | EventOf<'mission.cancelled'>,
   ): void {
     const mission = this.missions.get(event.mission);
     if (mission === undefined) return;
@@ -193,7 +190,7 @@ class SummaryBuilder {
     }
   }
 
-  private addResponse(event: Extract<MissionEvent, { type: 'model.response' }>): void {
+  private addResponse(event: EventOf<'model.response'>): void {
     spend(this.summary, event.usage, event.costPico, event.unpriced);
     const name = `${event.model.config}.${event.model.key}`;
     const model = entryOf(this.models, name, () => ({
@@ -259,10 +256,8 @@ class SummaryBuilder {
   }
 
   private addItemEvent(
-    event: Extract<
-      MissionEvent,
-      { type: 'iteration.started' | 'iteration.succeeded' | 'iteration.failed' }
-    >,
+    event:
+      EventOf<'iteration.started'> | EventOf<'iteration.succeeded'> | EventOf<'iteration.failed'>,
   ): void {
     const task = this.task(event.task);
     task.iterated = true;

@@ -4,7 +4,7 @@
  * events alone, so a live run and a replayed journal print the same lines and summary.
  */
 import { totalTokens } from '../../models/usage.ts';
-import type { MissionEvent, RunTotals } from '../../base/events.ts';
+import type { EventOf, MissionEvent, RunTotals } from '../../base/events.ts';
 import { skipText } from '../../present/event-text.ts';
 import { entryOf } from '../../base/per-object.ts';
 
@@ -170,10 +170,7 @@ function countEarlierSessions(state: LogState, before: RunTotals): void {
   state.unpriced = before.unpriced;
 }
 
-function recordSpend(
-  state: LogState,
-  event: Extract<MissionEvent, { type: 'model.response' }>,
-): void {
+function recordSpend(state: LogState, event: EventOf<'model.response'>): void {
   const tokens = totalTokens(event.usage);
   const cost = BigInt(event.costPico);
   const name = `${event.model.config}.${event.model.key}`;
