@@ -76,7 +76,7 @@ function queuedItem(
 ): QueuedItem {
   const { knowledge, mission } = prepared.runtime.services;
   const known: Record<string, TaskKnowledge> = {};
-  // The worker takes each task whose results come along as completed (`readShippedStates`).
+  // The worker takes each task whose results come along as completed (run/worker-runs.ts).
   for (const name of prepared.ancestors) {
     const entry = knowledge.get(name);
     if (entry !== undefined && isCompletedTask(prepared.runtime, name)) known[name] = entry;
