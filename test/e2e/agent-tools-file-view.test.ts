@@ -14,6 +14,7 @@ import {
   writeProject,
 } from './agent-tools-harness.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { PROTOCOL } from '../helpers/model-preamble.ts';
 import { PNG_1X1_BASE64, tinyPdf } from '../fixtures/media.ts';
 
 afterEach(cleanUpAll);
@@ -46,8 +47,6 @@ function objectsIn(value: unknown): Array<Record<string, unknown>> {
   const record = value as Record<string, unknown>;
   return [record, ...Object.values(record).flatMap(objectsIn)];
 }
-
-const PROTOCOL = { openai: 'openai', anthropic: 'anthropic', gemini: 'gemini' } as const;
 
 /** The document part and image part as each provider's wire carries them. */
 function expectedParts(

@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ScriptedModelServer, type ScriptTurn } from '../../src/testing/index.ts';
 import { CLI_ENV, sortieAsync, type ChildResult } from './cli-child.ts';
-import { call, modelSetup, reply, type TestProvider } from './engine-harness.ts';
+import { call, reply } from './engine-harness.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { projectText, type TestProvider } from '../helpers/model-preamble.ts';
 
 export { call, reply, CLI_ENV };
 
@@ -32,9 +33,7 @@ export async function writeProject(
   provider: TestProvider = 'openai',
 ): Promise<string> {
   const dir = await temporaryDirectory('project');
-  const { block, model } = modelSetup(provider);
-  const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';
-  await writeFile(join(dir, 'main.hcl'), `${variables}${block}\n${hcl.replaceAll('MODEL', model)}`);
+  await writeFile(join(dir, 'main.hcl'), projectText(hcl, provider));
   return dir;
 }
 

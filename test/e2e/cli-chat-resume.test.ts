@@ -4,120 +4,32 @@
  * for the person, goes on with its conversation from stdin; a fork at the agent's reply goes
  * on from there as a new chat run.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUpAll, jsonLines, reply, runDirs, startModelServer } from './agent-tools-harness.ts';
 import {
-  cleanUpAll,
-  CLI_ENV,
-  jsonLines,
-  reply,
-  ROOT,
-  runDirs,
-  startModelServer,
-  writeProject,
-  type CliResult,
-} from './agent-tools-harness.ts';
-import { temporaryDirectory } from '../helpers/temp-dir.ts';
+  FETCHER,
+  inputTexts,
+  setUpChat,
+  sortieTyped,
+  sortieWithInput,
+  stopTypedChildren,
+} from './cli-chat-harness.ts';
 import { until } from '../helpers/until.ts';
 
-/** Children a failed test left waiting for stdin: stopped before the next test. */
-const running = new Set<TypedChild>();
-
 afterEach(async () => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
+  stopTypedChildren();
   await cleanUpAll();
 });
 
 /** How long to wait for a CLI child's output: its start-up is slow on a loaded machine. */
 const WAIT = { timeoutMs: 240_000 };
 
-const FETCHER = 'agent:chat/fetcher';
-
-const HCL = `
-agent "fetcher" {
-  model       = MODEL
-  personality = "You fetch data over HTTP."
-  tools       = [builtins.http.get]
-}
-`;
-
-/** A CLI process whose stdin stays open: the test types lines into it as a person would. */
-interface TypedChild {
-  type(line: string): void;
-  /** Writes the last text and closes stdin: the end of the person's input. */
-  end(text: string): void;
-  stdout(): string;
-  stderr(): string;
-  kill(signal: NodeJS.Signals): void;
-  done: Promise<CliResult>;
-}
-
-function sortieTyped(args: string[], env: Record<string, string | undefined>): TypedChild {
-  const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...CLI_ENV, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<CliResult>((resolve) =>
-    child.on('close', (status) => resolve({ status, stdout, stderr })),
-  );
-  const typed: TypedChild = {
-    type: (line) => child.stdin.write(`${line}\n`),
-    end: (text) => child.stdin.end(text),
-    stdout: () => stdout,
-    stderr: () => stderr,
-    kill: (signal) => child.kill(signal),
-    done,
-  };
-  running.add(typed);
-  void done.then(() => running.delete(typed));
-  return typed;
-}
-
-/** `node bin/sortie.js ARGS` with `input` written to its stdin (then closed), to its end. */
-function sortieWithInput(
-  args: string[],
-  input: string,
-  env: Record<string, string | undefined>,
-): Promise<CliResult> {
-  const child = sortieTyped(args, env);
-  child.end(input);
-  return child.done;
-}
-
-/** The texts of a request's input messages (OpenAI Responses), role first. */
-function inputTexts(body: unknown): string[] {
-  const input = (body as { input: Array<Record<string, unknown>> }).input;
-  return input.map((item) => {
-    const content = item.content as string | Array<{ text?: string }>;
-    const text =
-      typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
-    return `${String(item.role)}: ${text}`;
-  });
-}
-
 /** A project, a home with its state directory, and the flags every command of the test takes. */
 async function setUp(baseUrl: string) {
-  const dir = await writeProject(HCL);
-  const home = await temporaryDirectory('chat-home');
-  const stateDir = join(home, 'state');
-  const flags = [
-    '--plain',
-    '--var',
-    'api_key=sk-test-chat',
-    '--var',
-    `base_url=${baseUrl}`,
-    '--state-dir',
-    stateDir,
-  ];
-  return { dir, stateDir, flags, env: { SORTIE_HOME: home } };
+  const chat = await setUpChat(baseUrl);
+  return { ...chat, flags: ['--plain', ...chat.flags] };
 }
 
 async function onlyRunId(stateDir: string): Promise<string> {

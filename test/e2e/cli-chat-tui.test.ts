@@ -16,19 +16,10 @@ import {
 } from './agent-tools-harness.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { closeHumanTest, closesAfterTest } from './cli-human-harness.ts';
+import { CHAT_HCL, FETCHER } from './cli-chat-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 
 afterEach(closeHumanTest);
-
-const FETCHER = 'agent:chat/fetcher';
-
-const HCL = `
-agent "fetcher" {
-  model       = MODEL
-  personality = "You fetch data over HTTP."
-  tools       = [builtins.http.get]
-}
-`;
 
 /** A chat of `fetcher` in tmux whose one tool call gets `users` and whose reply is `answer`. */
 async function startChat(
@@ -49,7 +40,7 @@ async function startChat(
   const exitFile = join(dir, 'exit-code');
   const shown = closesAfterTest(new TmuxTerminal(join(dir, 'tmux.socket'), 'chat'));
   const command = [
-    `chat fetcher '${await writeProject(HCL)}'`,
+    `chat fetcher '${await writeProject(CHAT_HCL)}'`,
     `--var api_key=sk-test-chat --var base_url=${server.baseUrl('openai')}`,
     `--state-dir '${join(dir, 'state')}' ${flags}`,
   ].join(' ');

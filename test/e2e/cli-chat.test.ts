@@ -4,37 +4,26 @@
  * two turns from stdin with `--plain` (the second request holds the first exchange), `show`
  * and `replay` of the chat's run, a `--json` turn's fields, and an unknown agent.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   call,
   cleanUpAll,
-  CLI_ENV,
   jsonLines,
   reply,
-  ROOT,
   runDirs,
   sortie,
   startHttpServer,
   startModelServer,
   writeProject,
-  type CliResult,
 } from './agent-tools-harness.ts';
-import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { CHAT_HCL, FETCHER, inputTexts, setUpChat, sortieWithInput } from './cli-chat-harness.ts';
 
 afterEach(cleanUpAll);
 
-const FETCHER = 'agent:chat/fetcher';
-
-const HCL = `
-agent "fetcher" {
-  model       = MODEL
-  personality = "You fetch data over HTTP."
-  tools       = [builtins.http.get]
-}
-
+/** A mission beside the agent: a chat runs as its own mission `chat` whatever the project holds. */
+const USERS_MISSION = `
 mission "users" {
   commander {
     model = MODEL
@@ -46,40 +35,6 @@ mission "users" {
 }
 `;
 
-/** `node bin/sortie.js ARGS` with `input` written to its stdin (then closed). */
-function sortieWithInput(
-  args: string[],
-  input: string,
-  env: Record<string, string | undefined>,
-): Promise<CliResult> {
-  const child = spawn(process.execPath, ['bin/sortie.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...CLI_ENV, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(input);
-  return new Promise((resolve) =>
-    child.on('close', (status) => resolve({ status, stdout, stderr })),
-  );
-}
-
-/** The texts of a request's input messages (OpenAI Responses), role first. */
-function inputTexts(body: unknown): string[] {
-  const input = (body as { input: Array<Record<string, unknown>> }).input;
-  return input.flatMap((item) => {
-    if (item.type === 'function_call') return [`call ${String(item.name)}`];
-    if (item.type === 'function_call_output') return [`result ${String(item.output)}`];
-    const content = item.content as string | Array<{ text?: string }>;
-    const text =
-      typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
-    return [`${String(item.role)}: ${text}`];
-  });
-}
-
 describe('sortie chat (CLI)', () => {
   it('runs one turn with --task: the tool call, the reply on stdout, a journaled chat run', async () => {
     const api = await startHttpServer((_request, response) => {
@@ -90,23 +45,12 @@ describe('sortie chat (CLI)', () => {
       call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }),
       reply(FETCHER, 'There are 2 users: ada and alan.'),
     ]);
-    const dir = await writeProject(HCL);
-    const home = await temporaryDirectory('chat-home');
-    const stateDir = join(home, 'state');
-    const env = { SORTIE_HOME: home };
-    const result = await sortieAsyncIn(env, [
-      'chat',
-      'fetcher',
-      dir,
-      '--task',
-      'How many users are there?',
-      '--var',
-      'api_key=sk-test-chat',
-      '--var',
-      `base_url=${server.baseUrl('openai')}`,
-      '--state-dir',
-      stateDir,
-    ]);
+    const { dir, stateDir, flags, env } = await setUpChat(server.baseUrl('openai'), USERS_MISSION);
+    const result = await sortieWithInput(
+      ['chat', 'fetcher', dir, '--task', 'How many users are there?', ...flags],
+      '',
+      env,
+    );
     expect(result.stderr).not.toContain('Error');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('There are 2 users: ada and alan.\n');
@@ -132,7 +76,7 @@ describe('sortie chat (CLI)', () => {
     ]);
     const finished = events.find((event) => event.type === 'run.finished');
     expect(finished?.outcome).toBe('succeeded');
-    const index = jsonLines(await readFile(join(home, 'runs.jsonl'), 'utf8'));
+    const index = jsonLines(await readFile(join(env.SORTIE_HOME, 'runs.jsonl'), 'utf8'));
     expect(index.map((entry) => [entry.mission, entry.kind])).toEqual([['chat', 'chat']]);
   }, 180_000);
 
@@ -141,18 +85,9 @@ describe('sortie chat (CLI)', () => {
       reply(FETCHER, 'Ada and Alan.'),
       reply(FETCHER, 'Alan came second.'),
     ]);
-    const dir = await writeProject(HCL);
-    const home = await temporaryDirectory('chat-home');
-    const stateDir = join(home, 'state');
-    const env = { SORTIE_HOME: home };
-    const variables = [
-      '--var',
-      'api_key=sk-test-chat',
-      '--var',
-      `base_url=${server.baseUrl('openai')}`,
-    ];
+    const { dir, stateDir, flags, env } = await setUpChat(server.baseUrl('openai'), USERS_MISSION);
     const chat = await sortieWithInput(
-      ['chat', 'fetcher', dir, '--plain', ...variables, '--state-dir', stateDir],
+      ['chat', 'fetcher', dir, '--plain', ...flags],
       'Who are the users?\nWho came second?\n',
       env,
     );
@@ -189,22 +124,12 @@ describe('sortie chat (CLI)', () => {
       { ...call(FETCHER, 'builtins_http_get', { url: `${api.url}/users` }), usage },
       { ...reply(FETCHER, 'There is 1 user: ada.'), usage },
     ]);
-    const dir = await writeProject(HCL);
-    const home = await temporaryDirectory('chat-home');
-    const result = await sortieAsyncIn({ SORTIE_HOME: home }, [
-      'chat',
-      'fetcher',
-      dir,
-      '--json',
-      '--task',
-      'How many users are there?',
-      '--var',
-      'api_key=sk-test-chat',
-      '--var',
-      `base_url=${server.baseUrl('openai')}`,
-      '--state-dir',
-      join(home, 'state'),
-    ]);
+    const { dir, flags, env } = await setUpChat(server.baseUrl('openai'), USERS_MISSION);
+    const result = await sortieWithInput(
+      ['chat', 'fetcher', dir, '--json', '--task', 'How many users are there?', ...flags],
+      '',
+      env,
+    );
     expect(result.status).toBe(0);
     const events = jsonLines(result.stdout);
     const first = (type: string) => events.find((event) => event.type === type)!;
@@ -246,14 +171,10 @@ describe('sortie chat (CLI)', () => {
   }, 180_000);
 
   it('refuses an unknown agent with the closest name (exit 2)', async () => {
-    const dir = await writeProject(HCL);
+    const dir = await writeProject(CHAT_HCL + USERS_MISSION);
     const result = await sortie(['chat', 'fetchr', dir, '--task', 'hello']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('agent "fetchr" does not exist (did you mean "fetcher"?)');
     expect(result.stderr).not.toContain('    at ');
   }, 120_000);
 });
-
-function sortieAsyncIn(env: Record<string, string | undefined>, args: string[]) {
-  return sortieWithInput(args, '', env);
-}

@@ -17,7 +17,8 @@ import {
   writeProject,
 } from './agent-tools-harness.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
-import { eventsOf, PROTOCOL, type TestProvider } from './engine-harness.ts';
+import { eventsOf } from './engine-harness.ts';
+import { PROTOCOL, type TestProvider } from '../helpers/model-preamble.ts';
 
 /** Every provider, each run through the CLI by `describe.each`. */
 export const PROVIDERS: TestProvider[] = ['openai', 'anthropic', 'gemini', 'ollama'];
@@ -164,7 +165,7 @@ export function indexOf(
   return events.findIndex(matches);
 }
 
-/** The API model name each provider's model of `modelSetup` sends. */
+/** The API model name each provider's model of `modelSetup` (helpers/model-preamble) sends. */
 export const API_NAMES: Record<TestProvider, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-haiku-4-5-20251001',

@@ -13,42 +13,7 @@ import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
 import type { ScriptTurn } from '../../src/testing/index.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
-
-export type TestProvider = 'openai' | 'anthropic' | 'gemini' | 'ollama';
-
-/** The model block and a model reference for each provider, pointed at the scripted server. */
-export function modelSetup(provider: TestProvider): { block: string; model: string } {
-  switch (provider) {
-    case 'openai':
-      return {
-        block: `model "main" {\n  provider = "openai"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
-        model: 'models.main.gpt_4o_mini',
-      };
-    case 'anthropic':
-      return {
-        block: `model "main" {\n  provider = "anthropic"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
-        model: 'models.main.claude_haiku_4_5',
-      };
-    case 'gemini':
-      return {
-        block: `model "main" {\n  provider = "gemini"\n  api_key = vars.api_key\n  base_url = vars.base_url\n}`,
-        model: 'models.main.gemini_2_0_flash',
-      };
-    case 'ollama':
-      return {
-        block: `model "main" {\n  provider = "ollama"\n  base_url = vars.base_url\n  aliases = { small = "qwen3:8b" }\n}`,
-        model: 'models.main.small',
-      };
-  }
-}
-
-/** The wire protocol each provider speaks to the scripted server (Ollama: OpenAI's). */
-export const PROTOCOL = {
-  openai: 'openai',
-  anthropic: 'anthropic',
-  gemini: 'gemini',
-  ollama: 'openai',
-} as const;
+import { PROTOCOL, projectText, type TestProvider } from '../helpers/model-preamble.ts';
 
 export interface EngineRun {
   result: RunResult;
@@ -87,12 +52,7 @@ export async function runEngine(spec: RunSpec): Promise<EngineRun> {
   cleanups.push(async () => {
     await server.close();
   });
-  const { block, model } = modelSetup(provider);
-  const variables = 'variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n';
-  await writeFile(
-    join(dir, 'main.hcl'),
-    `${variables}${block}\n${spec.hcl.replaceAll('MODEL', model)}`,
-  );
+  await writeFile(join(dir, 'main.hcl'), projectText(spec.hcl, provider));
   const config = await loadProject(dir, {
     vars: { api_key: 'test-key', base_url: server.baseUrl(PROTOCOL[provider]) },
     env: {},

@@ -8,20 +8,11 @@ import type { MissionEvent } from '../../src/base/events.ts';
 import type { RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import { callsSoFar } from '../actors/resume/resume-fixture.ts';
 import { call } from '../helpers/script-turns.ts';
+import { modelPreamble } from '../helpers/model-preamble.ts';
 
 /** The project (openai at `vars.base_url`). */
 export const FORK_PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-agent "poet" {
+${modelPreamble()}agent "poet" {
   model       = models.main.gpt_4o_mini
   personality = "You write one line."
 }

@@ -14,6 +14,7 @@ import { builtBin, builtCli } from './built-cli.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
 import { call } from '../helpers/script-turns.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { modelPreamble } from '../helpers/model-preamble.ts';
 
 /** The protected input value the tests look for in every answer. */
 export const PROTECTED_VALUE = 'tok-PROTECTED-4711';
@@ -25,17 +26,7 @@ export const HOOK_SECRET = 'hook-secret-5150';
  * echoes) and `ask` (its agent asks the person).
  */
 export const SERVE_PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-agent "asker" {
+${modelPreamble()}agent "asker" {
   model       = models.main.gpt_4o_mini
   personality = "You ask the person."
   tools       = [builtins.human.ask]

@@ -8,19 +8,10 @@ import type { ScriptedModelServer } from '../../src/testing/index.ts';
 import { startServedModel } from '../e2e/serve-harness.ts';
 import { ManualClock } from './schedule-clock.ts';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
+import { modelPreamble } from '../helpers/model-preamble.ts';
 
 /** `greet` fires every 15 minutes with name = "Ada"; its commander's script is the harness's. */
-const PROJECT = `variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key  = vars.api_key
-  base_url = vars.base_url
-}
-mission "greet" {
+const PROJECT = `${modelPreamble()}mission "greet" {
   commander {
     model = models.main.gpt_4o_mini
   }

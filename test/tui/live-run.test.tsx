@@ -11,7 +11,8 @@ import { loadProject } from '../../src/config/index.ts';
 import { DebugGate, gateNoticeEvent } from '../../src/runtime/gate.ts';
 import type { MissionEvent } from '../../src/base/events.ts';
 import { ScriptedModelServer } from '../../src/testing/index.ts';
-import { modelSetup, plainTask } from '../e2e/engine-harness.ts';
+import { plainTask } from '../e2e/engine-harness.ts';
+import { projectText } from '../helpers/model-preamble.ts';
 import { mountApp, type Mounted } from './app-harness.tsx';
 import { temporaryDirectory } from '../helpers/temp-dir.ts';
 import { until } from '../helpers/until.ts';
@@ -53,11 +54,7 @@ describe('the TUI on a live run', () => {
     });
     const dir = await temporaryDirectory('tui-live');
     cleanups.push(() => server.close());
-    const { block, model } = modelSetup('openai');
-    await writeFile(
-      join(dir, 'main.hcl'),
-      `variable "api_key" {\n  secret = true\n}\nvariable "base_url" {\n}\n${block}\n${HELLO.replaceAll('MODEL', model)}`,
-    );
+    await writeFile(join(dir, 'main.hcl'), projectText(HELLO));
     const config = await loadProject(dir, {
       vars: { api_key: 'test-key', base_url: server.baseUrl('openai') },
       env: {},

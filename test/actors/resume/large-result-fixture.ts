@@ -8,22 +8,13 @@
  */
 import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
 import { call } from '../../helpers/script-turns.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
 
 /** The project (anthropic at `vars.base_url`) with `items` pages read two at a time. */
 export function largeResultProject(items: number): string {
   const pages = Array.from({ length: items }, (_, index) => `{ n = ${index} }`).join(', ');
   return `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "anthropic"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-agent "reader" {
+${modelPreamble('anthropic')}agent "reader" {
   model       = models.main.claude_haiku_4_5
   personality = "You read pages aloud."
 }

@@ -16,17 +16,11 @@ import { callsSoFar } from './resume-fixture.ts';
 import { ScriptedModelServer } from '../../../src/testing/index.ts';
 import { call as step } from '../../helpers/script-turns.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
 
 function project(tokens: number): string {
   return `
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = "sk-test-budget"
-  base_url = vars.base_url
-}
-mission "m" {
+${modelPreamble()}mission "m" {
   commander {
     model = models.main.gpt_4o_mini
   }
@@ -55,7 +49,10 @@ async function run(
   started?: (handle: RunHandle) => void,
 ): Promise<MissionEvent[]> {
   await writeFile(join(dir, 'main.hcl'), project(tokens));
-  const config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  const config = await loadProject(dir, {
+    vars: { api_key: 'sk-test-budget', base_url: server.baseUrl('openai') },
+    env: {},
+  });
   const events: MissionEvent[] = [];
   const handle = startRun({
     config,

@@ -19,16 +19,11 @@ import {
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
+import { call } from '../../helpers/script-turns.ts';
 
 const PROJECT = `
-model "main" {
-  provider = "openai"
-  api_key = "sk-test-chain"
-  base_url = vars.base_url
-}
-variable "base_url" {
-}
-mission "first" {
+${modelPreamble()}mission "first" {
   commander {
     model = models.main.gpt_4o_mini
   }
@@ -55,24 +50,20 @@ mission "second" {
 }
 `;
 
-function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
-}
-
 const STEPS: Record<string, ScriptTurn[]> = {
   'commander:pick': [
-    step('set_subtasks', { subtasks: ['Pick'] }),
-    step('complete_subtask'),
-    step('task_complete', {
+    call('set_subtasks', { subtasks: ['Pick'] }),
+    call('complete_subtask'),
+    call('task_complete', {
       summary: 'Tides',
       route: 'second',
       mission_inputs: { topic: 'tides' },
     }),
   ],
   'commander:dig': [
-    step('set_subtasks', { subtasks: ['Dig'] }),
-    step('complete_subtask'),
-    step('task_complete', { summary: 'Dug' }),
+    call('set_subtasks', { subtasks: ['Dig'] }),
+    call('complete_subtask'),
+    call('task_complete', { summary: 'Dug' }),
   ],
 };
 
@@ -104,7 +95,10 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   dir = await temporaryDirectory('resume-chain');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  config = await loadProject(dir, {
+    vars: { api_key: 'sk-test-chain', base_url: server.baseUrl('openai') },
+    env: {},
+  });
   const baseline = await run({ runId: 'chain' });
   expect(baseline.result.status).toBe('succeeded');
   complete = baseline.events.filter((event) => event.type !== 'model.delta');

@@ -22,6 +22,7 @@ import { ScriptedModelServer, type RespondRequest } from '../../../src/testing/i
 import { call } from '../../helpers/script-turns.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
 import { callsSoFar } from './resume-fixture.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
 
 const AGENT = 'agent:fetch/fetcher';
 const INTERRUPTED = {
@@ -30,17 +31,7 @@ const INTERRUPTED = {
 };
 
 const PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-agent "fetcher" {
+${modelPreamble()}agent "fetcher" {
   model       = models.main.gpt_4o_mini
   personality = "You fetch pages."
   tools       = [builtins.http.get]

@@ -8,20 +8,11 @@
  */
 import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
 import { call } from '../../helpers/script-turns.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
 
 /** The project (openai at `vars.base_url`). */
 export const RESUME_PROJECT = `
-variable "api_key" {
-  secret = true
-}
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = vars.api_key
-  base_url = vars.base_url
-}
-agent "worker" {
+${modelPreamble()}agent "worker" {
   model       = models.main.gpt_4o_mini
   personality = "You count things."
   tools       = [builtins.utils.current_time]

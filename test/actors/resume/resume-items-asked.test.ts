@@ -18,16 +18,11 @@ import {
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
+import { call } from '../../helpers/script-turns.ts';
 
 const PROJECT = `
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = "sk-test-items-asked"
-  base_url = vars.base_url
-}
-mission "m" {
+${modelPreamble()}mission "m" {
   commander {
     model = models.main.gpt_4o_mini
   }
@@ -48,23 +43,19 @@ mission "m" {
 }
 `;
 
-function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
-}
-
 function itemSteps(index: number): ScriptTurn[] {
   return [
-    step('set_subtasks', { subtasks: ['Describe'] }),
-    step('complete_subtask'),
-    step('task_complete', { summary: `described thing ${index}` }),
+    call('set_subtasks', { subtasks: ['Describe'] }),
+    call('complete_subtask'),
+    call('task_complete', { summary: `described thing ${index}` }),
   ];
 }
 
 const REPORT: ScriptTurn[] = [
-  step('set_subtasks', { subtasks: ['Ask'] }),
-  step('ask_commander', { task_name: 'each', index: 0, question: 'What was thing 0?' }),
-  step('complete_subtask'),
-  step('task_complete', { summary: 'Asked' }),
+  call('set_subtasks', { subtasks: ['Ask'] }),
+  call('ask_commander', { task_name: 'each', index: 0, question: 'What was thing 0?' }),
+  call('complete_subtask'),
+  call('task_complete', { summary: 'Asked' }),
 ];
 
 function respond(request: RespondRequest): ScriptTurn | undefined {
@@ -104,7 +95,10 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   dir = await temporaryDirectory('resume-items-asked');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  config = await loadProject(dir, {
+    vars: { api_key: 'sk-test-items-asked', base_url: server.baseUrl('openai') },
+    env: {},
+  });
 });
 
 afterAll(async () => {

@@ -17,16 +17,11 @@ import {
   type ScriptTurn,
 } from '../../../src/testing/index.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import { modelPreamble } from '../../helpers/model-preamble.ts';
+import { call } from '../../helpers/script-turns.ts';
 
 const PROJECT = `
-variable "base_url" {
-}
-model "main" {
-  provider = "openai"
-  api_key = "sk-test-questions"
-  base_url = vars.base_url
-}
-mission "m" {
+${modelPreamble()}mission "m" {
   commander {
     model = models.main.gpt_4o_mini
   }
@@ -40,23 +35,19 @@ mission "m" {
 }
 `;
 
-function step(name: string, args: Record<string, unknown> = {}): ScriptTurn {
-  return { toolCalls: [{ name, arguments: args }], usage: { input: 10, output: 2 } };
-}
-
 const STEPS: Record<string, ScriptTurn[]> = {
   'commander:a': [
-    step('set_subtasks', { subtasks: ['Find'] }),
-    step('complete_subtask'),
-    step('task_complete', { summary: 'Found three things' }),
+    call('set_subtasks', { subtasks: ['Find'] }),
+    call('complete_subtask'),
+    call('task_complete', { summary: 'Found three things' }),
   ],
   'commander:b': [
-    step('set_subtasks', { subtasks: ['Ask'] }),
-    step('complete_subtask'),
-    step('ask_commander', { task_name: 'a', question: 'First question?' }),
-    step('ask_commander', { task_name: 'a', question: 'Second question?' }),
-    step('list_commander_questions', { task_name: 'a' }),
-    step('task_complete', { summary: 'Asked' }),
+    call('set_subtasks', { subtasks: ['Ask'] }),
+    call('complete_subtask'),
+    call('ask_commander', { task_name: 'a', question: 'First question?' }),
+    call('ask_commander', { task_name: 'a', question: 'Second question?' }),
+    call('list_commander_questions', { task_name: 'a' }),
+    call('task_complete', { summary: 'Asked' }),
   ],
 };
 
@@ -94,7 +85,10 @@ beforeAll(async () => {
   server = await ScriptedModelServer.start({ respond });
   dir = await temporaryDirectory('resume-questions');
   await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, { vars: { base_url: server.baseUrl('openai') }, env: {} });
+  config = await loadProject(dir, {
+    vars: { api_key: 'sk-test-questions', base_url: server.baseUrl('openai') },
+    env: {},
+  });
 });
 
 afterAll(async () => {
