@@ -6,26 +6,17 @@
  * again for the run reads only what came after — and, when its cursor lags its journal (the
  * process was killed between the two), skips what the journal holds.
  */
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventInput, MissionEvent } from '../../../src/base/events.ts';
 import { EventCollector } from '../../../src/actors/queue/event-collector.ts';
 import { EventPublisher } from '../../../src/actors/queue/event-publisher.ts';
-import { openRedis } from '../../../src/actors/queue/queue-connection.ts';
 import { runKeys } from '../../../src/actors/queue/queue-keys.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
-import { startRedis, type RedisServer } from '../../e2e/queue-harness.ts';
+import { redisConnectionsForFile } from './redis-for-file.ts';
 
 const RUN = 'run-relay';
 const keys = runKeys(RUN);
-let redis: RedisServer;
-const connections: Redis[] = [];
-
-function connect(): Redis {
-  const connection = openRedis(redis.url);
-  connections.push(connection);
-  return connection;
-}
+const connect = redisConnectionsForFile();
 
 function warning(actor: string, message: string, seq: number): MissionEvent {
   const time = '2026-11-25T00:00:00.000Z';
@@ -43,15 +34,6 @@ async function collector(
   await reader.start();
   return reader;
 }
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-
-afterAll(async () => {
-  for (const connection of connections) connection.disconnect();
-  await redis.stop();
-});
 
 describe('the event relay', () => {
   it('sends the events of one turn as one stream entry and delivers them in order', async () => {
