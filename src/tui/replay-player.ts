@@ -55,13 +55,17 @@ export const MAX_SPEED = 64;
 const systemClock: ReplayTimers = { ...systemTimers, now: () => Date.now() };
 
 /**
- * Recorded milliseconds between event `index - 1` and event `index`. The wait before a
- * `gate.resumed` is the person's, not the run's: it counts only with `keepPauses`.
+ * Recorded milliseconds between the run's event before `index` and event `index`. The wait
+ * before a `gate.resumed` is the person's, not the run's: it counts only with `keepPauses`.
+ * A breakpoint change is the person's too: it plays at once and takes no time from the run.
  */
 function gapMs(events: readonly MissionEvent[], index: number, keepPauses: boolean): number {
-  const previous = events[index - 1];
   const next = events[index];
-  if (previous === undefined || next === undefined) return 0;
+  if (next === undefined || next.type === 'breakpoints.changed') return 0;
+  let before = index - 1;
+  while (events[before]?.type === 'breakpoints.changed') before -= 1;
+  const previous = events[before];
+  if (previous === undefined) return 0;
   if (!keepPauses && next.type === 'gate.resumed') return 0;
   const gap = Date.parse(next.time) - Date.parse(previous.time);
   return Number.isFinite(gap) && gap > 0 ? gap : 0;

@@ -149,4 +149,36 @@ describe('createReplayPlayer', () => {
     vi.advanceTimersByTime(1);
     expect(keeping).toEqual([1, 2, 3]);
   });
+
+  it("plays a breakpoint change at once, the person's time around it skipped or kept as the pause's", () => {
+    const recorded = eventsAt([0, 100, 30_100, 60_100, 60_200]);
+    const as = (index: number, type: string) =>
+      ({ ...recorded[index]!, type }) as unknown as MissionEvent;
+    const held = [recorded[0]!, as(1, 'gate.paused'), as(2, 'breakpoints.changed')];
+    const events = [...held, as(3, 'gate.resumed'), recorded[4]!];
+
+    const skipping = record(createReplayPlayer(events));
+    vi.advanceTimersByTime(100);
+    expect(skipping).toEqual([1, 2, 3, 4]);
+    vi.advanceTimersByTime(100);
+    expect(skipping).toEqual([1, 2, 3, 4, 5]);
+
+    const keeping = record(createReplayPlayer(events, { keepPauses: true }));
+    vi.advanceTimersByTime(100);
+    expect(keeping).toEqual([1, 2, 3]);
+    vi.advanceTimersByTime(59_999);
+    expect(keeping).toEqual([1, 2, 3]);
+    vi.advanceTimersByTime(1);
+    expect(keeping).toEqual([1, 2, 3, 4]);
+
+    // While the run goes on, the change takes none of the time between the run's events.
+    const running = [recorded[0]!, as(2, 'breakpoints.changed'), recorded[4]!];
+    const live = record(createReplayPlayer(running));
+    vi.advanceTimersByTime(0);
+    expect(live).toEqual([1, 3]);
+    vi.advanceTimersByTime(60_199);
+    expect(live).toEqual([1, 3]);
+    vi.advanceTimersByTime(1);
+    expect(live).toEqual([1, 3, 5]);
+  });
 });
