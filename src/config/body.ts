@@ -135,8 +135,7 @@ export function headerSpan(block: Block): Span {
 /** Reports a block label or reference name that breaks the naming rule. */
 export function checkName(name: string, span: Span, context: DecodeContext): void {
   if (/^[a-z_][a-z0-9_]*$/.test(name)) return;
-  const message = `invalid name "${name}": use lowercase letters, digits and _`;
-  errorAt(context, span, message);
+  errorAt(context, span, `invalid name "${name}": use lowercase letters, digits and _`);
 }
 
 /**
@@ -148,12 +147,11 @@ export function blockName(block: Block, context: DecodeContext): string | undefi
   const [label] = block.labels;
   const labelSpan = block.labelSpans[0];
   if (block.labels.length !== 1 || label === undefined || labelSpan === undefined) {
-    errorAt(
+    return errorAt(
       context,
       headerSpan(block),
       `\`${block.type}\` block needs exactly one label: ${block.type} "NAME" { ... }`,
     );
-    return undefined;
   }
   checkName(label, labelSpan, context);
   return label;

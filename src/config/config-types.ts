@@ -10,8 +10,6 @@ import type { Expr, Span, TemplateExpr } from './ast.ts';
 import type { KnownModel } from './known-models.ts';
 import type { SchemaField } from '../schema/json-schema.ts';
 
-export type { KnownModel };
-
 /** A compiled schema (from the schema helpers or field blocks): JSON Schema plus its fields in order. */
 export interface ConfigSchema {
   jsonSchema: Record<string, unknown>;

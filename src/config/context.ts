@@ -29,9 +29,18 @@ export function within(context: DecodeContext, segment: string): DecodeContext {
   return { ...context, path: [...context.path, segment] };
 }
 
-/** Records an error at `span`, placed at the context's block path. */
-export function errorAt(context: DecodeContext, span: Span, message: string, hint?: string): void {
+/**
+ * Records an error at `span`, placed at the context's block path; returns undefined so that
+ * callers can `return errorAt(...)`.
+ */
+export function errorAt(
+  context: DecodeContext,
+  span: Span,
+  message: string,
+  hint?: string,
+): undefined {
   context.sink.error(span, message, context.path, hint);
+  return undefined;
 }
 
 /** Records a warning at `span`, placed at the context's block path. */

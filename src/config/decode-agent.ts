@@ -9,10 +9,6 @@ import { literalText, readBool, readList, readNumber, readString } from './value
 import { resolveToolRefs } from './tool-refs.ts';
 import type { AgentConfig, CommanderConfig, ModelRef } from './config-types.ts';
 
-export {
-  DEFAULT_TOOL_RESPONSE_MAX_TOKENS,
-  MAX_TOOL_RESPONSE_MAX_TOKENS,
-} from './decode-context-limits.ts';
 /** Default `max_turns` of an agent's model⇄tool loop. */
 export const DEFAULT_AGENT_MAX_TURNS = 50;
 

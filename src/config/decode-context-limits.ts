@@ -67,12 +67,11 @@ function decodePruning(block: Block, context: DecodeContext): PruningConfig | un
     return undefined;
   }
   if (pruneTo >= pruneOn) {
-    errorAt(
+    return errorAt(
       inner,
       pruneToAttribute.value.span,
       `prune_to must be less than prune_on (${pruneOn}): pruning keeps prune_to turns of the prune_on reached`,
     );
-    return undefined;
   }
   return { pruneOn, pruneTo };
 }

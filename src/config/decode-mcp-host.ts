@@ -39,8 +39,7 @@ export function decodeMcpHost(
       : readNumber(portAttribute, inner, { integer: true, min: PORT_RANGE.min });
   if (enabled === undefined || port === undefined) return undefined;
   if (port > PORT_RANGE.max && portAttribute !== undefined) {
-    errorAt(inner, portAttribute.value.span, `port must be ${PORT_RANGE.max} or less`);
-    return undefined;
+    return errorAt(inner, portAttribute.value.span, `port must be ${PORT_RANGE.max} or less`);
   }
   const host: McpHostConfig = { enabled, port, span: block.typeSpan };
   const secretAttribute = body.attributes.get('secret');

@@ -60,8 +60,7 @@ export function decodeBudget(block: Block, context: DecodeContext): BudgetConfig
   const tokensAttribute = body.attributes.get('tokens');
   const dollarsAttribute = body.attributes.get('dollars');
   if (!tokensAttribute && !dollarsAttribute) {
-    errorAt(inner, block.typeSpan, 'budget needs at least one limit: tokens or dollars');
-    return undefined;
+    return errorAt(inner, block.typeSpan, 'budget needs at least one limit: tokens or dollars');
   }
   const budget: BudgetConfig = {};
   const tokens = readNumber(tokensAttribute, inner, { integer: true, exclusiveMin: 0 });

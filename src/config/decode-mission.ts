@@ -168,12 +168,11 @@ function readCommander(
   // The reference runtime's older form `commander = models.x.y` means the same as the block.
   const attribute = body.attributes.get('commander');
   if (attribute && blocks.length > 0) {
-    errorAt(
+    return errorAt(
       context,
       attribute.nameSpan,
       'commander is given both as an attribute and as a block; use the block',
     );
-    return undefined;
   }
   if (attribute) {
     const model = resolveModelRef(attribute.value, scope.models, within(context, 'commander'));
@@ -181,12 +180,11 @@ function readCommander(
   }
   const block = singleBlock(blocks, 'commander', context);
   if (!block) {
-    errorAt(
+    return errorAt(
       context,
       header,
       'missing required block "commander": commander { model = models.CONFIG.KEY }',
     );
-    return undefined;
   }
   return decodeCommander(block, context, scope.models, mission);
 }

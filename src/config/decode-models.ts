@@ -1,4 +1,4 @@
-import type { Expr, Block } from './ast.ts';
+import type { Block } from './ast.ts';
 import type { Pricing, ProviderName } from '../models/model-types.ts';
 import { blockName, checkBody, checkName, headerSpan } from './body.ts';
 import { errorAt, warningAt, within, type DecodeContext } from './context.ts';
@@ -37,12 +37,11 @@ export function decodeModel(
   const providerText = literalText(providerAttribute.value);
   if (providerText === undefined || !(PROVIDERS as readonly string[]).includes(providerText)) {
     const suggestion = providerText === undefined ? '' : didYouMean(providerText, PROVIDERS);
-    errorAt(
+    return errorAt(
       inner,
       providerAttribute.value.span,
       `provider must be one of ${PROVIDERS.join(', ')}${suggestion}`,
     );
-    return undefined;
   }
   const provider = providerText as ProviderName;
   const model: ModelBlockConfig = {
@@ -79,7 +78,9 @@ export function decodeModel(
   const aliases = body.attributes.get('aliases');
   if (aliases !== undefined) {
     model.aliases = readStringMap(aliases, inner) ?? new Map();
-    checkAliasKeys(aliases.value, inner);
+    if (aliases.value.kind === 'object') {
+      for (const entry of aliases.value.entries) checkName(entry.key, entry.keySpan, inner);
+    }
   }
   if (
     provider === 'ollama' &&
@@ -132,11 +133,6 @@ export function modelKeys(model: ModelBlockConfig, catalog: ModelCatalog): strin
   const keys = [...model.aliases.keys()];
   if (model.provider === 'ollama') return keys;
   return [...keys, ...catalog.keys(model.provider).filter((key) => !model.aliases.has(key))];
-}
-
-function checkAliasKeys(expr: Expr, context: DecodeContext): void {
-  if (expr.kind !== 'object') return;
-  for (const entry of expr.entries) checkName(entry.key, entry.keySpan, context);
 }
 
 function decodePricing(

@@ -23,10 +23,7 @@ export function decodePacket(block: Block, context: DecodeContext): PacketConfig
   const description = readString(body.attributes.get('description'), inner);
   if (pathAttribute === undefined || requested === undefined) return undefined;
   const folder = inner.resolveFolder(block.span.file, requested);
-  if (!folder.ok) {
-    errorAt(inner, pathAttribute.value.span, folder.message);
-    return undefined;
-  }
+  if (!folder.ok) return errorAt(inner, pathAttribute.value.span, folder.message);
   const packet: PacketConfig = {
     name,
     path: folder.relativePath,

@@ -40,7 +40,7 @@ export function decodeSchedule(
   const given = MODES.filter((mode) => body.attributes.has(mode));
   const [second] = given.slice(1).map((mode) => body.attributes.get(mode));
   if (given.length === 0 || second !== undefined) {
-    errorAt(
+    return errorAt(
       inner,
       second?.nameSpan ?? block.typeSpan,
       'exactly one of at, every or cron must be set',
@@ -48,7 +48,6 @@ export function decodeSchedule(
         ? `this schedule sets ${given.join(' and ')}; use one schedule block for each`
         : undefined,
     );
-    return undefined;
   }
   const schedule: ScheduleConfig = { span: block.typeSpan, inputs: {} };
   let ok = readMode(body.attributes, inner, schedule);
@@ -135,8 +134,7 @@ function readChecked<T>(
   if (text === undefined) return undefined;
   const result = rule(text);
   if ('value' in result) return text;
-  errorAt(context, attribute.value.span, result.problem);
-  return undefined;
+  return errorAt(context, attribute.value.span, result.problem);
 }
 
 /** Each string of a list attribute checked by `rule`; undefined when any fails. */
@@ -194,12 +192,11 @@ export function decodeTrigger(
   if (written === undefined) return undefined;
   const webhookPath = normaliseWebhookPath(written);
   if (webhookPath === undefined) {
-    errorAt(
+    return errorAt(
       inner,
       pathAttribute?.value.span ?? block.typeSpan,
       `invalid webhook_path "${written}": use a path such as "/ingest" made of letters, digits, -, _, . and ~ between slashes`,
     );
-    return undefined;
   }
   const trigger: TriggerConfig = { webhookPath, span: block.typeSpan };
   const secretAttribute = body.attributes.get('secret');

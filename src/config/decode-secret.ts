@@ -29,8 +29,7 @@ export function readServerSecret(
     text += String(value);
   }
   if (text === '') {
-    errorAt(context, attribute.value.span, `${attribute.name} must not be empty`);
-    return undefined;
+    return errorAt(context, attribute.value.span, `${attribute.name} must not be empty`);
   }
   return { secret: text };
 }

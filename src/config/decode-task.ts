@@ -141,8 +141,7 @@ function readObjective(expr: Expr | undefined, context: DecodeContext): Template
       span: expanded.span,
     };
   }
-  errorAt(context, expanded.span, 'objective must be a string');
-  return undefined;
+  return errorAt(context, expanded.span, 'objective must be a string');
 }
 
 function decodeRouter(block: Block, context: DecodeContext, scope: TaskScope): TaskDraft['routes'] {
@@ -198,20 +197,17 @@ function resolveRouteTarget(
     if (scope.tasks.has(root)) return { kind: 'task', name: root };
     if (scope.missions.has(root)) return { kind: 'mission', name: root };
     const suggestion = didYouMean(root, [...scope.tasks, ...scope.missions]);
-    errorAt(context, expr.span, `unknown route target "${root}"${suggestion}`);
-    return undefined;
+    return errorAt(context, expr.span, `unknown route target "${root}"${suggestion}`);
   }
   if (segments.length === 2 && name !== undefined && (root === 'tasks' || root === 'missions')) {
     const names = root === 'tasks' ? scope.tasks : scope.missions;
     const kind = root === 'tasks' ? 'task' : 'mission';
     if (names.has(name)) return { kind, name };
-    errorAt(
+    return errorAt(
       context,
       expr.span,
       `unknown ${kind} "${name}" in route target${didYouMean(name, names)}`,
     );
-    return undefined;
   }
-  errorAt(context, expr.span, 'route target expects tasks.NAME or missions.NAME');
-  return undefined;
+  return errorAt(context, expr.span, 'route target expects tasks.NAME or missions.NAME');
 }

@@ -32,8 +32,7 @@ export function readDeferredString(
       if (variable === undefined) return undefined;
       segments.push({ variable, span: piece.span });
     } else {
-      errorAt(context, piece.span, `${name} must be a string or a variable (vars.NAME)`);
-      return undefined;
+      return errorAt(context, piece.span, `${name} must be a string or a variable (vars.NAME)`);
     }
   }
   return { segments };

@@ -33,11 +33,9 @@ export function inputEntryValue(
     if (text === undefined) return undefined;
     const converted = convertInputText(text, property);
     if ('value' in converted) return converted;
-    errorAt(context, expr.span, `input "${key}": ${converted.problem}`);
-    return undefined;
+    return errorAt(context, expr.span, `input "${key}": ${converted.problem}`);
   }
   const constant = constantValue(expr);
   if (constant.ok) return { value: constant.value };
-  errorAt(context, expr.span, `input "${key}" ${constant.diagnostic.message}`);
-  return undefined;
+  return errorAt(context, expr.span, `input "${key}" ${constant.diagnostic.message}`);
 }

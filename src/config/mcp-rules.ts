@@ -51,8 +51,7 @@ export function checkMcpShape(
 ): McpShape | undefined {
   const error = (read: Read<unknown>, message: string, onValue = false): undefined => {
     const span = onValue ? read.attribute.value.span : read.attribute.nameSpan;
-    errorAt(context, span, message);
-    return undefined;
+    return errorAt(context, span, message);
   };
   if (RESERVED_MCP_NAMES.includes(name)) {
     errorAt(
@@ -159,21 +158,15 @@ function checkUrl(url: Read<DeferredString>, error: Report): McpShape | undefine
 
 /** A Client ID Metadata Document's URL: https, with a path beyond `/`. */
 function isDocumentUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' && url.pathname !== '/';
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return url.protocol === 'https:' && url.pathname !== '/';
 }
 
 function isHttpUrl(text: string): boolean {
-  try {
-    const protocol = new URL(text).protocol;
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(text)) return false;
+  const protocol = new URL(text).protocol;
+  return protocol === 'http:' || protocol === 'https:';
 }
 
 function checkSource(

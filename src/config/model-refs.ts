@@ -24,32 +24,28 @@ export function resolveModelRef(
 ): ModelRef | undefined {
   const reference = referenceOf(expr);
   if (reference === undefined) {
-    errorAt(context, expr.span, 'model expects a reference like models.CONFIG.KEY');
-    return undefined;
+    return errorAt(context, expr.span, 'model expects a reference like models.CONFIG.KEY');
   }
   if (reportUnsupportedNamespace(reference, context)) return undefined;
   let segments = reference.segments;
   if (segments[0] === 'models' && (reference.form === 'traversal' || segments.length === 3))
     segments = segments.slice(1);
   else if (reference.form === 'traversal') {
-    errorAt(
+    return errorAt(
       context,
       reference.span,
       `model expects a reference like models.CONFIG.KEY, got ${segments.join('.')}`,
     );
-    return undefined;
   }
   if (segments.length === 1 && reference.form === 'string')
     return resolveBareKey(segments[0] ?? '', expr, table, context);
   const [config, key] = segments;
   if (segments.length !== 2 || config === undefined || key === undefined) {
-    errorAt(context, reference.span, 'model expects a reference like models.CONFIG.KEY');
-    return undefined;
+    return errorAt(context, reference.span, 'model expects a reference like models.CONFIG.KEY');
   }
   if (!table.labels.has(config)) {
     const suggestion = didYouMean(config, table.labels);
-    errorAt(context, reference.span, `unknown model block "${config}"${suggestion}`);
-    return undefined;
+    return errorAt(context, reference.span, `unknown model block "${config}"${suggestion}`);
   }
   const block = table.blocks.get(config);
   if (block === undefined) return undefined; // the block itself is broken and already reported
@@ -58,13 +54,12 @@ export function resolveModelRef(
     const suggestion = didYouMean(key, keys);
     const hint =
       block.provider === 'ollama' ? `add it to the aliases of model "${config}"` : undefined;
-    errorAt(
+    return errorAt(
       context,
       reference.span,
       `unknown model "${key}" in model block "${config}"${suggestion}`,
       hint,
     );
-    return undefined;
   }
   return { config, key };
 }
@@ -86,14 +81,12 @@ function resolveBareKey(
   if (matches.length === 1 && only !== undefined) return only;
   if (matches.length > 1) {
     const candidates = matches.map((match) => `models.${match.config}.${match.key}`).join(', ');
-    errorAt(
+    return errorAt(
       context,
       expr.span,
       `model "${key}" is ambiguous: ${candidates}`,
       'write the full reference',
     );
-    return undefined;
   }
-  errorAt(context, expr.span, `unknown model "${key}"${didYouMean(key, allKeys)}`);
-  return undefined;
+  return errorAt(context, expr.span, `unknown model "${key}"${didYouMean(key, allKeys)}`);
 }

@@ -69,12 +69,11 @@ export function resolveName(
   const example = `${lookup.namespace}.NAME`;
   const article = /^[aeiou]/.test(lookup.kind) ? 'an' : 'a';
   if (reference === undefined) {
-    errorAt(
+    return errorAt(
       context,
       expr.span,
       `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}`,
     );
-    return undefined;
   }
   if (reportUnsupportedNamespace(reference, context)) return undefined;
   const { segments } = reference;
@@ -82,45 +81,27 @@ export function resolveName(
   if (segments.length === 2 && segments[0] === lookup.namespace) name = segments[1];
   else if (segments.length === 1 && reference.form === 'string') name = segments[0];
   if (name === undefined) {
-    errorAt(
+    return errorAt(
       context,
       reference.span,
       `${lookup.where} expects ${article} ${lookup.kind} reference like ${example}, got ${segments.join('.')}`,
     );
-    return undefined;
   }
   if (!lookup.names.has(name)) {
     const suggestion = didYouMean(name, lookup.names.keys());
-    errorAt(
+    return errorAt(
       context,
       reference.span,
       `unknown ${lookup.kind} "${name}" in ${lookup.where}${suggestion}`,
     );
-    return undefined;
   }
   return name;
 }
 
-/** Resolves every item of a list of references, reporting duplicates; keeps declaration order. */
-export function resolveNameList(
-  items: readonly Expr[],
-  lookup: NameLookup,
-  context: DecodeContext,
-): Array<{ name: string; span: Span }> {
-  const resolved: Array<{ name: string; span: Span }> = [];
-  for (const item of items) {
-    const name = resolveName(item, lookup, context);
-    if (name === undefined) continue;
-    if (resolved.some((entry) => entry.name === name)) {
-      errorAt(context, item.span, `duplicate ${lookup.kind} "${name}" in ${lookup.where}`);
-      continue;
-    }
-    resolved.push({ name, span: item.span });
-  }
-  return resolved;
-}
-
-/** Resolves a list attribute of references (`depends_on = [...]`): none when it is absent or not a list. */
+/**
+ * Resolves a list attribute of references (`depends_on = [...]`) in declaration order, reporting
+ * duplicates: none when it is absent or not a list.
+ */
 export function readNameList(
   attribute: Attribute | undefined,
   lookup: Omit<NameLookup, 'where'>,
@@ -128,5 +109,15 @@ export function readNameList(
 ): Array<{ name: string; span: Span }> {
   const items = readList(attribute, context);
   if (attribute === undefined || items === undefined) return [];
-  return resolveNameList(items, { ...lookup, where: attribute.name }, context);
+  const resolved: Array<{ name: string; span: Span }> = [];
+  for (const item of items) {
+    const name = resolveName(item, { ...lookup, where: attribute.name }, context);
+    if (name === undefined) continue;
+    if (resolved.some((entry) => entry.name === name)) {
+      errorAt(context, item.span, `duplicate ${lookup.kind} "${name}" in ${attribute.name}`);
+      continue;
+    }
+    resolved.push({ name, span: item.span });
+  }
+  return resolved;
 }

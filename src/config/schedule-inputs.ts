@@ -28,8 +28,7 @@ export function readScheduleInputs(
   const names = schema?.fields.map((field) => field.name) ?? [];
   if (attribute !== undefined) {
     if (attribute.value.kind !== 'object') {
-      errorAt(context, attribute.value.span, 'inputs must be a map: { NAME = value }');
-      return undefined;
+      return errorAt(context, attribute.value.span, 'inputs must be a map: { NAME = value }');
     }
     for (const entry of attribute.value.entries) {
       const property = properties[entry.key];

@@ -83,18 +83,15 @@ function resolveToolRef(
     if (builtins !== undefined)
       return builtins.map((builtin) => ({ kind: 'builtin', name: builtin }));
     const suggestion = didYouMean(text, Object.keys(BUILTIN_REFERENCES));
-    errorAt(context, reference.span, `unknown built-in tool "${text}"${suggestion}`);
-    return undefined;
+    return errorAt(context, reference.span, `unknown built-in tool "${text}"${suggestion}`);
   }
   if (root === 'tools' && reference.segments.length === 2 && name !== undefined) {
     if (scope.customTools.has(name)) return [{ kind: 'custom', name }];
     const suggestion = didYouMean(name, scope.customTools);
-    errorAt(context, reference.span, `unknown tool "${name}" in tools${suggestion}`);
-    return undefined;
+    return errorAt(context, reference.span, `unknown tool "${name}" in tools${suggestion}`);
   }
   if (root === 'mcp') return resolveMcpToolRef(reference, scope, context);
-  errorAt(context, reference.span, `${EXPECTED}, got ${text}`);
-  return undefined;
+  return errorAt(context, reference.span, `${EXPECTED}, got ${text}`);
 }
 
 /**
@@ -108,12 +105,11 @@ function resolveMcpToolRef(
 ): ToolRef[] | undefined {
   const [, server, tool, ...rest] = reference.segments;
   if (server === undefined || tool === undefined || tool === '' || rest.length > 0) {
-    errorAt(
+    return errorAt(
       context,
       reference.span,
       `an MCP tool reference reads mcp.SERVER.TOOL or mcp.SERVER.all, got ${reference.segments.join('.')}`,
     );
-    return undefined;
   }
   if (!scope.mcpServers.has(server)) {
     const suggestion = didYouMean(server, scope.mcpServers);

@@ -108,8 +108,7 @@ function stringOf(expr: Expr, name: string, context: DecodeContext): string | un
     return text;
   }
   if (expr.kind === 'traversal' && expr.root === 'vars') return interpolated(expr, name, context);
-  errorAt(context, expr.span, `${name} must be a string`);
-  return undefined;
+  return errorAt(context, expr.span, `${name} must be a string`);
 }
 
 function interpolated(expr: Expr, name: string, context: DecodeContext): string | undefined {
@@ -119,8 +118,7 @@ function interpolated(expr: Expr, name: string, context: DecodeContext): string 
     const variable = variableOf(expr, context);
     return variable === undefined ? undefined : String(variable);
   }
-  errorAt(context, expr.span, `${name} may only interpolate vars.* and load()`);
-  return undefined;
+  return errorAt(context, expr.span, `${name} may only interpolate vars.* and load()`);
 }
 
 /** The value of a `vars.NAME` traversal, reporting unknown and unset variables. */
@@ -145,8 +143,7 @@ export function variableOf(
 export function variableName(expr: Expr, context: DecodeContext): string | undefined {
   const [step, ...rest] = expr.kind === 'traversal' ? expr.steps : [];
   if (expr.kind !== 'traversal' || step?.kind !== 'attr' || rest.length > 0) {
-    errorAt(context, expr.span, 'a variable reference reads vars.NAME');
-    return undefined;
+    return errorAt(context, expr.span, 'a variable reference reads vars.NAME');
   }
   return context.useVariable(step.name, expr.span, context.path).name;
 }
@@ -159,8 +156,7 @@ export function readBool(
   if (attribute === undefined) return undefined;
   const expr = attribute.value;
   if (expr.kind === 'literal' && typeof expr.value === 'boolean') return expr.value;
-  errorAt(context, expr.span, `${attribute.name} must be true or false`);
-  return undefined;
+  return errorAt(context, expr.span, `${attribute.name} must be true or false`);
 }
 
 /** A number literal; `integer` additionally requires a whole number. */
@@ -174,16 +170,14 @@ export function readNumber(
   const kind = options.integer ? 'a whole number' : 'a number';
   const value = expr.kind === 'literal' ? expr.value : undefined;
   if (typeof value !== 'number' || (options.integer && !Number.isInteger(value))) {
-    errorAt(context, expr.span, `${attribute.name} must be ${kind}`);
-    return undefined;
+    return errorAt(context, expr.span, `${attribute.name} must be ${kind}`);
   }
   if (options.exclusiveMin !== undefined && value <= options.exclusiveMin) {
     errorAt(context, expr.span, `${attribute.name} must be greater than ${options.exclusiveMin}`);
     return undefined;
   }
   if (options.min !== undefined && value < options.min) {
-    errorAt(context, expr.span, `${attribute.name} must be ${options.min} or more`);
-    return undefined;
+    return errorAt(context, expr.span, `${attribute.name} must be ${options.min} or more`);
   }
   return value;
 }
@@ -195,8 +189,7 @@ export function readList(
 ): Expr[] | undefined {
   if (attribute === undefined) return undefined;
   if (attribute.value.kind === 'tuple') return attribute.value.items;
-  errorAt(context, attribute.value.span, `${attribute.name} must be a list: [ ... ]`);
-  return undefined;
+  return errorAt(context, attribute.value.span, `${attribute.name} must be a list: [ ... ]`);
 }
 
 /** A map of static strings (`aliases = { k = "v" }`), in declaration order. */
@@ -206,8 +199,7 @@ export function readStringMap(
 ): Map<string, string> | undefined {
   const expr = expandLoads(attribute.value, context);
   if (expr.kind !== 'object') {
-    errorAt(context, expr.span, `${attribute.name} must be a map: { key = "value" }`);
-    return undefined;
+    return errorAt(context, expr.span, `${attribute.name} must be a map: { key = "value" }`);
   }
   const result = new Map<string, string>();
   for (const entry of expr.entries) {
