@@ -4,11 +4,11 @@
  */
 import { parseToolArguments } from '../../tools/define-tool.ts';
 import { askAgentTool } from '../../tools/commander/index.ts';
-import { toolResult } from '../../tools/tool-result.ts';
 import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { ToolCallPart, ToolDefinition } from '../../models/model-types.ts';
 import type { RunServices } from '../contracts.ts';
 import type { CommanderRecord } from './commander-registry.ts';
+import { errorReply, okReply } from './tool-reply.ts';
 import { reportToolCalled, reportToolCompleted } from '../agent/execute-agent-tool.ts';
 
 /** The fork's tool set: `ask_agent` once one of the commander's agents has worked, else none. */
@@ -42,11 +42,11 @@ async function forkCall(
   signal: AbortSignal,
 ): Promise<ToolOutcome> {
   if (call.name !== askAgentTool.name) {
-    return refused(`only ask_agent is available while answering questions`);
+    return errorReply(`only ask_agent is available while answering questions`);
   }
   const parsed = parseToolArguments(askAgentTool, call.arguments);
   if (!parsed.ok) {
-    return refused('invalid arguments for ask_agent', { problems: parsed.problems });
+    return errorReply('invalid arguments for ask_agent', { problems: parsed.problems });
   }
   await services.gate.before(
     { kind: 'tool', actor: forkId, tool: call.name, detail: services.redact(call.arguments) },
@@ -56,14 +56,10 @@ async function forkCall(
   const session = record.agents.get(name);
   if (session === undefined || !session.finishedOnce) {
     const names = [...record.agents.keys()].join(', ') || 'none';
-    return refused(`agent "${name}" has not worked for this commander; available: ${names}`);
+    return errorReply(`agent "${name}" has not worked for this commander; available: ${names}`);
   }
   const reply = await session.ask(String(parsed.args.question), signal);
   return reply.ok
-    ? { content: toolResult.ok({ agent: name, answer: reply.result }), isError: false }
-    : refused(`agent "${name}" failed: ${reply.reason}`);
-}
-
-function refused(message: string, details?: Record<string, unknown>): ToolOutcome {
-  return { content: toolResult.error(message, details), isError: true };
+    ? okReply({ agent: name, answer: reply.result })
+    : errorReply(`agent "${name}" failed: ${reply.reason}`);
 }
