@@ -2,7 +2,7 @@
 import type { AgentCallResult, AgentSession } from '../contracts.ts';
 import type { AskableAgent } from './commander-registry.ts';
 import type { CommanderScope } from './commander-scope.ts';
-import type { ToolReply } from './tool-reply.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import type { InvokedBy } from '../run-to-end.ts';
 import { errorReply, okReply } from './tool-reply.ts';
 
@@ -30,7 +30,7 @@ export async function callAgent(
   scope: CommanderScope,
   args: Record<string, unknown>,
   by: InvokedBy,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const name = String(args.name);
   const session = sessionFor(scope, name);
   if (session === undefined) {
@@ -50,14 +50,14 @@ export async function resumeAgentCall(
   args: Record<string, unknown>,
   opening: number | undefined,
   by: InvokedBy,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const name = String(args.name);
   const session = scope.sessions.get(name);
   if (opening === undefined || session === undefined) return callAgent(scope, args, by);
   return agentReply(name, await session.resumeCall(opening, by));
 }
 
-function agentReply(name: string, reply: AgentCallResult): ToolReply {
+function agentReply(name: string, reply: AgentCallResult): ToolOutcome {
   if (!reply.ok) return errorReply(`agent "${name}" failed: ${reply.reason}`);
   // A long answer is stored as the agent's text (not its JSON-escaped envelope) to page through.
   return {
@@ -101,7 +101,7 @@ export async function askAgent(
   scope: CommanderScope,
   args: Record<string, unknown>,
   signal: AbortSignal,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const id = String(args.agent_id);
   const found = resolveAskable(scope, id);
   if (!found.ok) return errorReply(found.error);

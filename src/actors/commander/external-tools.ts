@@ -10,7 +10,6 @@ import type { ToolOutcome } from '../../machines/turn-types.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { commanderOutcome, isResultTool, runResultTool } from './commander-results.ts';
 import { askAgent, callAgent } from './delegation-tools.ts';
-import type { ToolReply } from './tool-reply.ts';
 import type { InvokedBy } from '../run-to-end.ts';
 import {
   askCommander,
@@ -51,7 +50,7 @@ function runExternalTool(
   scope: CommanderScope,
   input: ExecuteToolInput,
   by: InvokedBy,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const { name } = input.call;
   const { signal } = by;
   if (isResultTool(name)) return runResultTool(scope, name, input.args, signal);
@@ -83,7 +82,7 @@ export function runQuestionTool(
   tool: QuestionToolName,
   args: Record<string, unknown>,
   by: InvokedBy,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const { signal } = by;
   switch (tool) {
     case 'ask_commander':

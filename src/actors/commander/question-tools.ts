@@ -9,7 +9,7 @@ import type { ForkAnswer } from './commander-forks.ts';
 import type { InvokedBy } from '../run-to-end.ts';
 import type { CommanderScope } from './commander-scope.ts';
 import { askerName } from './commander-scope.ts';
-import type { ToolReply } from './tool-reply.ts';
+import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { errorReply, objectReply, okReply } from './tool-reply.ts';
 
 /** The ancestor check every data tool starts with; undefined when `task` may be read. */
@@ -21,7 +21,7 @@ function ancestorError(scope: CommanderScope, task: string): string | undefined 
 }
 
 /** `query_task_output` over the knowledge store, limited to completed ancestors. */
-export function queryTaskOutput(scope: CommanderScope, args: Record<string, unknown>): ToolReply {
+export function queryTaskOutput(scope: CommanderScope, args: Record<string, unknown>): ToolOutcome {
   const result = scope.runtime.services.knowledge.queryTaskOutput(
     args as unknown as QueryTaskOutputArgs,
     {
@@ -62,7 +62,7 @@ export async function askCommander(
   scope: CommanderScope,
   args: Record<string, unknown>,
   by: InvokedBy,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const task = String(args.task_name);
   const question = String(args.question);
   const blocked = ancestorError(scope, task);
@@ -111,7 +111,7 @@ export async function askCommander(
 export function listCommanderQuestions(
   scope: CommanderScope,
   args: Record<string, unknown>,
-): ToolReply {
+): ToolOutcome {
   const task = String(args.task_name);
   if (!scope.ancestors.includes(task)) return errorReply(ancestorError(scope, task) ?? '');
   return objectReply(scope.runtime.services.questions.list(task));
@@ -122,7 +122,7 @@ export async function getCommanderAnswer(
   scope: CommanderScope,
   args: Record<string, unknown>,
   signal: AbortSignal,
-): Promise<ToolReply> {
+): Promise<ToolOutcome> {
   const task = String(args.task_name);
   if (!scope.ancestors.includes(task)) return errorReply(ancestorError(scope, task) ?? '');
   return objectReply(

@@ -2,23 +2,17 @@
 import type { ToolOutcome } from '../../tools/builtins/agent-tool.ts';
 import { toolResult } from '../../tools/tool-result.ts';
 
-/**
- * The result content and the provider error flag, and the payload large-result interception
- * judges (a `call_agent` answer's text).
- */
-export type ToolReply = ToolOutcome;
-
 /** `{"status":"ok",...}`. */
-export function okReply(fields: Record<string, unknown> = {}): ToolReply {
+export function okReply(fields: Record<string, unknown> = {}): ToolOutcome {
   return { content: toolResult.ok(fields), isError: false };
 }
 
 /** `{"status":"error","error":...}` with the provider's error flag. */
-export function errorReply(message: string, extra: Record<string, unknown> = {}): ToolReply {
+export function errorReply(message: string, extra: Record<string, unknown> = {}): ToolOutcome {
   return { content: toolResult.error(message, extra), isError: true };
 }
 
 /** A result object from a store: an error when its status is `error`. */
-export function objectReply(result: { status: string } & Record<string, unknown>): ToolReply {
+export function objectReply(result: { status: string } & Record<string, unknown>): ToolOutcome {
   return { content: JSON.stringify(result), isError: result.status === 'error' };
 }
