@@ -7,9 +7,9 @@ import { render } from 'ink';
 import { createElement } from 'react';
 import type { MissionEvent } from '../base/events.ts';
 import { App, type AppProps } from './app.tsx';
-import { summaryLine } from './components/FinalSummary.tsx';
 import type { Suspend } from './hooks/use-fork.ts';
-import { createTuiStore } from './store/index.ts';
+import { totalsText } from '../present/money.ts';
+import { createTuiStore, type RunHeader } from './store/index.ts';
 
 export {
   createReplayPlayer,
@@ -68,6 +68,12 @@ function terminalSuspender(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream)
   };
 }
 
+/** `mission:research succeeded · 12 tasks · 48,210 tokens · $0.4121`: the line a finished run leaves. */
+export function summaryLine(header: RunHeader): string {
+  const totals = totalsText(header.taskCount, header.tokens, header.costPico, header.unpriced);
+  return `mission:${header.mission ?? '?'} ${header.status} · ${totals}`;
+}
+
 /** Renders the TUI and feeds it the events from `subscribe` until it exits. */
 export function renderTui(options: RenderTuiOptions): TuiHandle {
   // What is not about the terminal or the event source is the App's props, passed on as given.
@@ -97,7 +103,8 @@ export function renderTui(options: RenderTuiOptions): TuiHandle {
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
-    // Once Ink has let go of the screen: under its last frame, in the scrollback.
+    // Once Ink has let go of the screen: under its last frame, in the scrollback (written while
+    // Ink draws, it would land above the frame and push it down a line).
     store.flush();
     const { header } = store.getState();
     if (header.durationMs !== null) {

@@ -16,7 +16,7 @@ import { restoreFromJournal } from '../../../src/journal/restore.ts';
 import { summarizeRun } from '../../../src/journal/summary.ts';
 import type { EventOf, MissionEvent } from '../../../src/base/events.ts';
 import { ScriptedModelServer } from '../../../src/testing/index.ts';
-import { summaryLine } from '../../../src/tui/components/FinalSummary.tsx';
+import { summaryLine } from '../../../src/tui/index.ts';
 import { applyEvents, initialState } from '../../../src/tui/store/index.ts';
 import { RESUME_PROJECT, respondToResumable } from './resume-fixture.ts';
 import { temporaryDirectory } from '../../helpers/temp-dir.ts';
