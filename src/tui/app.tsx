@@ -4,7 +4,7 @@
  * tabs, body and footer. Logic lives in the store, view/ and the key table.
  */
 import { Box, useApp } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { BudgetRaising } from '../runtime/budget-raises.ts';
 import type { GateControls } from '../runtime/gate.ts';
 import { ConfirmQuit } from './components/ConfirmQuit.tsx';
@@ -20,7 +20,6 @@ import { useKeyCommands } from './hooks/use-key-commands.ts';
 import { useReplayStatus } from './hooks/use-replay-status.ts';
 import { useScreen } from './hooks/use-screen.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
-import { useTuiState } from './hooks/use-tui-state.ts';
 import type { KeyContext, Mode } from './keys.ts';
 import type { ReplayPlayer } from './replay-player.ts';
 import type { TuiStore, WarnedBudget } from './store/index.ts';
@@ -74,7 +73,7 @@ function hintFor(
 /** The whole screen. */
 export function App(props: AppProps) {
   const { exit } = useApp();
-  const state = useTuiState(props.store);
+  const state = useSyncExternalStore(props.store.subscribe, props.store.getState);
   const gate = useGateView(props.gate);
   const replayStatus = useReplayStatus(props.replay);
   const [view, setView] = useState<ViewState>(INITIAL_VIEW);
