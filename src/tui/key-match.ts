@@ -24,23 +24,24 @@ export interface PressedKey {
   ctrl: boolean;
 }
 
-const SPECIAL_FLAGS: Record<SpecialKey, (key: PressedKey) => boolean> = {
-  up: (key) => key.upArrow,
-  down: (key) => key.downArrow,
-  left: (key) => key.leftArrow,
-  right: (key) => key.rightArrow,
-  return: (key) => key.return,
-  escape: (key) => key.escape,
-  tab: (key) => key.tab,
+/** Each named key: how Ink reports it pressed, and how the screen writes it. */
+const SPECIAL_KEYS: Record<SpecialKey, { pressed: (key: PressedKey) => boolean; label: string }> = {
+  up: { pressed: (key) => key.upArrow, label: '↑' },
+  down: { pressed: (key) => key.downArrow, label: '↓' },
+  left: { pressed: (key) => key.leftArrow, label: '←' },
+  right: { pressed: (key) => key.rightArrow, label: '→' },
+  return: { pressed: (key) => key.return, label: 'enter' },
+  escape: { pressed: (key) => key.escape, label: 'esc' },
+  tab: { pressed: (key) => key.tab, label: 'tab' },
   // Many terminals send DEL for backspace, which Ink reports as `delete`.
-  backspace: (key) => key.backspace || key.delete,
-  pageUp: (key) => key.pageUp,
-  pageDown: (key) => key.pageDown,
+  backspace: { pressed: (key) => key.backspace || key.delete, label: 'backspace' },
+  pageUp: { pressed: (key) => key.pageUp, label: 'pgup' },
+  pageDown: { pressed: (key) => key.pageDown, label: 'pgdn' },
 };
 
 function chordMatches(chord: KeyChord, input: string, key: PressedKey): boolean {
   if ((chord.ctrl ?? false) !== key.ctrl) return false;
-  if (chord.special !== undefined) return SPECIAL_FLAGS[chord.special](key);
+  if (chord.special !== undefined) return SPECIAL_KEYS[chord.special].pressed(key);
   return chord.input === input;
 }
 
@@ -75,24 +76,11 @@ export function commandFor(
   return undefined;
 }
 
-const SPECIAL_LABELS: Record<SpecialKey, string> = {
-  up: '↑',
-  down: '↓',
-  left: '←',
-  right: '→',
-  return: 'enter',
-  escape: 'esc',
-  tab: 'tab',
-  backspace: 'backspace',
-  pageUp: 'pgup',
-  pageDown: 'pgdn',
-};
-
 /** How a chord is written on screen: `↑`, `k`, `space`, `ctrl-c`. */
 export function chordLabel(chord: KeyChord): string {
   const name =
     chord.special !== undefined
-      ? SPECIAL_LABELS[chord.special]
+      ? SPECIAL_KEYS[chord.special].label
       : chord.input === ' '
         ? 'space'
         : (chord.input ?? '');
