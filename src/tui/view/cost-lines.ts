@@ -17,20 +17,13 @@ export interface CostLine {
   heading: boolean;
 }
 
-function dollars(row: CostRow): string {
-  if (row.unpriced && row.costPico === 0n) return 'unpriced';
-  return formatCost(row.costPico, row.unpriced);
-}
-
-/** Reasoning tokens; `~` marks a figure that includes sortie's estimate. */
-function reasoning(row: CostRow): string {
-  return row.reasoningEstimated ? `~${formatCount(row.reasoning)}` : formatCount(row.reasoning);
-}
-
-/** A row's figures, in the order of HEADINGS. */
+/** A row's figures, in the order of HEADINGS; `~` marks reasoning that includes sortie's estimate. */
 function figures(row: CostRow): string[] {
   const counts = [row.requests, row.input, row.cacheRead, row.cacheWrite, row.output];
-  return [...counts.map(formatCount), reasoning(row), dollars(row)];
+  const reasoning = `${row.reasoningEstimated ? '~' : ''}${formatCount(row.reasoning)}`;
+  const unpricedOnly = row.unpriced && row.costPico === 0n;
+  const dollars = unpricedOnly ? 'unpriced' : formatCost(row.costPico, row.unpriced);
+  return [...counts.map(formatCount), reasoning, dollars];
 }
 
 /** The tab's layout: each figure column as wide as its widest cell, the name column the rest. */
