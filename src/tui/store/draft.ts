@@ -1,7 +1,7 @@
 /**
  * A batch's working copy of a snapshot. The indices by actor id are persistent maps, so a
  * change replaces that entry's chunk and shares every other entry with the snapshot before:
- * a batch touching one actor of 10,000 copies ≈ 220 references per index, not the index.
+ * a batch touching one actor copies that chunk's references per index, not the index.
  */
 import type {
   ActorDetail,
@@ -104,15 +104,12 @@ export class StateDraft {
   }
 
   setCostRow(table: CostTableName, row: CostRow): void {
-    const costs = this.ownObject(this.working.costs);
-    this.working.costs = costs;
+    const costs = this.ownCosts();
     costs[table] = persistent(costs[table]).set(row.key, row);
   }
 
   setCostTotal(row: CostRow): void {
-    const costs = this.ownObject(this.working.costs);
-    this.working.costs = costs;
-    costs.total = row;
+    this.ownCosts().total = row;
   }
 
   appendLog(line: EventLine): void {
@@ -123,10 +120,13 @@ export class StateDraft {
     this.working.log = { items: shared, length: length + 1 };
   }
 
-  private ownObject(costs: CostTables): { -readonly [K in keyof CostTables]: CostTables[K] } {
+  /** The batch's own copy of the cost tables, made on the first change. */
+  private ownCosts(): { -readonly [K in keyof CostTables]: CostTables[K] } {
+    const costs = this.working.costs;
     if (this.owned.has(costs)) return costs;
     const copy = { ...costs };
     this.owned.add(copy);
+    this.working.costs = copy;
     return copy;
   }
 }
