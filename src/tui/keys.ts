@@ -336,23 +336,18 @@ const ROWS = [
     modes: OWN_MODES,
     when: 'finished',
   },
-  {
-    command: 'detach',
-    keys: [{ input: 'q' }],
-    short: 'detach',
-    help: 'leave; the run goes on on the server',
-    scopes: ['global'],
-    modes: ['attached'],
-    footer: true,
-  },
-  {
-    command: 'detach',
-    keys: [{ input: 'c', ctrl: true }],
-    short: 'detach',
-    help: 'leave; the run goes on on the server',
-    scopes: EVERYWHERE,
-    modes: ['attached'],
-  },
+  ...sharing(
+    {
+      command: 'detach',
+      short: 'detach',
+      help: 'leave; the run goes on on the server',
+      modes: ['attached'],
+    },
+    [
+      { keys: [{ input: 'q' }], scopes: ['global'], footer: true },
+      { keys: [{ input: 'c', ctrl: true }], scopes: EVERYWHERE },
+    ],
+  ),
   {
     command: 'confirmYes',
     keys: [{ input: 'y' }],
