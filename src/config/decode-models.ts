@@ -80,20 +80,12 @@ export function decodeModel(
     model.aliases = readStringMap(aliases, inner) ?? new Map();
     if (aliases.value.kind === 'object') {
       for (const entry of aliases.value.entries) checkName(entry.key, entry.keySpan, inner);
+      if (provider === 'ollama' && model.aliases.size === 0) {
+        const message = 'aliases must name at least one model for provider "ollama"';
+        errorAt(inner, aliases.value.span, message);
+      }
     }
-  }
-  if (
-    provider === 'ollama' &&
-    aliases !== undefined &&
-    model.aliases.size === 0 &&
-    aliases.value.kind === 'object'
-  ) {
-    errorAt(
-      inner,
-      aliases.value.span,
-      'aliases must name at least one model for provider "ollama"',
-    );
-  } else if (provider === 'ollama' && aliases === undefined) {
+  } else if (provider === 'ollama') {
     errorAt(
       inner,
       header,

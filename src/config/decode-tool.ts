@@ -138,14 +138,9 @@ function checkToolExpression(
       if (inputNames === undefined) continue;
       if (input === undefined) {
         errorAt(context, traversal.span, 'an input reference reads inputs.NAME');
-      } else if (!inputNames.has(input) && inputs !== undefined) {
-        errorAt(
-          context,
-          traversal.span,
-          `unknown input "${input}"${didYouMean(input, inputNames)}`,
-        );
       } else if (!inputNames.has(input)) {
-        errorAt(context, traversal.span, `unknown input "${input}": this tool declares no inputs`);
+        const why = inputs ? didYouMean(input, inputNames) : ': this tool declares no inputs';
+        errorAt(context, traversal.span, `unknown input "${input}"${why}`);
       }
     } else {
       errorAt(

@@ -4,7 +4,7 @@
  * annotations beside them) it walks the value along the schema and answers `true` when the
  * value certainly conforms. Anything else, a failure included, answers `false` and the caller
  * asks ajv, which stays the one authority on problems and their wording. `sortie verify` of a
- * valid project so never loads or compiles ajv (about a fifth of its cold start), and a
+ * valid project so never loads or compiles ajv (a large part of its cold start), and a
  * conforming tool argument or dataset item is accepted without compiling a validator for it.
  */
 import { FILE_MARKER } from './json-schema.ts';

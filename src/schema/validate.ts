@@ -31,10 +31,9 @@ export interface Validation {
 
 const validators = new WeakMap<object, ValidateFunction>();
 /**
- * Validators by the schema's JSON text: tool schemas are rebuilt per commander (10,000
- * parallel items build 10,000 equal objects) and the default checks build a fresh schema per
- * field; ajv caches by identity and keeps every schema it compiled, so each distinct text is
- * compiled once.
+ * Validators by the schema's JSON text: tool schemas are rebuilt per commander (an equal object
+ * per parallel item) and the default checks build a fresh schema per field; ajv caches by
+ * identity and keeps every schema it compiled, so each distinct text is compiled once.
  */
 const validatorsByText = new Map<string, ValidateFunction>();
 
