@@ -3,24 +3,14 @@
  * mission it was in, chains on with the mission inputs its router chose, and never runs a
  * finished task of the first mission again.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunOptions, RunResult } from '../../../src/actors/contracts.ts';
-import { startRun } from '../../../src/run/start-run.ts';
-import { loadProject } from '../../../src/config/index.ts';
-import type { Config } from '../../../src/config/config-types.ts';
 import { missionToResume, restoreFromJournal } from '../../../src/journal/restore.ts';
 import type { MissionEvent } from '../../../src/base/events.ts';
 import { callsSoFar } from './resume-fixture.ts';
-import {
-  ScriptedModelServer,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../../src/testing/index.ts';
-import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
 import { modelPreamble } from '../../helpers/model-preamble.ts';
 import { call } from '../../helpers/script-turns.ts';
+import { startResumeProject, type ResumeProject } from './resume-project.ts';
 
 const PROJECT = `
 ${modelPreamble()}mission "first" {
@@ -71,41 +61,23 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return STEPS[request.actor ?? '']?.[callsSoFar(request.body)];
 }
 
-let server: ScriptedModelServer;
-let dir: string;
-let config: Config;
+let project: ResumeProject;
 let complete: MissionEvent[];
 
-async function run(
-  options: Partial<RunOptions>,
-): Promise<{ result: RunResult; events: MissionEvent[] }> {
-  const events: MissionEvent[] = [];
-  const handle = startRun({
-    config,
-    mission: 'first',
-    inputs: {},
-    stateDir: join(dir, '.sortie'),
-    subscribers: [(event) => events.push(event)],
-    ...options,
-  });
-  return { result: await handle.done, events };
-}
-
 beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  dir = await temporaryDirectory('resume-chain');
-  await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, {
-    vars: { api_key: 'sk-test-chain', base_url: server.baseUrl('openai') },
-    env: {},
+  project = await startResumeProject({
+    name: 'resume-chain',
+    hcl: PROJECT,
+    respond,
+    mission: 'first',
   });
-  const baseline = await run({ runId: 'chain' });
+  const baseline = await project.run({ runId: 'chain' });
   expect(baseline.result.status).toBe('succeeded');
   complete = baseline.events.filter((event) => event.type !== 'model.delta');
 });
 
 afterAll(async () => {
-  await server.close();
+  await project.server.close();
 });
 
 describe('resuming a chained run cut after any event', () => {
@@ -115,8 +87,8 @@ describe('resuming a chained run cut after any event', () => {
     const cut = first + Math.floor(((complete.length - 1 - first) * slot) / 39);
     const state = restoreFromJournal('chain', complete.slice(0, cut));
     const resumed = missionToResume(state);
-    const before = server.requests.length;
-    const { result, events } = await run({
+    const before = project.server.requests.length;
+    const { result, events } = await project.run({
       mission: resumed?.name ?? 'first',
       inputs: resumed?.inputs ?? {},
       resume: state,
@@ -131,7 +103,7 @@ describe('resuming a chained run cut after any event', () => {
         .slice(0, cut)
         .some((event) => event.type === 'task.succeeded' && event.task === 'pick')
     ) {
-      const actors = server.requests.slice(before).map((request) => request.actor);
+      const actors = project.server.requests.slice(before).map((request) => request.actor);
       expect(actors).not.toContain('commander:pick');
     }
     const dig = result.tasks.find((task) => task.name === 'dig');

@@ -3,23 +3,12 @@
  * an item that had succeeded before the crash (kept from the journal as the item is restored),
  * and the fork is sent that item's conversation.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunOptions } from '../../../src/actors/contracts.ts';
-import { startRun } from '../../../src/run/start-run.ts';
-import { loadProject } from '../../../src/config/index.ts';
-import type { Config } from '../../../src/config/config-types.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
-import type { MissionEvent } from '../../../src/base/events.ts';
-import {
-  ScriptedModelServer,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../../src/testing/index.ts';
-import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
 import { modelPreamble } from '../../helpers/model-preamble.ts';
 import { call } from '../../helpers/script-turns.ts';
+import { startResumeProject, type ResumeProject } from './resume-project.ts';
 
 const PROJECT = `
 ${modelPreamble()}mission "m" {
@@ -73,41 +62,19 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return turn !== undefined && index !== 0 && calls === 2 ? { ...turn, delayMs: 100 } : turn;
 }
 
-let server: ScriptedModelServer;
-let dir: string;
-let config: Config;
-
-async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
-  const events: MissionEvent[] = [];
-  const handle = startRun({
-    config,
-    mission: 'm',
-    inputs: {},
-    stateDir: join(dir, '.sortie'),
-    subscribers: [(event) => events.push(event)],
-    ...options,
-  });
-  await handle.done;
-  return events;
-}
+let project: ResumeProject;
 
 beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  dir = await temporaryDirectory('resume-items-asked');
-  await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, {
-    vars: { api_key: 'sk-test-items-asked', base_url: server.baseUrl('openai') },
-    env: {},
-  });
+  project = await startResumeProject({ name: 'resume-items-asked', hcl: PROJECT, respond });
 });
 
 afterAll(async () => {
-  await server.close();
+  await project.server.close();
 });
 
 describe('asking an item commander after a resume mid-iteration', () => {
   it('answers from the conversation of an item that had succeeded before the crash', async () => {
-    const baseline = await run({ runId: 'items-asked' });
+    const baseline = await project.events({ runId: 'items-asked' });
     expect(baseline.find((event) => event.type === 'run.finished')).toMatchObject({
       outcome: 'succeeded',
     });
@@ -120,8 +87,8 @@ describe('asking an item commander after a resume mid-iteration', () => {
       event.type === 'iteration.succeeded' ? [event.index] : [],
     );
     expect(done).toEqual([0]);
-    const before = server.requests.length;
-    const events = await run({ resume: restoreFromJournal('items-asked', journal) });
+    const before = project.server.requests.length;
+    const events = await project.events({ resume: restoreFromJournal('items-asked', journal) });
     expect(events.find((event) => event.type === 'run.finished')).toMatchObject({
       outcome: 'succeeded',
     });
@@ -131,7 +98,9 @@ describe('asking an item commander after a resume mid-iteration', () => {
       ['commander:each[0]', 'Thing 0 was an ant.'],
     ]);
     // The fork was sent item 0's conversation, its objective and its completion.
-    const fork = server.requests.slice(before).filter((r) => r.actor === 'commander:each[0]#fork');
+    const fork = project.server.requests
+      .slice(before)
+      .filter((r) => r.actor === 'commander:each[0]#fork');
     expect(fork).toHaveLength(1);
     const sent = JSON.stringify(fork[0]?.body);
     expect(sent).toContain('Describe ant');

@@ -2,23 +2,12 @@
  * Questions to a commander across a restart: a question asked after the resume builds on the
  * ones answered before it (the fork is restored), and the question list keeps them.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunOptions } from '../../../src/actors/contracts.ts';
-import { startRun } from '../../../src/run/start-run.ts';
-import { loadProject } from '../../../src/config/index.ts';
-import type { Config } from '../../../src/config/config-types.ts';
 import { restoreFromJournal } from '../../../src/journal/restore.ts';
-import type { MissionEvent } from '../../../src/base/events.ts';
-import {
-  ScriptedModelServer,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../../src/testing/index.ts';
-import { temporaryDirectory } from '../../helpers/temp-dir.ts';
+import type { RespondRequest, ScriptTurn } from '../../../src/testing/index.ts';
 import { modelPreamble } from '../../helpers/model-preamble.ts';
 import { call } from '../../helpers/script-turns.ts';
+import { startResumeProject, type ResumeProject } from './resume-project.ts';
 
 const PROJECT = `
 ${modelPreamble()}mission "m" {
@@ -63,54 +52,32 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return STEPS[request.actor ?? '']?.[input.filter((item) => item.type === 'function_call').length];
 }
 
-let server: ScriptedModelServer;
-let dir: string;
-let config: Config;
-
-async function run(options: Partial<RunOptions>): Promise<MissionEvent[]> {
-  const events: MissionEvent[] = [];
-  const handle = startRun({
-    config,
-    mission: 'm',
-    inputs: {},
-    stateDir: join(dir, '.sortie'),
-    subscribers: [(event) => events.push(event)],
-    ...options,
-  });
-  await handle.done;
-  return events;
-}
+let project: ResumeProject;
 
 beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  dir = await temporaryDirectory('resume-questions');
-  await writeFile(join(dir, 'main.hcl'), PROJECT);
-  config = await loadProject(dir, {
-    vars: { api_key: 'sk-test-questions', base_url: server.baseUrl('openai') },
-    env: {},
-  });
+  project = await startResumeProject({ name: 'resume-questions', hcl: PROJECT, respond });
 });
 
 afterAll(async () => {
-  await server.close();
+  await project.server.close();
 });
 
 describe('questions to a commander across a restart', () => {
   it('keeps the answered questions: the next one builds on them and the list shows them', async () => {
-    const baseline = await run({ runId: 'questions' });
+    const baseline = await project.events({ runId: 'questions' });
     expect(baseline.find((event) => event.type === 'run.finished')).toMatchObject({
       outcome: 'succeeded',
     });
     // The crash: right after the first question was answered.
     const answered = baseline.findIndex((event) => event.type === 'question.answered');
     const journal = baseline.slice(0, answered + 1);
-    const before = server.requests.length;
-    const events = await run({ resume: restoreFromJournal('questions', journal) });
+    const before = project.server.requests.length;
+    const events = await project.events({ resume: restoreFromJournal('questions', journal) });
     expect(events.find((event) => event.type === 'run.finished')).toMatchObject({
       outcome: 'succeeded',
     });
 
-    const fork = server.requests
+    const fork = project.server.requests
       .slice(before)
       .find((request) => request.actor === 'commander:a#fork');
     const sent = JSON.stringify(fork?.body);
@@ -118,7 +85,7 @@ describe('questions to a commander across a restart', () => {
     expect(sent).toContain('Answer to the first one');
     expect(sent).toContain('Second question?');
     // Task a was not run again.
-    expect(server.requests.slice(before).map((request) => request.actor)).not.toContain(
+    expect(project.server.requests.slice(before).map((request) => request.actor)).not.toContain(
       'commander:a',
     );
 
