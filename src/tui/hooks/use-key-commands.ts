@@ -260,13 +260,9 @@ const TYPED_LINES = {
 
 type TypedOverlay = keyof typeof TYPED_LINES;
 
-function isTypedOverlay(overlay: KeyContext['overlay']): overlay is TypedOverlay {
-  return overlay in TYPED_LINES;
-}
-
 function typesIntoLine(press: KeyPress, context: KeyContext): boolean {
   const { overlay } = context;
-  if (!isTypedOverlay(overlay)) return false;
+  if (!(overlay in TYPED_LINES)) return false;
   if (press.input === '' || press.key.ctrl) return false;
   if (overlay === 'budget' && !AMOUNT_CHARACTERS.test(press.input)) return false;
   return commandFor(press.input, press.key, context) === undefined;
