@@ -16,14 +16,11 @@ function taskLines(output: TaskOutput, width: number): OutputLine[] {
   const lines: OutputLine[] = [
     { text: `${statusIcon(output.status)} ${output.task}`, heading: true },
   ];
-  if (output.summary !== null) {
-    for (const text of wrapLines(output.summary, width - 2))
-      lines.push({ text: `  ${text}`, heading: false });
-  }
+  const indented = (text: string): OutputLine[] =>
+    wrapLines(text, width - 2).map((line) => ({ text: `  ${line}`, heading: false }));
+  if (output.summary !== null) lines.push(...indented(output.summary));
   if (output.output !== null && output.output !== undefined) {
-    for (const text of wrapLines(showValue(output.output), width - 2)) {
-      lines.push({ text: `  ${text}`, heading: false });
-    }
+    lines.push(...indented(showValue(output.output)));
   }
   // The vector yields its items in index order.
   for (const item of output.items.values()) {
