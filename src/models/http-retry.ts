@@ -2,6 +2,7 @@
  * HTTP-level retry facts shared by every adapter: which statuses are retryable, how long a
  * server asked us to wait, and which network failures are worth another attempt.
  */
+import { ProviderError } from '../base/errors.ts';
 import { errorCodes } from '../base/http/index.ts';
 
 /** Statuses that mean "try again later" (models.md, Retries and faults). */
@@ -47,6 +48,17 @@ export function parseRetryAfter(
   const date = Date.parse(retryAfter);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
+}
+
+/** A ProviderError for an HTTP error status: retryable by the status, after the wait its headers ask. */
+export function statusError(
+  message: string,
+  provider: string,
+  status: number,
+  headers: HeaderSource,
+): ProviderError {
+  const retryAfterMs = parseRetryAfter(headers);
+  return new ProviderError(message, provider, status, isRetryableStatus(status), retryAfterMs);
 }
 
 /** The network failures sortie recognises. */

@@ -4,7 +4,7 @@
  */
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ProviderError } from '../../base/errors.ts';
-import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
+import { classifyNetworkError, statusError } from '../http-retry.ts';
 import { ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { reasonOf } from '../../base/reason.ts';
@@ -43,13 +43,7 @@ export function toAnthropicProviderError(error: unknown, apiKey: string | undefi
       return new ProviderError(message, PROVIDER, undefined, retryable);
     }
     // No `cause`: the SDK error's own message and body are unredacted.
-    return new ProviderError(
-      message,
-      PROVIDER,
-      error.status,
-      isRetryableStatus(error.status),
-      parseRetryAfter(error.headers),
-    );
+    return statusError(message, PROVIDER, error.status, error.headers);
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {

@@ -4,13 +4,7 @@
  * adapter's fetch wrapper and the provider's message is read out of the body.
  */
 import { ApiError } from '@google/genai';
-import { ProviderError } from '../../base/errors.ts';
-import {
-  classifyNetworkError,
-  isRetryableStatus,
-  parseRetryAfter,
-  type HeaderSource,
-} from '../http-retry.ts';
+import { classifyNetworkError, statusError, type HeaderSource } from '../http-retry.ts';
 import { ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { reasonOf } from '../../base/reason.ts';
@@ -42,13 +36,7 @@ export function toGeminiProviderError(
   if (error instanceof ApiError) {
     const message = redactKey(googleErrorMessage(error.message), apiKey);
     // No `cause`: the SDK error's message is the unredacted body.
-    return new ProviderError(
-      message,
-      PROVIDER,
-      error.status,
-      isRetryableStatus(error.status),
-      parseRetryAfter(headers),
-    );
+    return statusError(message, PROVIDER, error.status, headers);
   }
   const network = classifyNetworkError(error);
   if (network !== undefined) {

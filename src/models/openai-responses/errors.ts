@@ -4,7 +4,7 @@
  */
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../../base/errors.ts';
-import { classifyNetworkError, isRetryableStatus, parseRetryAfter } from '../http-retry.ts';
+import { classifyNetworkError, statusError } from '../http-retry.ts';
 import { LocalServerDownError, ProviderNetworkError } from '../provider-errors.ts';
 import { redactKey } from '../redact-key.ts';
 import { RETRYABLE_EVENT_CODES } from './stream.ts';
@@ -60,13 +60,7 @@ export function toProviderError(
         false,
       );
     }
-    return new ProviderError(
-      redact(error.message),
-      provider,
-      error.status,
-      isRetryableStatus(error.status),
-      parseRetryAfter(error.headers),
-    );
+    return statusError(redact(error.message), provider, error.status, error.headers);
   }
   if (error instanceof APIError) {
     // An `{"error": ...}` object inside the event stream: the SDK throws it without a status.
