@@ -147,8 +147,7 @@ describe('route and error breakpoints in a run', () => {
           kind: 'error',
           actor: 'agent:greet/greeter',
           tool: 'no_such_tool',
-          detail:
-            '{"status":"error","error":"unknown tool \\"no_such_tool\\"; available tools: set_dataset, dataset_sample, dataset_count, result_to_dataset"}',
+          detail: `{"status":"error","error":"unknown tool \\"no_such_tool\\"; this agent has no tools of its own, only the mission's: set_dataset, dataset_sample, dataset_count, result_to_dataset"}`,
         },
         'error',
       ],
