@@ -168,14 +168,3 @@ export class GeminiStreamAccumulator {
     return mapFinishReason(this.finishReason, hasToolCalls);
   }
 }
-
-/** A non-streamed reply as a sortie response. */
-export function fromGeminiResponse(
-  response: GeminiChunk,
-  requestedModel: string,
-  makeId: (position: number) => string,
-): ModelResponse {
-  const accumulator = new GeminiStreamAccumulator(requestedModel, makeId);
-  accumulator.push(response);
-  return accumulator.response();
-}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finishDetail, mapFinishReason } from '../../../src/models/gemini/from-wire.ts';
 import {
-  fromGeminiResponse,
   GeminiStreamAccumulator,
   type GeminiChunk,
 } from '../../../src/models/gemini/stream-accumulator.ts';
@@ -121,15 +120,10 @@ describe('Gemini stream accumulation (recorded streams)', () => {
   });
 });
 
-describe('Gemini non-streamed replies (recorded response)', () => {
+describe('Gemini replies in one chunk (recorded response)', () => {
   it('keeps API call ids, maps MAX_TOKENS and warns about parts it cannot use', () => {
-    expect(
-      fromGeminiResponse(
-        fixtureJson('response-call-ids-max-tokens.json'),
-        'requested-model',
-        makeId,
-      ),
-    ).toEqual({
+    const { accumulator } = accumulate([fixtureJson('response-call-ids-max-tokens.json')]);
+    expect(accumulator.response()).toEqual({
       message: {
         role: 'assistant',
         parts: [
