@@ -23,11 +23,6 @@ export function dollarsToPico(dollars: number): bigint {
   );
 }
 
-/** Pico-dollars as a JavaScript number of dollars (for JSON output; may round). */
-export function picoToDollars(pico: bigint): number {
-  return Number(pico) / 1e12;
-}
-
 /** The cost of one turn; `unpriced` when the model has no known price (its cost counts as 0). */
 export interface TurnCost {
   pico: bigint;
