@@ -15,9 +15,10 @@ export interface OutputFlags {
 
 /**
  * Ink's own rule for CI (it then draws only the last frame): `CI` or `CONTINUOUS_INTEGRATION`
- * set to anything but `0` or `false`. sortie must agree, or a TUI would show a blank screen.
+ * set to anything but `0` or `false`. Every command that may open a TUI must agree, or a TUI
+ * would show a blank screen.
  */
-function inCi(env: Record<string, string | undefined>): boolean {
+export function inCi(env: Record<string, string | undefined>): boolean {
   const set = (name: string): boolean => {
     const value = env[name];
     return value !== undefined && value !== '0' && value !== 'false';

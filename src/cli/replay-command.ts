@@ -11,6 +11,7 @@ import { MAX_SPEED, MIN_SPEED } from '../tui/replay-player.ts';
 import { ExitCode } from '../base/exit-codes.ts';
 import { findRun, kindOf, type FoundRun } from '../run/find-run.ts';
 import { useColor, type CliIo } from './io.ts';
+import { inCi } from './output-mode.ts';
 import { createPlainPrinter } from './plain/index.ts';
 import type { ReplayFlags } from './replay-source.ts';
 import { loadForRun } from './load-for-run.ts';
@@ -32,8 +33,7 @@ export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<
   const { events, problems } = await readJournal(path);
   for (const problem of problems) io.stderr(`warning: ${path}: ${problem}\n`);
   if (events.length === 0) throw new UsageError(`journal ${path} holds no events`);
-  const ci = io.env.CI;
-  if (io.stdoutIsTty && (ci === undefined || ci === '') && request.flags.plain !== true) {
+  if (replayShowsTui(request.flags, io)) {
     const { playInTui } = await import('./replay-tui.ts');
     const project = run?.project ?? request.directory;
     // A run of a state directory can be forked from its replay (`f`, `e`); a bare file cannot.
@@ -62,6 +62,11 @@ export async function replayCommand(request: ReplayRequest, io: CliIo): Promise<
   for (const event of events) printer.onEvent(event);
   printer.printSummary();
   return ExitCode.ok;
+}
+
+/** Whether the replay opens the TUI: a terminal, no `--plain`, and not in CI as Ink decides it. */
+export function replayShowsTui(flags: Pick<ReplayFlags, 'plain'>, io: CliIo): boolean {
+  return io.stdoutIsTty && !inCi(io.env) && flags.plain !== true;
 }
 
 /** `--speed`: a number from MIN_SPEED to MAX_SPEED. */
