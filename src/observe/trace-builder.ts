@@ -14,6 +14,7 @@ import {
 } from '@opentelemetry/api';
 import type { Message } from '../base/conversation.ts';
 import type { EventOf, MissionEvent } from '../base/events.ts';
+import { isForkPoint, type ForkPoint } from '../journal/fork-journal.ts';
 import {
   chatRequestAttributes,
   chatResponseAttributes,
@@ -152,17 +153,9 @@ export class TraceBuilder {
     if (event.type === 'run.started') {
       if (this.currentStart !== 0) this.previousStart = this.currentStart;
       this.currentStart = event.seq;
-    } else if (event.type === 'model.response') {
-      this.forkPoints.set(event.seq, {
-        startSeq: this.currentStart,
-        key: `chat:${event.requestId}`,
-      });
-    } else if (event.type === 'tool.completed') {
-      const key = `tool:${event.actor}:${event.callId}`;
-      this.forkPoints.set(event.seq, { startSeq: this.currentStart, key });
-    } else if (event.type === 'mission.started') {
-      const key = `mission:${event.mission}`;
-      this.forkPoints.set(event.seq, { startSeq: this.currentStart, key });
+    } else if (isForkPoint(event)) {
+      // The same rule as `sortie fork`, so only events a fork can start at are remembered.
+      this.forkPoints.set(event.seq, { startSeq: this.currentStart, key: spanKeyOf(event) });
     } else if (event.type === 'run.forked') {
       const point = this.forkPoints.get(event.atSeq);
       this.forkLink =
@@ -277,5 +270,17 @@ export class TraceBuilder {
     // The result is the reason, and content: only sent when content is captured.
     const message = this.options.captureContent ? event.result : 'the tool returned an error';
     this.tree.end(node, timeMs, { code: SpanStatusCode.ERROR, message });
+  }
+}
+
+/** The key of the span a fork point's event ends (a fork's session links to it). */
+function spanKeyOf(point: ForkPoint): string {
+  switch (point.type) {
+    case 'model.response':
+      return `chat:${point.requestId}`;
+    case 'tool.completed':
+      return `tool:${point.actor}:${point.callId}`;
+    case 'mission.started':
+      return `mission:${point.mission}`;
   }
 }
