@@ -1,4 +1,7 @@
-/** The tool calls a restart left unanswered in a conversation (`restore.ts` rebuilds the rest). */
+/**
+ * The tool calls a restart left unanswered in a conversation (`collect-mission-event.ts`
+ * rebuilds the rest).
+ */
 import type { Message, ToolCallPart } from '../models/model-types.ts';
 
 /**

@@ -4,7 +4,7 @@
  * stop cut short is finished before the person is asked for the next message.
  */
 import { actorId, type ChatStart } from '../../base/events.ts';
-import type { MissionJournal } from '../../journal/restore.ts';
+import type { MissionJournal } from '../../journal/mission-journal.ts';
 import { textOf, toolCallsOf } from '../../machines/turn-types.ts';
 import type {
   AgentCallResult,

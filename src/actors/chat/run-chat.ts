@@ -6,7 +6,7 @@
  */
 import { actorId, type EventOf, type MissionEvent } from '../../base/events.ts';
 import { reasonOf } from '../../base/reason.ts';
-import type { MissionJournal } from '../../journal/restore.ts';
+import type { MissionJournal } from '../../journal/mission-journal.ts';
 import {
   cancelReasonOf,
   type AgentCallResult,

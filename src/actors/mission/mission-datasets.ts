@@ -1,6 +1,6 @@
 /** A mission's datasets at run start, and the store that reports their changes as events. */
 import type { MissionConfig } from '../../config/config-types.ts';
-import type { MissionJournal } from '../../journal/restore.ts';
+import type { MissionJournal } from '../../journal/mission-journal.ts';
 import { UsageError } from '../../base/errors.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { actorId } from '../../base/events.ts';

@@ -7,7 +7,7 @@ import { variableValues } from '../../config/requirements.ts';
 import type { MissionConfig, TaskConfig } from '../../config/config-types.ts';
 import { SortieError } from '../../base/errors.ts';
 import { perObject } from '../../base/per-object.ts';
-import type { MissionJournal } from '../../journal/restore.ts';
+import type { MissionJournal } from '../../journal/mission-journal.ts';
 import { TaskGraph } from '../../runtime/task-graph.ts';
 import type { MissionTaskStates } from '../../machines/mission-scheduling.ts';
 import { CommanderForks } from '../commander/commander-forks.ts';

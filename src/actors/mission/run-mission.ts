@@ -25,7 +25,7 @@ import { missionEffects } from './mission-effects.ts';
 import { createMissionRuntime, NO_TASK_STATES } from './mission-runtime.ts';
 import { taskResults } from './task-results.ts';
 import { runTaskWork } from './task-work.ts';
-import type { MissionJournal } from '../../journal/restore.ts';
+import type { MissionJournal } from '../../journal/mission-journal.ts';
 import { restoreDatasets } from './mission-datasets.ts';
 import type { QuestionStore } from '../../runtime/question-store.ts';
 import { journaledRaise } from '../../runtime/budget-raises.ts';

@@ -3,7 +3,7 @@
  * their conversations back, the calls of its last reply are closed (journaled results, a
  * resumed `call_agent`, or the "interrupted" error) and its plan and output are restored.
  */
-import { toolResultKey, type MissionJournal } from '../../journal/restore.ts';
+import { toolResultKey, type MissionJournal } from '../../journal/mission-journal.ts';
 import type { CommanderRuleStart, CompletionRecord } from '../../machines/commander-context.ts';
 import { toolCallsOf } from '../../machines/turn-types.ts';
 import type { Message, ToolCallPart, ToolResultPart } from '../../models/model-types.ts';

@@ -9,11 +9,8 @@
  */
 import { actorId, parseActorId, type MissionEvent } from '../../base/events.ts';
 import { entryOf } from '../../base/per-object.ts';
-import {
-  collectMissionEvent,
-  emptyMissionJournal,
-  type MissionJournal,
-} from '../../journal/restore.ts';
+import { collectMissionEvent } from '../../journal/collect-mission-event.ts';
+import { emptyMissionJournal, type MissionJournal } from '../../journal/mission-journal.ts';
 import type { PreparedTask } from '../mission/task-preparation.ts';
 import { keepRestoredCommander } from './restore-task.ts';
 

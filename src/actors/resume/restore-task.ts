@@ -4,7 +4,7 @@
  * dependency context), and its commanders' conversations and agents into the registry (for
  * `ask_commander` and `ask_agent`).
  */
-import type { MissionJournal, SucceededTask } from '../../journal/restore.ts';
+import type { MissionJournal, SucceededTask } from '../../journal/mission-journal.ts';
 import { actorId } from '../../base/events.ts';
 import { itemIdOf } from '../../runtime/knowledge-store.ts';
 import { keepFinished } from '../commander/commander-actor.ts';

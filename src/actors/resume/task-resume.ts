@@ -3,7 +3,11 @@
  * handed to its work as the iteration machines' and commanders' starting input. A fresh run
  * gets the empty resume, so the live code never asks whether it is resumed.
  */
-import type { MissionJournal, SucceededItem, SucceededTask } from '../../journal/restore.ts';
+import type {
+  MissionJournal,
+  SucceededItem,
+  SucceededTask,
+} from '../../journal/mission-journal.ts';
 import { actorId, parseActorId } from '../../base/events.ts';
 
 export interface TaskResume {
