@@ -7,6 +7,7 @@
  * follows, and a failed request is reported through `onError`.
  */
 import type { MissionEvent } from '../base/events.ts';
+import { samePoint } from '../base/gate-point.ts';
 import { reasonOf } from '../base/reason.ts';
 import {
   formatBreakpoint,
@@ -20,15 +21,6 @@ import type { ServeClient } from './serve-client.ts';
 interface GateAnswer {
   paused?: unknown;
   breakpoints?: unknown;
-}
-
-function samePoint(left: GatePoint, right: GatePoint): boolean {
-  return (
-    left.kind === right.kind &&
-    left.actor === right.actor &&
-    left.tool === right.tool &&
-    left.detail === right.detail
-  );
 }
 
 /** A served run's gate, driven over HTTP. */

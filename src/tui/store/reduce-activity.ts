@@ -4,6 +4,7 @@
  */
 import { escapeControlCharacters } from '../../base/control-characters.ts';
 import { actorId, parseActorId, type EventOf, type MissionEvent } from '../../base/events.ts';
+import { samePoint } from '../../base/gate-point.ts';
 import { isForkPoint } from '../../journal/fork-journal.ts';
 import type { GatePoint } from '../../runtime/gate.ts';
 import { ensureActor, finishActor, patchActor } from './actor-tree.ts';
@@ -38,15 +39,6 @@ function toolActivity(tool: string, argumentsText: string): string {
   }
   if (tool === 'get_commander_answer') return 'waiting for an answer';
   return `calling ${tool}`;
-}
-
-function samePoint(left: GatePoint, right: GatePoint): boolean {
-  return (
-    left.actor === right.actor &&
-    left.kind === right.kind &&
-    left.tool === right.tool &&
-    left.detail === right.detail
-  );
 }
 
 /**
