@@ -5,15 +5,8 @@
  * for a question from one of its own commanders and from a later task's item on a worker, and
  * after the run's process was killed mid-task and resumed with `resume --queue`.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ScriptedModelServer,
-  type RecordedRequest,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../src/testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest, RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
@@ -21,26 +14,14 @@ import {
 } from '../actors/resume/large-result-fixture.ts';
 import { sortie } from './cli-resume-harness.ts';
 import { eventsOf, startQueuedRun } from './queue-control-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
+import { queueTestForFile } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const ITEMS = 4;
 const PAGE_BYTES = 40;
 /** Requests of one item of `read`: five commander turns and one agent turn. */
 const PER_ITEM = 6;
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let project: string;
-let stateDir: string;
-const workers: WorkerProcess[] = [];
 /** Called with each request before it is answered (the resume test's kill switch). */
 let onRequest: (request: RespondRequest) => void = () => undefined;
 
@@ -96,18 +77,11 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return respondToPages(PAGE_BYTES)(request);
 }
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  redis = await startRedis();
-  project = temporaryDirectorySync('queue-ask-items');
-  writeFileSync(join(project, 'main.hcl'), askingProject());
-  stateDir = temporaryDirectorySync('queue-ask-items-state');
-  const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
-  for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
-}, 120_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server });
+const queue = queueTestForFile({
+  name: 'queue-ask-items',
+  respond,
+  hcl: askingProject(),
+  workers: 2,
 });
 
 interface AnthropicBody {
@@ -121,7 +95,7 @@ function bodyOf(request: RecordedRequest | undefined): AnthropicBody {
 
 /** The requests since `from` of `actor`, in order. */
 function requestsOf(from: number, actor: string): RecordedRequest[] {
-  return server.requests.slice(from).filter((request) => request.actor === actor);
+  return queue.server.requests.slice(from).filter((request) => request.actor === actor);
 }
 
 /** Drops Anthropic's prompt-cache markers, which sit on whichever message is last. */
@@ -164,13 +138,8 @@ function expectEveryAnswer(from: number): void {
 
 describe('ask_commander to item commanders that ran on workers', () => {
   it('is answered from the item conversation, asked from the run process and from a worker item', async () => {
-    const before = server.requests.length;
-    const run = await startQueuedRun({
-      root: project,
-      stateDir,
-      redisUrl: redis.url,
-      baseUrl: server.baseUrl('anthropic'),
-    });
+    const before = queue.server.requests.length;
+    const run = await startQueuedRun(queue.runOptions());
     const result = await run.done;
     expect(result.status).toBe('succeeded');
 
@@ -184,7 +153,7 @@ describe('ask_commander to item commanders that ran on workers', () => {
   }, 240_000);
 
   it('is answered after the run process was killed mid-task and resumed with --queue', async () => {
-    const before = server.requests.length;
+    const before = queue.server.requests.length;
     let answered = 0;
     onRequest = (request) => {
       if (!/^(commander|agent):read\[/.test(request.actor ?? '')) return;
@@ -192,12 +161,14 @@ describe('ask_commander to item commanders that ran on workers', () => {
       // Mid-`read`: two items done, two in the workers' hands.
       if (answered === 2 * PER_ITEM + 2) run.process.kill('SIGKILL');
     };
-    const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
-    const run = sortie(['run', project, '--queue', redis.url], target);
+    const run = sortie(['run', queue.project, '--queue', queue.redis.url], queue.target);
     expect(await run.exited).toBe(null);
     onRequest = () => undefined;
     const runId = await run.runId;
-    const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
+    const resumed = sortie(
+      ['resume', runId, queue.project, '--queue', queue.redis.url],
+      queue.target,
+    );
     expect(await resumed.exited, resumed.stderr()).toBe(0);
 
     // Some of the items asked had settled before the kill, the others after.

@@ -4,31 +4,15 @@
  * and with `--queue` sends the very same requests, checked from the scripted server's request
  * log. Items run one at a time, so both runs spend in the same order.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicCallsSoFar,
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
-import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
+import { journalOf, sortie } from './cli-resume-harness.ts';
 import { eventsOf } from './queue-control-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
-
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let target: SortieTarget;
-let project: string;
-const workers: WorkerProcess[] = [];
+import { queueTestForFile } from './queue-harness.ts';
 
 /**
  * Four pages, one at a time, a task budget of 1,400 tokens. An item spends 608 (five commander
@@ -40,33 +24,23 @@ const HCL = largeResultProject(4).replace(
   'concurrency_limit = 1\n    }\n    budget {\n      tokens = 1400\n    }',
 );
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondToPages(40) });
-  redis = await startRedis();
-  project = temporaryDirectorySync('queue-budget');
-  writeFileSync(join(project, 'main.hcl'), HCL);
-  target = {
-    stateDir: temporaryDirectorySync('queue-budget-state'),
-    baseUrl: server.baseUrl('anthropic'),
-  };
-  for (let count = 0; count < 2; count++) {
-    workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server });
+const queue = queueTestForFile({
+  name: 'queue-budget',
+  respond: respondToPages(40),
+  hcl: HCL,
+  workers: 2,
+  worker: { concurrency: 1 },
 });
 
 /** The requests one run sent, as `actor@turn`, in the order they reached the server. */
 async function requestsOf(args: string[]) {
-  const before = server.requests.length;
-  const run = sortie(['run', project, '--keep-going', ...args], target);
+  const before = queue.server.requests.length;
+  const run = sortie(['run', queue.project, '--keep-going', ...args], queue.target);
   expect(await run.exited, run.stderr()).toBe(1);
-  const sent = server.requests
+  const sent = queue.server.requests
     .slice(before)
     .map((request) => `${request.actor}@${anthropicCallsSoFar(request.body)}`);
-  return { sent, events: journalOf(target.stateDir, await run.runId) };
+  return { sent, events: journalOf(queue.target.stateDir, await run.runId) };
 }
 
 /** An item's full conversation: five commander turns around its agent's one. */
@@ -85,7 +59,7 @@ function wholeItem(index: number): string[] {
 describe('a task budget on workers', () => {
   it('stops the item on the turn that crosses it, sending what a local run sends', async () => {
     const local = await requestsOf([]);
-    const queued = await requestsOf(['--queue', redis.url]);
+    const queued = await requestsOf(['--queue', queue.redis.url]);
     // The crossing turn asks for the agent; neither run sends the agent's request, and the
     // fourth item sends nothing.
     const expected = [

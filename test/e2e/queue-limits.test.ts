@@ -4,44 +4,20 @@
  * scripted server's request log, and a task's budget, counted by the run process over every
  * worker's spending.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ScriptedModelServer,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../src/testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
-import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
+import { journalOf, sortie } from './cli-resume-harness.ts';
 import { eventsOf } from './queue-control-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import { projectFolder, queueTestForFile } from './queue-harness.ts';
 
 const PAGE_BYTES = 40;
 /** The commander's fifth request (after four tool calls) is an item's last. */
 const LAST_COMMANDER_STEP = 4;
-
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let target: SortieTarget;
-const workers: WorkerProcess[] = [];
-
-function project(hcl: string): string {
-  const folder = temporaryDirectorySync('queue-limits');
-  writeFileSync(join(folder, 'main.hcl'), hcl);
-  return folder;
-}
 
 /**
  * The pages' script; a commander's first answer takes a moment, so that the items a worker
@@ -53,19 +29,7 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return turn !== undefined && first === true ? { ...turn, delayMs: 300 } : turn;
 }
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  redis = await startRedis();
-  target = {
-    stateDir: temporaryDirectorySync('queue-limits-state'),
-    baseUrl: server.baseUrl('anthropic'),
-  };
-  for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
-}, 120_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server });
-});
+const queue = queueTestForFile({ name: 'queue-limits', respond, workers: 2 });
 
 /**
  * The most items in flight at once, from the order requests reached the server: an item is in
@@ -74,7 +38,7 @@ afterAll(async () => {
 function mostItemsInFlight(from: number): number {
   const inFlight = new Set<string>();
   let most = 0;
-  for (const request of server.requests.slice(from)) {
+  for (const request of queue.server.requests.slice(from)) {
     const actor = request.actor ?? '';
     if (!/^commander:read\[\d+\]$/.test(actor)) continue;
     const step = anthropicCallsSoFar(request.body);
@@ -88,12 +52,15 @@ function mostItemsInFlight(from: number): number {
 describe('limits across workers', () => {
   it('holds a task concurrency_limit across all workers together', async () => {
     const hcl = largeResultProject(10).replace('concurrency_limit = 2', 'concurrency_limit = 3');
-    const before = server.requests.length;
-    const run = sortie(['run', project(hcl), '--queue', redis.url], target);
+    const before = queue.server.requests.length;
+    const run = sortie(
+      ['run', projectFolder('queue-limits', hcl), '--queue', queue.redis.url],
+      queue.target,
+    );
     expect(await run.exited, run.stderr()).toBe(0);
     // Eight worker slots, three items at a time.
     expect(mostItemsInFlight(before)).toBe(3);
-    expect(server.requests.length - before).toBe(6 * 10);
+    expect(queue.server.requests.length - before).toBe(6 * 10);
   }, 180_000);
 
   it('counts every worker spending against a task budget and stops later items before any request', async () => {
@@ -101,9 +68,12 @@ describe('limits across workers', () => {
       'concurrency_limit = 2\n    }',
       'concurrency_limit = 2\n    }\n    budget {\n      tokens = 1000\n    }',
     );
-    const run = sortie(['run', project(hcl), '--queue', redis.url, '--keep-going'], target);
+    const run = sortie(
+      ['run', projectFolder('queue-limits', hcl), '--queue', queue.redis.url, '--keep-going'],
+      queue.target,
+    );
     expect(await run.exited, run.stderr()).toBe(1);
-    const events = journalOf(target.stateDir, await run.runId);
+    const events = journalOf(queue.target.stateDir, await run.runId);
 
     const exceeded = eventsOf(events, 'budget.exceeded');
     expect(exceeded[0]).toMatchObject({ scope: 'task', subject: 'read', metric: 'tokens' });

@@ -84,17 +84,20 @@ export interface WorkerProcess {
   stderr: () => string;
 }
 
+/** How a `sortie worker` is started. */
+export interface WorkerOptions {
+  concurrency?: number;
+  lockTimeout?: number;
+  env?: Record<string, string>;
+  /** Node's arguments that start the CLI (default bin/sortie.js; the bench runs a compiled copy). */
+  cli?: string[];
+}
+
 /** Starts `sortie worker` against the scripted server and waits until it takes items. */
 export async function startWorker(
   url: string,
   target: SortieTarget,
-  options: {
-    concurrency?: number;
-    lockTimeout?: number;
-    env?: Record<string, string>;
-    /** Node's arguments that start the CLI (default bin/sortie.js; the bench runs a compiled copy). */
-    cli?: string[];
-  } = {},
+  options: WorkerOptions = {},
 ): Promise<WorkerProcess> {
   // The worker's own folder: it goes when the worker exits, not when a test or file ends.
   const cacheDir = mkdtempSync(join(tmpdir(), 'sortie-worker-cache-'));

@@ -4,15 +4,8 @@
  * task states the run process holds (its ancestor `read` succeeded there), so the call gets
  * `read`'s records instead of "has not completed".
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ScriptedModelServer,
-  type RecordedRequest,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../src/testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest, RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
@@ -20,23 +13,10 @@ import {
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
 import { startQueuedRun } from './queue-control-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
+import { queueTestForFile } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
-
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let project: string;
-let stateDir: string;
-const workers: WorkerProcess[] = [];
 
 /** `read` over two pages on the worker, then `check` (one item, on the worker too) after it. */
 function queryingProject(): string {
@@ -73,17 +53,11 @@ function respond(request: RespondRequest): ScriptTurn | undefined {
   return respondToPages(PAGE_BYTES)(request);
 }
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  redis = await startRedis();
-  project = temporaryDirectorySync('queue-query-output');
-  writeFileSync(join(project, 'main.hcl'), queryingProject());
-  stateDir = temporaryDirectorySync('queue-query-output-state');
-  workers.push(await startWorker(redis.url, { stateDir, baseUrl: server.baseUrl('anthropic') }));
-}, 120_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server });
+const queue = queueTestForFile({
+  name: 'queue-query-output',
+  respond,
+  hcl: queryingProject(),
+  workers: 1,
 });
 
 /** The result the model was sent for the last tool call of `request`'s conversation. */
@@ -97,16 +71,13 @@ function lastToolResult(request: RecordedRequest | undefined): unknown {
 
 describe('query_task_output from an item on a worker', () => {
   it("gets its completed ancestor's records", async () => {
-    const run = await startQueuedRun({
-      root: project,
-      stateDir,
-      redisUrl: redis.url,
-      baseUrl: server.baseUrl('anthropic'),
-    });
+    const run = await startQueuedRun(queue.runOptions());
     const result = await run.done;
     expect(result.status).toBe('succeeded');
 
-    const checks = server.requests.filter((request) => request.actor === 'commander:check[0]');
+    const checks = queue.server.requests.filter(
+      (request) => request.actor === 'commander:check[0]',
+    );
     expect(checks).toHaveLength(4);
     expect(lastToolResult(checks[2])).toEqual({
       status: 'ok',
