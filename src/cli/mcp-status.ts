@@ -4,7 +4,8 @@
  * server is contacted, so it answers at once and offline.
  */
 import { ExitCode } from '../base/exit-codes.ts';
-import type { Config, McpTransport } from '../config/config-types.ts';
+import type { Config } from '../config/config-types.ts';
+import type { McpTransport } from '../config/mcp-config-types.ts';
 import { alignRows } from '../present/columns.ts';
 import { serverSpec } from '../run/run-mcp.ts';
 import { McpStartError, type AuthStore } from '../tools/mcp/index.ts';

@@ -4,7 +4,7 @@
  * block, and the first lines say where the endpoint listens or why it is off.
  */
 import { UsageError } from '../base/errors.ts';
-import type { McpHostConfig } from '../config/config-types.ts';
+import type { McpHostConfig } from '../config/serve-config-types.ts';
 
 /** Refuses, before anything listens, an `mcp_host` setup that would serve runs to anyone. */
 export function checkMcpHost(

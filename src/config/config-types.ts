@@ -9,6 +9,8 @@ import type { Pricing, ProviderName, ReasoningLevel } from '../models/model-type
 import type { Expr, Span, TemplateExpr } from './ast.ts';
 import type { KnownModel } from './known-models.ts';
 import type { SchemaField } from '../schema/json-schema.ts';
+import type { McpServerConfig } from './mcp-config-types.ts';
+import type { McpHostConfig, ScheduleConfig, TriggerConfig } from './serve-config-types.ts';
 
 /** A compiled schema (from the schema helpers or field blocks): JSON Schema plus its fields in order. */
 export interface ConfigSchema {
@@ -198,83 +200,6 @@ export interface AgentConfig extends ContextLimits {
 }
 
 /**
- * A string entry of an MCP server (`env` or `headers`). `secret` marks a value to redact
- * everywhere: one that interpolates a secret variable, or whose name reads like a credential
- * (`Authorization`, `*_TOKEN`, `*_KEY`, `*SECRET*`, `*PASSWORD*`, `Cookie`, ...).
- */
-export interface McpSetting {
-  name: string;
-  value: DeferredString;
-  secret: boolean;
-}
-
-/** A server started by sortie: a command, or a package it installs (`source`). */
-interface McpProcessBase {
-  /** Command-line arguments after the command or the package's entry point. */
-  args: DeferredString[];
-  /** Added to sortie's own environment for the server process. */
-  env: McpSetting[];
-}
-
-/**
- * `command = "..."`: run as given (a bare name is looked up on PATH; a relative path with a `/`
- * is relative to the project root), speaking MCP over stdio.
- */
-export interface McpCommandTransport extends McpProcessBase {
-  kind: 'command';
-  command: string;
-}
-
-/** `source = "npm:PACKAGE"` + `version`: installed once into sortie's cache, then run with node. */
-export interface McpNpmTransport extends McpProcessBase {
-  kind: 'npm';
-  /** The npm package name, e.g. `@modelcontextprotocol/server-filesystem`. */
-  package: string;
-  version: string;
-}
-
-/**
- * `source = "github.com/OWNER/REPO"` + `version`: a release archive of that repository; `entry`
- * names the executable inside it when there is more than one.
- */
-export interface McpGithubTransport extends McpProcessBase {
-  kind: 'github';
-  owner: string;
-  repo: string;
-  version: string;
-  entry?: string;
-}
-
-/**
- * `url = "https://..."`: a remote server over Streamable HTTP, or the older SSE transport when
- * the URL's path ends in `/sse` (`mcpUrlTransport`). `headers` go with every request.
- */
-export interface McpUrlTransport {
-  kind: 'url';
-  url: DeferredString;
-  headers: McpSetting[];
-  /** A pre-registered OAuth client (`client_id`, `client_secret`) for servers that require it. */
-  oauth?: { clientId: DeferredString; clientSecret?: DeferredString };
-  /** `client_metadata_url`: the HTTPS URL of sortie's OAuth Client ID Metadata Document. */
-  clientMetadataUrl?: string;
-}
-
-export type McpTransport =
-  McpCommandTransport | McpNpmTransport | McpGithubTransport | McpUrlTransport;
-
-/**
- * An `mcp "NAME"` block: an MCP server whose tools agents and skills reference as
- * `mcp.NAME.all` / `mcp.NAME.TOOL`. Nothing is started or contacted at load time.
- */
-export interface McpServerConfig {
-  name: string;
-  transport: McpTransport;
-  /** `sampling = true`: the server's `sampling/createMessage` is answered by the calling agent's model. */
-  sampling: boolean;
-  span: Span;
-}
-
-/**
  * A `packet "NAME" { path, description }` block: a read-only folder of reference files, reached
  * by agents through the file tools' slot `packet.NAME`. `.hcl` files inside it are not part of
  * the project.
@@ -354,64 +279,6 @@ export interface TaskConfig {
   packets: string[];
   /** Only started when a route or `send_to` activates it. */
   dynamic: boolean;
-  span: Span;
-}
-
-/** A time of day on a 24-hour clock, in the schedule's time zone. */
-export interface TimeOfDay {
-  hour: number;
-  minute: number;
-}
-
-/**
- * One `schedule` block: exactly one of `at`, `every` and `cron` is set. Fire times are computed
- * in `timezone` (the server's local zone when absent), on `weekdays` only when given.
- */
-export interface ScheduleConfig {
-  span: Span;
-  /** The inputs each fire gives the mission, checked against its inputs at load. */
-  inputs: Record<string, unknown>;
-  /** Days it fires on, 0 = Sunday … 6 = Saturday, sorted; every day when absent (never with `cron`). */
-  weekdays?: number[];
-  /** An IANA time zone name, checked at load. */
-  timezone?: string;
-  /** Fires at exactly these times each day, sorted, without duplicates. */
-  at?: TimeOfDay[];
-  /** An interval as written (`"15m"`, `"2h"`) that divides an hour or a day; aligned on the clock. */
-  every?: string;
-  /** A 5-field cron pattern (minute hour day-of-month month day-of-week), checked at load. */
-  cron?: string;
-}
-
-/** A `trigger` block: `POST /webhooks<webhookPath>` starts the mission under `sortie serve`. */
-export interface TriggerConfig {
-  /** One leading slash, no trailing one: `/NAME` by default, as in the reference runtime. */
-  webhookPath: string;
-  /**
-   * Compared with the `X-Webhook-Secret` header. A secret value: never printed, journaled or
-   * returned (secretValues() lists it for redaction).
-   */
-  secret?: string;
-  /**
-   * The variable `secret` reads when that variable has no value: `secret` is then unset, and a
-   * server must refuse the trigger rather than take webhooks without their secret.
-   */
-  unsetSecretVariable?: string;
-  span: Span;
-}
-
-/** The `mcp_host` block: sortie's MCP server over Streamable HTTP while `sortie serve` runs. */
-export interface McpHostConfig {
-  enabled: boolean;
-  /** Its own port (the reference's default, 8090, when the block names none). */
-  port: number;
-  /**
-   * Clients must send it (`Authorization: Bearer` or `?token=`). A secret value: never printed,
-   * journaled or returned (secretValues() lists it for redaction).
-   */
-  secret?: string;
-  /** The variable `secret` reads when that variable has no value: serve leaves the host off. */
-  unsetSecretVariable?: string;
   span: Span;
 }
 

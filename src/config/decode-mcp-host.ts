@@ -6,7 +6,7 @@
 import type { Block } from './ast.ts';
 import { checkBody, expectNoLabels, singleBlock } from './body.ts';
 import { errorAt, within, type DecodeContext } from './context.ts';
-import type { McpHostConfig } from './config-types.ts';
+import type { McpHostConfig } from './serve-config-types.ts';
 import { readServerSecret } from './decode-secret.ts';
 import { readBool, readNumber } from './values.ts';
 

@@ -3,14 +3,14 @@ import { blockName, checkBody, headerSpan } from './body.ts';
 import { errorAt, within, type DecodeContext } from './context.ts';
 import { literalOf, readDeferredString, variablesOf } from './deferred-strings.ts';
 import { checkMcpShape, type McpAttributes, type McpShape } from './mcp-rules.ts';
+import type { DeferredString } from './config-types.ts';
 import type {
-  DeferredString,
   McpGithubTransport,
   McpServerConfig,
   McpSetting,
   McpTransport,
   McpUrlTransport,
-} from './config-types.ts';
+} from './mcp-config-types.ts';
 import { readBool, readList, readString } from './values.ts';
 
 const MCP_ATTRIBUTES = [

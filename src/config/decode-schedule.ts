@@ -5,7 +5,8 @@
 import type { Attribute, Block, Expr } from './ast.ts';
 import { checkBody, expectNoLabels } from './body.ts';
 import { errorAt, within, type DecodeContext } from './context.ts';
-import type { ConfigSchema, ScheduleConfig, TriggerConfig } from './config-types.ts';
+import type { ConfigSchema } from './config-types.ts';
+import type { ScheduleConfig, TriggerConfig } from './serve-config-types.ts';
 import { readServerSecret } from './decode-secret.ts';
 import { readScheduleInputs } from './schedule-inputs.ts';
 import {

@@ -2,7 +2,8 @@ import type { Attribute, Block } from './ast.ts';
 import { headerSpan } from './body.ts';
 import { errorAt, type DecodeContext } from './context.ts';
 import { literalOf } from './deferred-strings.ts';
-import type { DeferredString, McpSetting } from './config-types.ts';
+import type { DeferredString } from './config-types.ts';
+import type { McpSetting } from './mcp-config-types.ts';
 
 /** An attribute's decoded value and the attribute itself (for positions). */
 interface Read<T> {

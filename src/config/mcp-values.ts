@@ -5,17 +5,14 @@
 import { ConfigError } from '../base/errors.ts';
 import { agentsOfMission } from './mission-lookup.ts';
 import { missingInDeferred, resolveDeferredString, resolveIfSet } from './resolve-model.ts';
+import type { Config, DeferredString, MissionConfig, ToolRef } from './config-types.ts';
 import type {
-  Config,
-  DeferredString,
   McpCommandTransport,
   McpGithubTransport,
   McpNpmTransport,
   McpServerConfig,
   McpSetting,
-  MissionConfig,
-  ToolRef,
-} from './config-types.ts';
+} from './mcp-config-types.ts';
 
 /** A url server's wire protocol: the older SSE transport when the URL's path ends in `/sse`. */
 export function mcpUrlProtocol(url: string): 'sse' | 'streamable_http' {

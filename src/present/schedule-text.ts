@@ -2,7 +2,7 @@
  * How a schedule and its fire times read: `every 15m on mon, fri`, and a time in the
  * schedule's zone with its UTC offset, `2026-11-30 09:00 -06:00`.
  */
-import type { ScheduleConfig } from '../config/config-types.ts';
+import type { ScheduleConfig } from '../config/serve-config-types.ts';
 
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 

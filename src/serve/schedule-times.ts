@@ -5,7 +5,7 @@
  * "17:30"]` would also fire at 09:30 and 17:00, as the reference runtime's does.
  */
 import { Cron } from 'croner';
-import type { ScheduleConfig } from '../config/config-types.ts';
+import type { ScheduleConfig } from '../config/serve-config-types.ts';
 import { parseEvery } from '../config/schedule-rules.ts';
 
 /** When a schedule fires: the first time after an instant, and the last one before it. */

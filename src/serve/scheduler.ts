@@ -3,7 +3,8 @@
  * server was running are not caught up: on start each schedule logs the last one it missed
  * and its next one, then waits for that.
  */
-import type { MissionConfig, ScheduleConfig } from '../config/config-types.ts';
+import type { MissionConfig } from '../config/config-types.ts';
+import type { ScheduleConfig } from '../config/serve-config-types.ts';
 import { describeSchedule, formatZonedTime, scheduleTimeZone } from '../present/schedule-text.ts';
 import { systemClock, type ClockTimer, type SchedulerClock } from './scheduler-clock.ts';
 import { scheduleTimes, type ScheduleTimes } from './schedule-times.ts';

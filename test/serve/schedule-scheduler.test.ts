@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleConfig } from '../../src/config/config-types.ts';
+import type { ScheduleConfig } from '../../src/config/serve-config-types.ts';
 import { startScheduler } from '../../src/serve/scheduler.ts';
 import { ManualClock } from './schedule-clock.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleConfig } from '../../src/config/config-types.ts';
+import type { ScheduleConfig } from '../../src/config/serve-config-types.ts';
 import { formatZonedTime } from '../../src/present/schedule-text.ts';
 import { cronPatternsOf, scheduleTimes } from '../../src/serve/schedule-times.ts';
 
