@@ -6,6 +6,7 @@
  */
 import { addUsage, emptyUsage } from '../models/usage.ts';
 import type { EventOf, MissionEvent, ModelTotals, RunTotals } from '../base/events.ts';
+import { modelLabel } from '../base/model-label.ts';
 
 /** Adds up events one at a time (a big journal is never held for it). */
 export class RunTotalsTally {
@@ -63,7 +64,7 @@ export class RunTotalsTally {
     this.usage = addUsage(this.usage, event.usage);
     this.costPico += BigInt(event.costPico);
     this.unpriced ||= event.unpriced;
-    const key = `${event.model.config}.${event.model.key}`;
+    const key = modelLabel(event.model);
     const known = this.models.get(key);
     this.models.set(key, {
       model: known?.model ?? event.model,

@@ -6,6 +6,7 @@ import { addUsage, emptyUsage, totalTokens } from '../models/usage.ts';
 import type { Usage } from '../models/model-types.ts';
 import { parseActorId, type EventOf, type MissionEvent } from '../base/events.ts';
 import { entryOf } from '../base/per-object.ts';
+import { modelLabel } from '../base/model-label.ts';
 import { budgetChangeText } from '../present/event-text-actor.ts';
 import { isForkPoint } from './fork-journal.ts';
 import { RunTotalsTally } from './run-totals.ts';
@@ -192,7 +193,7 @@ class SummaryBuilder {
 
   private addResponse(event: EventOf<'model.response'>): void {
     spend(this.summary, event.usage, event.costPico, event.unpriced);
-    const name = `${event.model.config}.${event.model.key}`;
+    const name = modelLabel(event.model);
     const model = entryOf(this.models, name, () => ({
       model: name,
       provider: event.model.provider,

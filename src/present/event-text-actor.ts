@@ -7,6 +7,7 @@ import type {
   GatePoint,
   MissionEventType,
 } from '../base/events.ts';
+import { modelLabel } from '../base/model-label.ts';
 import { declinedMessage, isDeclined } from '../models/stop-reasons.ts';
 import { firstLine } from './columns.ts';
 import { EXCERPT, noLine, type EventFormTable } from './event-forms.ts';
@@ -19,14 +20,10 @@ import type { Painter } from './paint.ts';
 
 type ActorEventType = Exclude<MissionEventType, WorkEventType>;
 
-function modelName(model: EventOf<'model.request'>['model']): string {
-  return `${model.config}.${model.key}`;
-}
-
 function responseText(event: EventOf<'model.response'>, paint: Painter): string {
   const cost = event.unpriced ? 'unpriced' : formatDollars(BigInt(event.costPico));
   const tokens = event.usage.input + event.usage.cacheRead + event.usage.cacheWrite;
-  const line = `model ${modelName(event.model)}: ${formatCount(tokens)} in, ${formatCount(event.usage.output)} out · ${cost} · ${formatDuration(event.durationMs)}`;
+  const line = `model ${modelLabel(event.model)}: ${formatCount(tokens)} in, ${formatCount(event.usage.output)} out · ${cost} · ${formatDuration(event.durationMs)}`;
   if (!isDeclined(event.stopReason)) return line;
   const detail = event.stopDetail === undefined ? undefined : firstLine(event.stopDetail, EXCERPT);
   return `${line} · ${paint('bad', declinedMessage(event.stopReason, detail))}`;
@@ -127,7 +124,7 @@ const WORRYING_LEVELS = new Set(['warning', 'error', 'critical', 'alert', 'emerg
 export const ACTOR_FORMS: EventFormTable<ActorEventType> = {
   'model.request': {
     text: (event) =>
-      `request to ${modelName(event.model)} · turn ${event.turn} · ${countOf(event.messageCount, 'message')}`,
+      `request to ${modelLabel(event.model)} · turn ${event.turn} · ${countOf(event.messageCount, 'message')}`,
     log: noLine,
   },
   'model.response': { text: (event, { paint }) => responseText(event, paint) },

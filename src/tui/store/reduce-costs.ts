@@ -3,15 +3,11 @@
  * header's running figures and the tree's per-node sums.
  */
 import { parseActorId, type EventOf, type RunTotals } from '../../base/events.ts';
+import { modelLabel } from '../../base/model-label.ts';
 import { addSpend } from './actor-tree.ts';
 import type { StateDraft } from './draft.ts';
 import { usageTokens } from './outputs.ts';
 import { emptyCostRow, type CostRow, type TokenUsage } from './state.ts';
-
-/** The cost table key of a model: its block label and key. */
-function modelKey(model: EventOf<'model.response'>['model']): string {
-  return `${model.config}.${model.key}`;
-}
 
 /** The task an actor works for; mission-level actors are grouped as `(mission)`. */
 function taskOfActor(actor: string): string {
@@ -55,7 +51,7 @@ export function reduceCost(draft: StateDraft, event: EventOf<'model.response'>):
   const keys = {
     byTask: taskOfActor(event.actor),
     byActor: event.actor,
-    byModel: modelKey(event.model),
+    byModel: modelLabel(event.model),
   } as const;
   const turn = { requests: 1, usage: event.usage, costPico: event.costPico, unpriced };
   for (const table of ['byTask', 'byActor', 'byModel'] as const) {
@@ -90,7 +86,7 @@ export function countEarlierSessions(draft: StateDraft, before: RunTotals): void
   draft.setCostRow('byActor', earlier);
   for (const spent of before.models) {
     const local = spent.model.provider === 'ollama';
-    draft.setCostRow('byModel', withSpending(emptyCostRow(modelKey(spent.model)), spent, local));
+    draft.setCostRow('byModel', withSpending(emptyCostRow(modelLabel(spent.model)), spent, local));
   }
   draft.patchHeader({
     tokens: usageTokens(before.usage),
