@@ -4,48 +4,30 @@
  * id, and the worker's span of each job is a child of the item's span (the job carries its W3C
  * trace context), sent from the worker with the worker's own resource.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../observe/otlp-receiver.ts';
 import { ROOT } from './cli-child.ts';
-import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  stopWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import { journalOf, sortie } from './cli-resume-harness.ts';
+import { queueTestForFile, startWorker, stopWorker } from './queue-harness.ts';
 
 const REFUSE = join(ROOT, 'test/fixtures/observe/refuse-opentelemetry.mjs');
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
 let receiver: OtlpReceiver;
-let project: string;
-let target: SortieTarget;
-const workers: WorkerProcess[] = [];
+
+const queue = queueTestForFile({
+  name: 'otel-queue',
+  respond: respondToPages(40),
+  hcl: largeResultProject(2),
+});
 
 beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondToPages(40) });
-  redis = await startRedis();
   receiver = await startOtlpReceiver();
-  project = temporaryDirectorySync('otel-queue');
-  writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
-  target = {
-    stateDir: temporaryDirectorySync('otel-queue-state'),
-    baseUrl: server.baseUrl('anthropic'),
-  };
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await tearDownQueueTest({ workers, redis, server });
 });
 
 describe(
@@ -53,14 +35,19 @@ describe(
   { timeout: 180_000 },
   () => {
     it("puts every span in the run's trace, and each job's worker span under its item", async () => {
-      const worker = await startWorker(redis.url, target, {
+      const worker = await startWorker(queue.redis.url, queue.target, {
         env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'traced-worker' },
       });
-      workers.push(worker);
-      const run = sortie(['run', project, '--queue', redis.url], target, undefined, {
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_SERVICE_NAME: 'traced-run',
-      });
+      queue.workers.push(worker);
+      const run = sortie(
+        ['run', queue.project, '--queue', queue.redis.url],
+        queue.target,
+        undefined,
+        {
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+          OTEL_SERVICE_NAME: 'traced-run',
+        },
+      );
       expect(await run.exited, run.stderr()).toBe(0);
       const runId = await run.runId;
       // The worker sends its last spans when it stops.
@@ -79,7 +66,7 @@ describe(
             Number(a.attributes['sortie.item.index']) - Number(b.attributes['sortie.item.index']),
         );
       expect(processed).toHaveLength(2);
-      const journal = journalOf(target.stateDir, runId);
+      const journal = journalOf(queue.target.stateDir, runId);
       processed.forEach((span, index) => {
         const item = spans.find((candidate) => candidate.name === `item read[${index}]`);
         expect(span.parentSpanId).toBe(item?.spanId);
@@ -120,11 +107,16 @@ describe(
     it('loads no OpenTelemetry module in the run or its worker without the variables', async () => {
       // A module hook fails the process that loads one (see otel-disabled.test.ts).
       const hooked = { NODE_OPTIONS: `--import ${REFUSE}` };
-      const worker = await startWorker(redis.url, target, { env: hooked });
-      workers.push(worker);
-      const run = sortie(['run', project, '--queue', redis.url], target, undefined, hooked);
+      const worker = await startWorker(queue.redis.url, queue.target, { env: hooked });
+      queue.workers.push(worker);
+      const run = sortie(
+        ['run', queue.project, '--queue', queue.redis.url],
+        queue.target,
+        undefined,
+        hooked,
+      );
       const code = await run.exited;
-      const events = journalOf(target.stateDir, await run.runId);
+      const events = journalOf(queue.target.stateDir, await run.runId);
       const failures = events.filter((event) => event.type.endsWith('failed'));
       expect([code, failures]).toEqual([0, []]);
       expect(await stopWorker(worker)).toBe(0);

@@ -3,15 +3,9 @@
  * redis-server: a worker's actor stops at the run's step gate and goes on when the person steps
  * or continues; an agent on a worker asks the run's person and gets the answer.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DebugGate } from '../../src/runtime/gate.ts';
-import {
-  ScriptedModelServer,
-  type RespondRequest,
-  type ScriptTurn,
-} from '../../src/testing/index.ts';
+import type { RespondRequest, ScriptTurn } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
@@ -19,26 +13,10 @@ import {
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
 import { askTurn, eventsOf, heldPoints, startQueuedRun } from './queue-control-harness.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  waitForOutput,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
+import { projectFolder, queueTestForFile, waitForOutput } from './queue-harness.ts';
 import { call } from '../helpers/script-turns.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
-
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let plainProject: string;
-let askingProject: string;
-let commanderProject: string;
-let stateDir: string;
-const workers: WorkerProcess[] = [];
 
 function offers(body: unknown, name: string): boolean {
   const tools = (body as { tools?: Array<{ name?: string }> }).tools ?? [];
@@ -85,19 +63,18 @@ function respond(request: RespondRequest) {
   return respondToPages(PAGE_BYTES)(request);
 }
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond });
-  redis = await startRedis();
-  plainProject = temporaryDirectorySync('queue-control');
-  writeFileSync(join(plainProject, 'main.hcl'), largeResultProject(2));
-  askingProject = temporaryDirectorySync('queue-control-ask');
-  const asking = largeResultProject(2).replace(
+const queue = queueTestForFile({ name: 'queue-control', respond, workers: 2 });
+const plainProject = projectFolder('queue-control', largeResultProject(2));
+const askingProject = projectFolder(
+  'queue-control-ask',
+  largeResultProject(2).replace(
     'personality = "You read pages aloud."',
     'personality = "You read pages aloud."\n  tools = [builtins.human.ask]',
-  );
-  writeFileSync(join(askingProject, 'main.hcl'), asking);
-  commanderProject = temporaryDirectorySync('queue-control-commander');
-  const withIntro = largeResultProject(2)
+  ),
+);
+const commanderProject = projectFolder(
+  'queue-control-commander',
+  largeResultProject(2)
     .replace(
       '  task "read" {',
       '  task "intro" {\n    objective = "Introduce the pages"\n  }\n  task "read" {',
@@ -105,29 +82,13 @@ beforeAll(async () => {
     .replace(
       'objective = "Read page ${item.n}"',
       'objective = "Read page ${item.n}"\n    depends_on = [tasks.intro]',
-    );
-  writeFileSync(join(commanderProject, 'main.hcl'), withIntro);
-  stateDir = temporaryDirectorySync('queue-control-state');
-  const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
-  for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
-}, 120_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({
-    workers,
-    redis,
-    server,
-  });
-});
-
-function options(root: string) {
-  return { root, stateDir, redisUrl: redis.url, baseUrl: server.baseUrl('anthropic') };
-}
+    ),
+);
 
 describe('step debugging across workers', () => {
   it('holds the workers actors at the run gate and lets them go on a step, then a continue', async () => {
     const gate = new DebugGate({ startPaused: true });
-    const run = await startQueuedRun({ ...options(plainProject), gate });
+    const run = await startQueuedRun({ ...queue.runOptions(plainProject), gate });
 
     // Both items' commanders stop before their first model request, on the workers.
     await heldPoints(gate, 2);
@@ -136,7 +97,7 @@ describe('step debugging across workers', () => {
       ['model', 'commander:read[0]'],
       ['model', 'commander:read[1]'],
     ]);
-    const requestsWhileHeld = server.requests.length;
+    const requestsWhileHeld = queue.server.requests.length;
 
     // A step lets the oldest go: it sends its request and stops at its next point, its tool call.
     const stepped = gate.step();
@@ -149,7 +110,7 @@ describe('step debugging across workers', () => {
     const result = await run.done;
     expect(result.status).toBe('succeeded');
     expect(requestsWhileHeld).toBe(0);
-    expect(server.requests.length).toBe(12);
+    expect(queue.server.requests.length).toBe(12);
 
     const paused = eventsOf(run.events, 'gate.paused');
     const resumed = eventsOf(run.events, 'gate.resumed');
@@ -175,9 +136,9 @@ describe('step debugging across workers', () => {
 
 describe('questions to the person from a worker', () => {
   it('asks the run person through the run desk and gives the agent the answer', async () => {
-    const before = server.requests.length;
+    const before = queue.server.requests.length;
     const run = await startQueuedRun({
-      ...options(askingProject),
+      ...queue.runOptions(askingProject),
       human: { available: false, answerer: (question) => `yes: ${question.question}` },
     });
     const result = await run.done;
@@ -194,7 +155,7 @@ describe('questions to the person from a worker', () => {
       ['agent:read[1]/reader', 'yes: Read page 1?', 'person'],
     ]);
     // Each reader's next request carries the person's answer as the tool's result.
-    const readers = server.requests
+    const readers = queue.server.requests
       .slice(before)
       .filter((request) => /^agent:read\[\d\]\/reader$/.test(request.actor ?? ''));
     const answers = readers.flatMap((request) => {
@@ -202,21 +163,21 @@ describe('questions to the person from a worker', () => {
       return /yes: Read page (\d)\?/.exec(text)?.[1] ?? [];
     });
     expect(answers.sort()).toEqual(['0', '1']);
-    expect(server.requests.length - before).toBe(2 * 7);
+    expect(queue.server.requests.length - before).toBe(2 * 7);
   }, 120_000);
 });
 
 describe('cancelling a distributed run', () => {
   it('stops the tries held on the workers and lets go of their gate points', async () => {
     const gate = new DebugGate({ startPaused: true });
-    const run = await startQueuedRun({ ...options(plainProject), gate });
+    const run = await startQueuedRun({ ...queue.runOptions(plainProject), gate });
     await heldPoints(gate, 2);
     const { runId } = run.handle;
     // Each try is settled on whichever worker holds it.
     const stoppedOnWorkers = Promise.all(
       [0, 1].map((index) =>
         Promise.any(
-          workers.map((worker) =>
+          queue.workers.map((worker) =>
             waitForOutput(worker.process, 'stderr', `${runId} read[${index}] try 1 `),
           ),
         ),
@@ -233,8 +194,8 @@ describe('cancelling a distributed run', () => {
 
 describe('ask_commander from a worker', () => {
   it('is answered in the run process by the earlier task commander, whose fork continues across items', async () => {
-    const before = server.requests.length;
-    const run = await startQueuedRun(options(commanderProject));
+    const before = queue.server.requests.length;
+    const run = await startQueuedRun(queue.runOptions(commanderProject));
     const result = await run.done;
     expect(result.status).toBe('succeeded');
 
@@ -249,11 +210,13 @@ describe('ask_commander from a worker', () => {
       ['commander:intro', 'Start at the top.'],
     ]);
     // The fork ran here, once per question, the second continuing the first's conversation.
-    const forks = server.requests.slice(before).filter((r) => r.actor === 'commander:intro#fork');
+    const forks = queue.server.requests
+      .slice(before)
+      .filter((r) => r.actor === 'commander:intro#fork');
     expect(forks).toHaveLength(2);
     expect(JSON.stringify(forks[1]?.body)).toContain('Start at the top.');
     // Each item's commander got the answer as its tool result.
-    const itemsAnswered = server.requests
+    const itemsAnswered = queue.server.requests
       .slice(before)
       .filter((request) => /^commander:read\[\d\]$/.test(request.actor ?? ''))
       .filter((request) => anthropicCallsSoFar(request.body) === 2)

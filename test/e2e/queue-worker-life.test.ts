@@ -5,74 +5,49 @@
  * them back and exits; a worker that took items of many runs keeps no connection per run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/actors/queue/queue-connection.ts';
 import { jobIdOf, QUEUE_NAME } from '../../src/actors/queue/queue-keys.ts';
 import { DebugGate, type GateNotice } from '../../src/runtime/gate.ts';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { applyEvents, initialState } from '../../src/tui/store/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
 import { CLI_ENV, ROOT } from './cli-child.ts';
-import { sortie, type SortieTarget } from './cli-resume-harness.ts';
+import { sortie } from './cli-resume-harness.ts';
 import { eventsOf, heldPoints, startQueuedRun } from './queue-control-harness.ts';
 import {
-  startRedis,
+  projectFolder,
+  queueTestForFile,
   startWorker,
-  stopWorker,
-  tearDownQueueTest,
-  type RedisServer,
+  type WorkerOptions,
   type WorkerProcess,
 } from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
 const PAGE_BYTES = 40;
 /** Requests of one item: five commander turns and one agent turn. */
 const PER_ITEM = 6;
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
 /** The test's own connection: CLIENT LIST, the queue's job states. */
 let client: Redis;
-let oneItem: string;
-let twoItems: string;
-let target: SortieTarget;
-let workers: WorkerProcess[] = [];
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondToPages(PAGE_BYTES) });
-  redis = await startRedis();
-  client = openRedis(redis.url);
-  oneItem = temporaryDirectorySync('queue-life-one');
-  writeFileSync(join(oneItem, 'main.hcl'), largeResultProject(1));
-  twoItems = temporaryDirectorySync('queue-life-two');
-  writeFileSync(join(twoItems, 'main.hcl'), largeResultProject(2));
-  target = {
-    stateDir: temporaryDirectorySync('queue-life-state'),
-    baseUrl: server.baseUrl('anthropic'),
-  };
-}, 60_000);
+const queue = queueTestForFile({ name: 'queue-life', respond: respondToPages(PAGE_BYTES) });
+const oneItem = projectFolder('queue-life-one', largeResultProject(1));
+const twoItems = projectFolder('queue-life-two', largeResultProject(2));
 
-afterEach(async () => {
-  for (const worker of workers) await stopWorker(worker);
-  workers = [];
+beforeAll(() => {
+  client = openRedis(queue.redis.url);
 });
 
-afterAll(async () => {
+afterEach(() => queue.stopWorkers());
+
+afterAll(() => {
   client.disconnect();
-  await tearDownQueueTest({ redis, server });
 });
 
-function options(root: string) {
-  return { root, stateDir: target.stateDir, redisUrl: redis.url, baseUrl: target.baseUrl };
-}
-
-async function worker(settings: Parameters<typeof startWorker>[2] = {}): Promise<WorkerProcess> {
-  const started = await startWorker(redis.url, target, settings);
-  workers.push(started);
+async function worker(settings: WorkerOptions = {}): Promise<WorkerProcess> {
+  const started = await startWorker(queue.redis.url, queue.target, settings);
+  queue.workers.push(started);
   return started;
 }
 
@@ -91,7 +66,7 @@ describe('a worker killed while its actor is held at the run gate', () => {
   it('leaves the gate (journaled as aborted), and the item new try holds its own point', async () => {
     const first = await worker({ concurrency: 1, lockTimeout: 2 });
     const gate = new DebugGate({ startPaused: true });
-    const run = await startQueuedRun({ ...options(oneItem), gate });
+    const run = await startQueuedRun({ ...queue.runOptions(oneItem), gate });
     await heldPoints(gate, 1);
     expect(gate.held().map((point) => [point.kind, point.actor])).toEqual([
       ['model', 'commander:read[0]'],
@@ -141,7 +116,7 @@ function heldRunId(child: ChildProcess): Promise<string> {
 
 describe('a worker stopped while its items wait at the gate of a run process that died', () => {
   it('hands the items back to the queue and exits 0; the resumed run has them finished', async () => {
-    const before = server.requests.length;
+    const before = queue.server.requests.length;
     const stopping = await worker({ concurrency: 2 });
     // The run's process, held at its gate with both items on the worker, then killed.
     const runProcess = spawn(
@@ -151,9 +126,9 @@ describe('a worker stopped while its items wait at the gate of a run process tha
         'tsx',
         'test/e2e/queue-gated-run.ts',
         twoItems,
-        target.stateDir,
-        redis.url,
-        target.baseUrl,
+        queue.target.stateDir,
+        queue.redis.url,
+        queue.target.baseUrl,
         '2',
       ],
       { cwd: ROOT, env: { ...process.env, ...CLI_ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -168,20 +143,20 @@ describe('a worker stopped while its items wait at the gate of a run process tha
     expect(stopping.stderr()).toContain(
       'sortie worker stopped: 0 succeeded, 0 failed, 2 handed back to the queue\n',
     );
-    expect(server.requests.length - before).toBe(0);
-    const queue = new Queue(QUEUE_NAME, { connection: client });
+    expect(queue.server.requests.length - before).toBe(0);
+    const jobs = new Queue(QUEUE_NAME, { connection: client });
     const states = await Promise.all(
-      [0, 1].map((index) => queue.getJobState(jobIdOf(runId, 'read', index, 1))),
+      [0, 1].map((index) => jobs.getJobState(jobIdOf(runId, 'read', index, 1))),
     );
-    await queue.close();
+    await jobs.close();
     expect(states).toEqual(['waiting', 'waiting']);
 
     // Resumed, the run's items are taken by another worker and finish, each asked once. The
     // worker takes them before the run process is back: their gate points wait for it.
     await worker();
-    const resumed = sortie(['resume', runId, twoItems, '--queue', redis.url], target);
+    const resumed = sortie(['resume', runId, twoItems, '--queue', queue.redis.url], queue.target);
     expect(await resumed.exited, resumed.stderr()).toBe(0);
-    expect(server.requests.length - before).toBe(2 * PER_ITEM);
+    expect(queue.server.requests.length - before).toBe(2 * PER_ITEM);
   }, 180_000);
 });
 
@@ -212,7 +187,7 @@ describe('the connections of a worker that takes items of many runs', () => {
     const idle = await connectionsBesidesOurs();
     const counts: number[] = [];
     for (let run = 0; run < 5; run++) {
-      const queued = await startQueuedRun(options(oneItem));
+      const queued = await startQueuedRun(queue.runOptions(oneItem));
       expect((await queued.done).status).toBe('succeeded');
       counts.push(await connectionsAfterRun(idle));
     }
