@@ -5,69 +5,39 @@
  * meanwhile. Every output arrives once and no answered request is asked again (the scripted
  * server's request log), only the one a dead worker was waiting for.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
-import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
+import type { RespondRequest } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
-import { builtBin, builtCli } from './built-cli.ts';
-import { journalOf, sortie, type Child, type SortieTarget } from './cli-resume-harness.ts';
-import {
-  tearDownQueueTest,
-  startRedis,
-  startWorker,
-  stopWorker,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import { journalOf, sortie, type Child } from './cli-resume-harness.ts';
+import { queueTestForFile, startWorker } from './queue-harness.ts';
 
 const ITEMS = 8;
 const PAGE_BYTES = 40;
 /** Requests of one item: five commander turns and one agent turn. */
 const PER_ITEM = 6;
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let project: string;
-let target: SortieTarget;
-let workers: WorkerProcess[] = [];
 /** Called with each request before it is answered (the test's kill switch). */
 let onRequest: (request: RespondRequest) => void = () => undefined;
 
-beforeAll(async () => {
-  const respond = respondToPages(PAGE_BYTES);
-  server = await ScriptedModelServer.start({
-    respond: (request) => {
-      onRequest(request);
-      return respond(request);
-    },
-  });
-  redis = await startRedis();
-  project = temporaryDirectorySync('queue-crash');
-  writeFileSync(join(project, 'main.hcl'), largeResultProject(ITEMS));
-  target = {
-    stateDir: temporaryDirectorySync('queue-crash-state'),
-    baseUrl: server.baseUrl('anthropic'),
-    // What users run: the built CLI, for the run's process and every worker.
-    cli: builtBin(await builtCli()),
-  };
-  // The first test file to ask for the built CLI builds it (tsc), slow on a busy machine.
-}, 600_000);
+const respondPages = respondToPages(PAGE_BYTES);
+const queue = queueTestForFile({
+  name: 'queue-crash',
+  respond: (request) => {
+    onRequest(request);
+    return respondPages(request);
+  },
+  hcl: largeResultProject(ITEMS),
+  builtCli: true,
+});
 
 afterEach(async () => {
   onRequest = () => undefined;
-  for (const worker of workers) await stopWorker(worker);
-  workers = [];
-});
-
-afterAll(async () => {
-  await tearDownQueueTest({ redis, server });
+  await queue.stopWorkers();
 });
 
 /** Each item's outputs over the whole journal (every session of the run). */
@@ -89,7 +59,7 @@ function expectEveryOutputOnce(events: MissionEvent[]): void {
 /** Requests per actor and step of its conversation: each asked once, except `twice`. */
 function repeatedRequests(from: number): string[] {
   const seen = new Map<string, number>();
-  for (const request of server.requests.slice(from)) {
+  for (const request of queue.server.requests.slice(from)) {
     const key = `${request.actor} ${anthropicCallsSoFar(request.body)}`;
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
@@ -102,10 +72,13 @@ async function exitOf(child: Child): Promise<number | null> {
 
 describe('sortie run --queue when a process dies', () => {
   it('continues the item of a worker killed mid-item on another worker, from its events', async () => {
-    const before = server.requests.length;
+    const before = queue.server.requests.length;
     // The only worker, one item at a time: when it dies, exactly one request is unanswered.
-    const first = await startWorker(redis.url, target, { concurrency: 1, lockTimeout: 4 });
-    workers.push(first);
+    const first = await startWorker(queue.redis.url, queue.target, {
+      concurrency: 1,
+      lockTimeout: 4,
+    });
+    queue.workers.push(first);
     let killedAt: string | undefined;
     onRequest = (request) => {
       if (killedAt !== undefined || request.actor !== 'commander:read[0]') return;
@@ -113,40 +86,43 @@ describe('sortie run --queue when a process dies', () => {
       killedAt = `${request.actor} 3`;
       first.process.kill('SIGKILL');
     };
-    const run = sortie(['run', project, '--queue', redis.url], target);
+    const run = sortie(['run', queue.project, '--queue', queue.redis.url], queue.target);
     await first.exited;
-    workers.push(await startWorker(redis.url, target, { lockTimeout: 4 }));
+    queue.workers.push(await startWorker(queue.redis.url, queue.target, { lockTimeout: 4 }));
     expect(await exitOf(run), run.stderr()).toBe(0);
 
-    expectEveryOutputOnce(journalOf(target.stateDir, await run.runId));
+    expectEveryOutputOnce(journalOf(queue.target.stateDir, await run.runId));
     // The killed worker's unanswered request is the only one asked twice: the item went on
     // from its journaled conversation, and no other request was made again.
     expect(repeatedRequests(before)).toEqual([killedAt]);
-    expect(server.requests.length - before).toBe(PER_ITEM * ITEMS + 1);
+    expect(queue.server.requests.length - before).toBe(PER_ITEM * ITEMS + 1);
   }, 240_000);
 
   it('collects on resume --queue what the workers finished while the run process was dead', async () => {
-    const before = server.requests.length;
-    workers.push(await startWorker(redis.url, target, { concurrency: 2 }));
+    const before = queue.server.requests.length;
+    queue.workers.push(await startWorker(queue.redis.url, queue.target, { concurrency: 2 }));
     let answered = 0;
     onRequest = () => {
       answered += 1;
       // Mid-run: some items done, two in the workers' hands.
       if (answered === 3 * PER_ITEM + 2) run.process.kill('SIGKILL');
     };
-    const run = sortie(['run', project, '--queue', redis.url], target);
+    const run = sortie(['run', queue.project, '--queue', queue.redis.url], queue.target);
     expect(await exitOf(run)).toBe(null);
     const runId = await run.runId;
-    const resumed = sortie(['resume', runId, project, '--queue', redis.url], target);
+    const resumed = sortie(
+      ['resume', runId, queue.project, '--queue', queue.redis.url],
+      queue.target,
+    );
     expect(await exitOf(resumed), resumed.stderr()).toBe(0);
 
-    const journal = journalOf(target.stateDir, runId);
+    const journal = journalOf(queue.target.stateDir, runId);
     expectEveryOutputOnce(journal);
     // No relayed event was journaled twice, though the stream was read again from a saved cursor.
     const relays = journal.flatMap((event) => (event.relay === undefined ? [] : [event.relay]));
     expect(relays.length).toBeGreaterThan(0);
     expect(new Set(relays).size).toBe(relays.length);
     expect(repeatedRequests(before)).toEqual([]);
-    expect(server.requests.length - before).toBe(PER_ITEM * ITEMS);
+    expect(queue.server.requests.length - before).toBe(PER_ITEM * ITEMS);
   }, 240_000);
 });

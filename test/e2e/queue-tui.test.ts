@@ -3,24 +3,21 @@
  * redis-server: the items the workers run show live in the run's one tree, held at the run's
  * gate; a step lets one of them go on its worker, a continue runs the rest.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
-import {
-  startRedis,
-  startWorker,
-  tearDownQueueTest,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
+import { queueTestForFile } from './queue-harness.ts';
 import { sortieCommand, TmuxTerminal } from './tmux-terminal.ts';
 import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
 
+const queue = queueTestForFile({
+  name: 'queue-tui',
+  respond: respondToPages(40),
+  hcl: largeResultProject(2),
+  workers: 2,
+});
 const directory = temporaryDirectorySync('queue-tui');
-const project = join(directory, 'project');
-const stateDir = join(directory, 'state');
 const exitFile = join(directory, 'exit-code');
 const stderrFile = join(directory, 'stderr');
 // A private tmux server: killing it touches no one else's panes.
@@ -28,33 +25,20 @@ const terminal = new TmuxTerminal(join(directory, 'tmux.socket'), 'run');
 const screen = (): string => terminal.screen();
 const until = (what: string, check: () => boolean): Promise<void> => terminal.until(what, check);
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
-const workers: WorkerProcess[] = [];
 /** Whether the run ended: otherwise its workers' items wait at a gate nobody holds any more. */
 let ended = false;
 
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondToPages(40) });
-  redis = await startRedis();
-  mkdirSync(project);
-  writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
-  const target = { stateDir, baseUrl: server.baseUrl('anthropic') };
-  for (let count = 0; count < 2; count++) workers.push(await startWorker(redis.url, target));
-}, 120_000);
-
-afterAll(async () => {
+afterAll(() => {
   terminal.close();
-  if (!ended) for (const worker of workers) worker.process.kill('SIGKILL');
-  await tearDownQueueTest({ workers, redis, server });
+  if (!ended) for (const worker of queue.workers) worker.process.kill('SIGKILL');
 });
 
 describe('sortie run --queue --step in the TUI', () => {
   it('shows the workers items held in the run tree, steps one on its worker and continues', async () => {
     const args = [
-      `run '${project}' --queue ${redis.url} --step`,
-      `--var api_key=sk-test-tui --var base_url=${server.baseUrl('anthropic')}`,
-      `--state-dir '${stateDir}'`,
+      `run '${queue.project}' --queue ${queue.redis.url} --step`,
+      `--var api_key=sk-test-tui --var base_url=${queue.server.baseUrl('anthropic')}`,
+      `--state-dir '${queue.target.stateDir}'`,
       `2>'${stderrFile}'`,
     ].join(' ');
     terminal.start(sortieCommand(args, exitFile));
@@ -71,7 +55,7 @@ describe('sortie run --queue --step in the TUI', () => {
     });
     expect(screen()).toMatch(/^› ▾ ● mission pages +\S/m);
     expect(screen()).toMatch(/^ {4}▾ ● read 0\/2 ✓0 ✗0 +\S/m);
-    expect(server.requests).toHaveLength(0);
+    expect(queue.server.requests).toHaveLength(0);
 
     // `n` lets one item's request go on its worker; it stops again at its next point.
     terminal.press('n');
@@ -86,7 +70,9 @@ describe('sortie run --queue --step in the TUI', () => {
     const index = Number(/stepped: model commander:read\[(\d)\]/.exec(stepped)?.[1]);
     expect(stepped).toMatch(heldRow(index, spent));
     expect(stepped).toMatch(heldRow(1 - index, 'model'));
-    expect(server.requests.map((request) => request.actor)).toEqual([`commander:read[${index}]`]);
+    expect(queue.server.requests.map((request) => request.actor)).toEqual([
+      `commander:read[${index}]`,
+    ]);
 
     // `c` runs the rest on the workers.
     terminal.press('c');
@@ -98,7 +84,7 @@ describe('sortie run --queue --step in the TUI', () => {
     const exitCode = (): string => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : '');
     await until('the CLI to exit', () => exitCode().endsWith('\n'));
     expect(exitCode()).toBe('0\n');
-    expect(server.requests).toHaveLength(12);
+    expect(queue.server.requests).toHaveLength(12);
     ended = true;
   }, 180_000);
 });
