@@ -9,28 +9,18 @@
  * queue's intake is paused too (BullMQ's rate limit; its effect is tested in
  * test/actors/queue/item-intake.test.ts).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/actors/queue/queue-connection.ts';
 import { QUEUE_NAME } from '../../src/actors/queue/queue-keys.ts';
-import { ScriptedModelServer, type RespondRequest } from '../../src/testing/index.ts';
+import type { RespondRequest } from '../../src/testing/index.ts';
 import {
   anthropicCallsSoFar,
   largeResultProject,
   respondToPages,
 } from '../actors/resume/large-result-fixture.ts';
-import { builtBin, builtCli } from './built-cli.ts';
-import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
-import {
-  tearDownQueueTest,
-  startRedis,
-  startWorker,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import { journalOf, sortie } from './cli-resume-harness.ts';
+import { queueTestForFile, startWorker } from './queue-harness.ts';
 
 /** A promise with its resolver. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
@@ -39,12 +29,7 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
 let watcher: Redis;
-let project: string;
-let target: SortieTarget;
-const workers: WorkerProcess[] = [];
 /** The commander that got the 429 (the first to ask its first turn). */
 let limited: string | undefined;
 /** The other item's commander. */
@@ -73,11 +58,16 @@ function respondInOrder(request: RespondRequest) {
   return turn === undefined ? undefined : { ...turn, heldUntil: pauseHeld.promise };
 }
 
+const queue = queueTestForFile({
+  name: 'queue-pacing',
+  respond: respondInOrder,
+  hcl: largeResultProject(2),
+  builtCli: true,
+});
+
 beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondInOrder });
-  redis = await startRedis();
   // Tells when a worker holds a model configuration's pause (a SET of its key).
-  watcher = openRedis(redis.url);
+  watcher = openRedis(queue.redis.url);
   await watcher.config('SET', 'notify-keyspace-events', 'K$');
   await watcher.psubscribe('__keyspace@0__:sortie:pace:*');
   // And when one sets the queue's rate limit (BullMQ's limiter key), pausing the intake.
@@ -87,20 +77,10 @@ beforeAll(async () => {
     if (pattern.includes(':limiter')) intakePaused = true;
     else pauseHeld.resolve();
   });
-  project = temporaryDirectorySync('queue-pacing');
-  writeFileSync(join(project, 'main.hcl'), largeResultProject(2));
-  target = {
-    stateDir: temporaryDirectorySync('queue-pacing-state'),
-    baseUrl: server.baseUrl('anthropic'),
-    // What users run: the built CLI, for the run's process and every worker.
-    cli: builtBin(await builtCli()),
-  };
-  // The first test file to ask for the built CLI builds it (tsc), slow on a busy machine.
-}, 600_000);
+});
 
-afterAll(async () => {
+afterAll(() => {
   watcher?.disconnect();
-  await tearDownQueueTest({ workers, redis, server });
 });
 
 describe('a 429 on one worker', () => {
@@ -110,11 +90,11 @@ describe('a 429 on one worker', () => {
     async () => {
       // One item per worker: both items' commanders ask at once only on different workers.
       for (let count = 0; count < 2; count++) {
-        workers.push(await startWorker(redis.url, target, { concurrency: 1 }));
+        queue.workers.push(await startWorker(queue.redis.url, queue.target, { concurrency: 1 }));
       }
-      const run = sortie(['run', project, '--queue', redis.url], target);
+      const run = sortie(['run', queue.project, '--queue', queue.redis.url], queue.target);
       expect(await run.exited, run.stderr()).toBe(0);
-      const events = journalOf(target.stateDir, await run.runId);
+      const events = journalOf(queue.target.stateDir, await run.runId);
       const retried = events.flatMap((event) =>
         event.type === 'model.retry' ? [[event.actor, event.status]] : [],
       );
