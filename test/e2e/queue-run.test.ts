@@ -3,52 +3,20 @@
  * parallel task run on the workers, their events reach the run's journal, and the outputs are
  * those of a local run.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/base/events.ts';
-import { ScriptedModelServer } from '../../src/testing/index.ts';
 import { largeResultProject, respondToPages } from '../actors/resume/large-result-fixture.ts';
-import { builtBin, builtCli } from './built-cli.ts';
-import { journalOf, sortie, type SortieTarget } from './cli-resume-harness.ts';
-import {
-  tearDownQueueTest,
-  startRedis,
-  startWorker,
-  stopWorker,
-  type RedisServer,
-  type WorkerProcess,
-} from './queue-harness.ts';
-import { temporaryDirectorySync } from '../helpers/temp-dir.ts';
+import { journalOf, sortie } from './cli-resume-harness.ts';
+import { queueTestForFile, startWorker, stopWorker } from './queue-harness.ts';
 
 const ITEMS = Number(process.env.SORTIE_QUEUE_TEST_ITEMS ?? 200);
 const PAGE_BYTES = 40;
 
-let server: ScriptedModelServer;
-let redis: RedisServer;
-let project: string;
-let target: SortieTarget;
-const workers: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedModelServer.start({ respond: respondToPages(PAGE_BYTES) });
-  redis = await startRedis();
-  project = temporaryDirectorySync('queue-project');
-  writeFileSync(
-    join(project, 'main.hcl'),
-    largeResultProject(ITEMS).replace('concurrency_limit = 2', 'concurrency_limit = 12'),
-  );
-  target = {
-    stateDir: temporaryDirectorySync('queue-state'),
-    baseUrl: server.baseUrl('anthropic'),
-    // What users run: the built CLI, for the run's process and every worker.
-    cli: builtBin(await builtCli()),
-  };
-  // The first test file to ask for the built CLI builds it (tsc), slow on a busy machine.
-}, 600_000);
-
-afterAll(async () => {
-  await tearDownQueueTest({ workers, redis, server });
+const queue = queueTestForFile({
+  name: 'queue-run',
+  respond: respondToPages(PAGE_BYTES),
+  hcl: largeResultProject(ITEMS).replace('concurrency_limit = 2', 'concurrency_limit = 12'),
+  builtCli: true,
 });
 
 function outputsOf(events: MissionEvent[]): Array<[number, unknown]> {
@@ -63,20 +31,21 @@ function outputsOf(events: MissionEvent[]): Array<[number, unknown]> {
 
 describe('sortie run --queue across three workers', () => {
   it('gives the outputs of a local run, every item once, with the workers events in the journal', async () => {
-    const local = sortie(['run', project], target);
+    const local = sortie(['run', queue.project], queue.target);
     expect(await local.exited, local.stderr()).toBe(0);
-    const localEvents = journalOf(target.stateDir, await local.runId);
+    const localEvents = journalOf(queue.target.stateDir, await local.runId);
 
-    for (let count = 0; count < 3; count++) workers.push(await startWorker(redis.url, target));
-    const before = server.requests.length;
-    const queued = sortie(['run', project, '--queue', redis.url], target);
+    for (let count = 0; count < 3; count++)
+      queue.workers.push(await startWorker(queue.redis.url, queue.target));
+    const before = queue.server.requests.length;
+    const queued = sortie(['run', queue.project, '--queue', queue.redis.url], queue.target);
     expect(await queued.exited, queued.stderr()).toBe(0);
-    const events = journalOf(target.stateDir, await queued.runId);
+    const events = journalOf(queue.target.stateDir, await queued.runId);
 
     expect(outputsOf(events)).toEqual(outputsOf(localEvents));
     expect(outputsOf(events)).toHaveLength(ITEMS);
     // Six requests per item, as locally: nothing ran twice.
-    expect(server.requests.length - before).toBe(6 * ITEMS);
+    expect(queue.server.requests.length - before).toBe(6 * ITEMS);
     const commanders = new Set(
       events.flatMap((event) => (event.type === 'model.response' ? [event.actor] : [])),
     );
@@ -88,7 +57,7 @@ describe('sortie run --queue across three workers', () => {
     );
     // Every worker took some of the items; SIGTERM stops each, which says what it ran.
     let succeeded = 0;
-    for (const worker of workers) {
+    for (const worker of queue.workers) {
       expect(worker.stderr()).toMatch(/read\[\d+\] try 1 succeeded/);
       expect(await stopWorker(worker)).toBe(0);
       const stopped = /sortie worker stopped: (\d+) succeeded, 0 failed/.exec(worker.stderr());
